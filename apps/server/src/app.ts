@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export type BuildOptions = {
+  config: Config;
+  /** An already open database (tests share one across app instances); else opened from config. */
+  database?: Database;
+  /** false silences logs; a stream receives them as JSON lines (tests read them). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+};
+
+const jsonBodyLimit = 1024 * 1024;
+
+/** The whole product as one Fastify instance; `server.ts` only starts it. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+          ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
+        }
+      : false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: jsonBodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // SPEC.md's credit calls post an empty body; treat an empty JSON body as "no body".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  const ownsDatabase = !database;
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const credits = createCreditsService(db.db);
+  const accounts = createAccountsService(db.db, credits);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(rateLimitPlugin, { db: db.db });
+  await app.register(authPlugin, { accounts });
+  await app.register(healthRoutes, { ping: db.ping });
+  await app.register(accountsRoutes, { accounts, config });
+  await app.register(creditsRoutes, { credits });
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+
+  const sweep = startReservationSweep(credits, {
+    timeoutMs: config.reservationTimeoutMs,
+    intervalMs: config.sweepIntervalMs,
+    log: app.log,
+    alsoRun: () => deleteExpiredRateLimits(db.db),
+  });
+  await sweep.first;
+
+  app.addHook('onClose', async () => {
+    await sweep.stop();
+    if (ownsDatabase) await db.close();
+  });
+  return app;
+}

@@ -1,0 +1,81 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema>;
+/** Repository functions take either, so a caller can run several of them in one transaction. */
+export type Executor = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+// Any constant works; it only has to be the same for every instance migrating one database.
+const migrationLockId = 7_311_042;
+
+/** Rows of a raw statement; node-postgres and PGlite both answer `{ rows }`. */
+export async function rows<T>(executor: Executor, statement: SQL): Promise<T[]> {
+  const result = (await executor.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * PostgreSQL when a URL is given, else PGlite persisted under `dataDir` (or in memory for
+ * `dataDir: null`, which tests use). Migrations run before the handle is returned.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string | null; poolSize?: number }): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const client = await pool.connect();
+  try {
+    // Several instances may start at once; one migrates, the others wait and find nothing to do.
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
+    client.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => pool.query('SELECT 1').then(() => true, () => false),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: () => client.query('SELECT 1').then(() => true, () => false),
+    close: () => client.close(),
+  };
+}

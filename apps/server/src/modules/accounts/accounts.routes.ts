@@ -1,0 +1,39 @@
+import { loginRequest, registerRequest, type AuthResponse, type LogoutResponse } from '@lumigen/contract/accounts';
+import { emptyBody } from '@lumigen/contract/fields';
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+export async function accountsRoutes(app: FastifyInstance, { accounts, config }: { accounts: AccountsService; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ipMax, emailMax, windowMs } = config.authRateLimit;
+  const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+  const limit = (action: string) =>
+    app.limitBy(
+      [
+        { name: `${action}:ip`, max: ipMax, key: (request) => request.ip },
+        { name: `${action}:email`, max: emailMax, key: emailOf },
+      ],
+      windowMs,
+    );
+
+  r.post('/api/user/register', { schema: { body: registerRequest }, preHandler: limit('register') }, async (request, reply): Promise<AuthResponse> => {
+    const { token, user } = await accounts.register(request.body);
+    request.log.info({ userId: user.id }, 'user registered');
+    reply.code(201);
+    return { success: true, message: messages.registered, token, user };
+  });
+
+  r.post('/api/user/login', { schema: { body: loginRequest }, preHandler: limit('login') }, async (request): Promise<AuthResponse> => {
+    const { token, user } = await accounts.login(request.body);
+    request.log.info({ userId: user.id }, 'user logged in');
+    return { success: true, message: messages.loggedIn, token, user };
+  });
+
+  r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {
+    await accounts.logout(request.auth.sessionId);
+    return { success: true, message: messages.loggedOut };
+  });
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/client.ts';
+import { creditReservations, users } from '../../db/schema.ts';
+
+/**
+ * Every statement here changes `users.credit_balance` and appends its ledger row in one SQL
+ * statement (data-modifying CTEs), so the two can never disagree and each costs one round trip.
+ */
+
+export async function addCredits(ex: Executor, userId: string, amount: number, reason: string, ref: string): Promise<number | null> {
+  const [row] = await rows<{ balance_after: number }>(
+    ex,
+    sql`WITH u AS (
+          UPDATE users SET credit_balance = credit_balance + ${amount} WHERE id = ${userId} RETURNING credit_balance
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT ${userId}, ${amount}, credit_balance, ${reason}, ${ref} FROM u
+        RETURNING balance_after`,
+  );
+  return row?.balance_after ?? null;
+}
+
+/** Returns the new balance, or null when the balance is below `cost` (nothing changed). */
+export async function takeCredits(ex: Executor, userId: string, cost: number, reason: string, ref: string): Promise<number | null> {
+  const [row] = await rows<{ balance_after: number }>(
+    ex,
+    sql`WITH u AS (
+          UPDATE users SET credit_balance = credit_balance - ${cost}
+          WHERE id = ${userId} AND credit_balance >= ${cost} RETURNING credit_balance
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT ${userId}, ${-cost}, credit_balance, ${reason}, ${ref} FROM u
+        RETURNING balance_after`,
+  );
+  return row?.balance_after ?? null;
+}
+
+/** Takes `cost` and records a pending reservation; null when the balance is too low. */
+export async function insertReservation(
+  ex: Executor,
+  userId: string,
+  cost: number,
+  purpose: string,
+): Promise<{ reservationId: string; balance: number } | null> {
+  const reservationId = randomUUID();
+  const [row] = await rows<{ balance_after: number }>(
+    ex,
+    sql`WITH u AS (
+          UPDATE users SET credit_balance = credit_balance - ${cost}
+          WHERE id = ${userId} AND credit_balance >= ${cost} RETURNING credit_balance
+        ), r AS (
+          INSERT INTO credit_reservations (id, user_id, cost, purpose)
+          SELECT ${reservationId}, ${userId}, ${cost}, ${purpose} FROM u
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT ${userId}, ${-cost}, credit_balance, 'reservation', ${reservationId} FROM u
+        RETURNING balance_after`,
+  );
+  return row ? { reservationId, balance: row.balance_after } : null;
+}
+
+/** Marks a pending reservation spent; false when it was already settled (e.g. swept). */
+export async function markReservationCommitted(ex: Executor, reservationId: string): Promise<boolean> {
+  const updated = await ex
+    .update(creditReservations)
+    .set({ status: 'committed', settledAt: sql`now()` })
+    .where(and(eq(creditReservations.id, reservationId), eq(creditReservations.status, 'pending')))
+    .returning({ id: creditReservations.id });
+  return updated.length === 1;
+}
+
+/** Gives a pending reservation's credits back, once; null when it was not pending. */
+export async function refundReservation(ex: Executor, reservationId: string): Promise<number | null> {
+  const [row] = await rows<{ balance_after: number }>(
+    ex,
+    sql`WITH r AS (
+          UPDATE credit_reservations SET status = 'refunded', settled_at = now()
+          WHERE id = ${reservationId} AND status = 'pending' RETURNING user_id, cost
+        ), u AS (
+          UPDATE users SET credit_balance = credit_balance + r.cost FROM r
+          WHERE users.id = r.user_id RETURNING users.id, users.credit_balance, r.cost
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT id, cost, credit_balance, 'refund', ${reservationId} FROM u
+        RETURNING balance_after`,
+  );
+  return row?.balance_after ?? null;
+}
+
+export async function findStaleReservationIds(ex: Executor, olderThan: Date, limit: number): Promise<string[]> {
+  const found = await ex
+    .select({ id: creditReservations.id })
+    .from(creditReservations)
+    .where(and(eq(creditReservations.status, 'pending'), lt(creditReservations.createdAt, olderThan)))
+    .orderBy(creditReservations.createdAt)
+    .limit(limit);
+  return found.map((r) => r.id);
+}
+
+export async function findBalance(ex: Executor, userId: string): Promise<number | null> {
+  const [row] = await ex.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
+  return row?.balance ?? null;
+}

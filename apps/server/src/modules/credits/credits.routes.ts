@@ -1,0 +1,23 @@
+import type { CreditResponse, GetCreditResponse } from '@lumigen/contract/credits';
+import { emptyBody } from '@lumigen/contract/fields';
+import { messages } from '@lumigen/contract/messages';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CreditsService } from './credits.service.ts';
+
+export async function creditsRoutes(app: FastifyInstance, { credits }: { credits: CreditsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireAuth);
+
+  // The balance comes with the session lookup: this answer costs one query.
+  r.post('/api/image/get-credit', { schema: { body: emptyBody } }, async (request): Promise<GetCreditResponse> => {
+    const { creditBalance, name, email } = request.auth;
+    return { success: true, message: messages.creditLoaded, creditBalance, name, email };
+  });
+
+  r.post('/api/image/deduct-credit', { schema: { body: emptyBody } }, async (request): Promise<CreditResponse> => {
+    const creditBalance = await credits.spend(request.auth.userId, 1, randomUUID());
+    return { success: true, message: messages.creditDeducted, creditBalance };
+  });
+}

@@ -1,0 +1,78 @@
+import { messages } from '@lumigen/contract/messages';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import * as repo from './credits.repository.ts';
+
+/** Ledger reasons; a (reason, ref) pair is recorded at most once. */
+export type GrantReason = 'signup_bonus' | 'purchase' | 'adjustment';
+
+export type Reservation = { reservationId: string; balance: number };
+
+/**
+ * The only way credit balances change (DESIGN.md §2). Every method appends ledger rows in the
+ * same statement as the balance change, so `sum(delta)` always equals the balance.
+ */
+export function createCreditsService(db: Db) {
+  async function balanceOf(userId: string, ex: Executor = db): Promise<number> {
+    return (await repo.findBalance(ex, userId)) ?? 0;
+  }
+
+  async function insufficient(userId: string): Promise<never> {
+    throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId) } });
+  }
+
+  return {
+    balanceOf,
+
+    /**
+     * Adds credits once per (reason, ref). A repeat is "already processed": nothing changes and
+     * `granted` is false, so webhooks and redirects may both call it safely.
+     */
+    async grant(userId: string, amount: number, reason: GrantReason, ref: string, ex: Executor = db) {
+      try {
+        const balance = await repo.addCredits(ex, userId, amount, reason, ref);
+        if (balance === null) throw new AppError('not_found', messages.notFound);
+        return { granted: true, balance };
+      } catch (error) {
+        // Inside a caller's transaction the failed statement has aborted it: let the caller see it.
+        if (ex !== db || !isUniqueViolation(error)) throw error;
+        return { granted: false, balance: await balanceOf(userId) };
+      }
+    },
+
+    /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */
+    async spend(userId: string, cost: number, ref: string): Promise<number> {
+      const balance = await repo.takeCredits(db, userId, cost, 'spend', ref);
+      return balance ?? insufficient(userId);
+    },
+
+    /** Holds `cost` before calling a provider; settle with `commit` or `refund`. 402 when short. */
+    async reserve(userId: string, cost: number, purpose: string): Promise<Reservation> {
+      const reservation = await repo.insertReservation(db, userId, cost, purpose);
+      return reservation ?? insufficient(userId);
+    },
+
+    /** False when the reservation was no longer pending (the sweep refunded it meanwhile). */
+    commit(reservationId: string): Promise<boolean> {
+      return repo.markReservationCommitted(db, reservationId);
+    },
+
+    /** Returns the credits of a pending reservation; null when it was already settled. */
+    refund(reservationId: string): Promise<number | null> {
+      return repo.refundReservation(db, reservationId);
+    },
+
+    /** Refunds reservations a crash left pending for longer than `olderThanMs`. */
+    async sweepStale(olderThanMs: number): Promise<number> {
+      const cutoff = new Date(Date.now() - olderThanMs);
+      let refunded = 0;
+      for (;;) {
+        const ids = await repo.findStaleReservationIds(db, cutoff, 100);
+        for (const id of ids) if ((await repo.refundReservation(db, id)) !== null) refunded += 1;
+        if (ids.length < 100) return refunded;
+      }
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

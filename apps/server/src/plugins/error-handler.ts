@@ -1,0 +1,52 @@
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+/** The first problem, in words that name the field (the schemas' messages already do). */
+function describeValidation(issues: ZodFastifySchemaValidationError[]): string {
+  const first = issues[0];
+  if (!first) return messages.bodyNotObject;
+  if (first.keyword === 'unrecognized_keys') {
+    const keys = (first.params as { keys?: string[] }).keys ?? [];
+    return `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`;
+  }
+  if (first.instancePath === '/' && first.keyword === 'invalid_type') return messages.bodyNotObject;
+  return first.message ?? messages.bodyNotObject;
+}
+
+// Fastify's own client errors, answered in our words; anything else 4xx keeps its status.
+const fastifyClientErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.bodyNotObject },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length' },
+};
+
+/**
+ * One shape for every failure: `{ success: false, message }` with the right status. 5xx answers
+ * carry the request id and nothing internal; the details go to the log.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ success: false, message: describeValidation(error.validation) });
+    }
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ success: false, message: known.message });
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.code(400).send({ success: false, message: messages.malformedJson });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: messages.internal(request.id) });
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { email, secret, text } from './fields.ts';
+
+export const passwordLimits = { min: 8, max: 128 } as const;
+export const nameLimits = { min: 1, max: 80 } as const;
+/** Session lifetimes: without "Remember me" a day, with it thirty days. */
+export const sessionTtlMs = { short: 24 * 60 * 60 * 1000, remember: 30 * 24 * 60 * 60 * 1000 } as const;
+
+export const registerRequest = z.strictObject({
+  name: text('Name', nameLimits),
+  email,
+  password: secret('Password', passwordLimits),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const loginRequest = z.strictObject({
+  email,
+  // Login accepts any non-empty password up to the limit: older rules must not lock anyone out.
+  password: secret('Password', { min: 1, max: passwordLimits.max }),
+  remember: z.boolean({ error: 'Remember me must be true or false' }).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const publicUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  creditBalance: z.number().int(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const authResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: publicUser,
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const logoutResponse = z.object({ success: z.literal(true), message: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponse>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Field builders whose messages name the field, so a 400 tells the user exactly what to fix.
+ * `label` is how the field is called in a sentence ("Password", "Email").
+ */
+export function text(label: string, { min = 1, max }: { min?: number; max: number }) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** Like `text` but kept exactly as typed (passwords may start or end with spaces). */
+export function secret(label: string, { min, max }: { min: number; max: number }) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export const email = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be text') })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Email must be a valid email address'));
+
+/** Calls whose body SPEC.md leaves empty: accept nothing, `{}` or an empty object only. */
+export const emptyBody = z.strictObject({}).nullish();

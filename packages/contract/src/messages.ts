@@ -1,0 +1,19 @@
+/** Every user-facing text the server sends, so the web app and tests quote one source. */
+export const messages = {
+  registered: 'Registered successfully!',
+  loggedIn: 'Login successfully!',
+  loggedOut: 'Logged out',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'Email already registered',
+  unauthorized: 'Please log in to continue',
+  creditLoaded: 'Credit loaded',
+  creditDeducted: '1 credit deducted',
+  insufficientCredit: 'insufficient credit',
+  malformedJson: 'The request body is not valid JSON',
+  bodyNotObject: 'The request body must be a JSON object',
+  bodyTooLarge: 'The request is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  notFound: 'Not found',
+  rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+  internal: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
+} as const;

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          setupFiles: ['./src/test/fail-on-console.ts'],
+        },
+      },
+    ],
+    reporters: ['default', 'json'],
+    outputFile: { json: './reports/vitest.json' },
+  },
+});
