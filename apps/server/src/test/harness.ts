@@ -65,11 +65,17 @@ export type TestContext = {
 };
 
 /** The real app on a fresh database of the given kind. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: Partial<BuildOptions> = {}): Promise<TestContext> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: Partial<BuildOptions> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
   const location = await createDatabaseLocation(kind);
   const config = testConfig(location, env);
   const database = await openDatabase({ url: location.url, dataDir: location.dataDir });
   const app = await buildApp({ config, database, logger: false, ...options });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
