@@ -43,9 +43,6 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   // SPEC.md's credit calls post an empty body; treat an empty JSON body as "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -55,7 +52,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   });
 
   const ownsDatabase = !database;
-  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db = database ?? (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    }));
   const credits = createCreditsService(db.db);
   const accounts = createAccountsService(db.db, credits);
 

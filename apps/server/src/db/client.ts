@@ -36,13 +36,21 @@ export async function rows<T>(executor: Executor, statement: SQL): Promise<T[]> 
  * PostgreSQL when a URL is given, else PGlite persisted under `dataDir` (or in memory for
  * `dataDir: null`, which tests use). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { url?: string; dataDir: string | null; poolSize?: number }): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string | null;
+  poolSize?: number;
+  /** Told when an idle pooled connection breaks (the pool replaces it on next use). */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onIdleError);
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // Without a listener, a dropped idle connection (a PostgreSQL restart) would crash the process.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {

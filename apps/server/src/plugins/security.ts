@@ -1,31 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
+
+const helmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      // React sets inline style attributes; no inline script is ever allowed.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  // The API and the app share one origin; nothing needs to embed our resources cross-origin.
+  crossOriginResourcePolicy: { policy: 'same-origin' as const },
+  frameguard: { action: 'deny' as const },
+};
+
+/**
+ * The headers helmet sets, computed once. They do not depend on the request, and building them
+ * per request (as @fastify/helmet does) cost more than half of a small API call's throughput.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(helmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
+}
 
 /** Security headers with a strict Content-Security-Policy; CORS only for our own public origin. */
 export const securityPlugin = fp(async (app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React sets inline style attributes; no inline script is ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The API and the app share one origin; nothing needs to embed our resources cross-origin.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+  const headers = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    // Quoted by users in bug reports; the same id is on every log line of the request.
+    reply.header('x-request-id', request.id);
+    done();
   });
   await app.register(cors, { origin: [publicOrigin], methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'token', 'authorization'] });
 });

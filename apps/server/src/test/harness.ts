@@ -37,6 +37,12 @@ export async function createDatabaseLocation(kind: DatabaseKind): Promise<Databa
     async dispose() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A closed pool's sockets may still be saying goodbye; give them a moment before forcing.
+      for (let i = 0; i < 40; i += 1) {
+        const { rows: left } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (left[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
       await rm(dataDir, { recursive: true, force: true });

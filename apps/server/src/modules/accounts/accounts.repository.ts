@@ -24,12 +24,13 @@ export async function revokeSession(ex: Executor, sessionId: string) {
 }
 
 /**
- * The session behind a token hash with its user, in one prepared query: it runs on every
- * authenticated request.
+ * Live sessions (with their users) for a set of token hashes, in one prepared query: it runs for
+ * every authenticated request, so concurrent requests share it (see `batchByKey`).
  */
-export function prepareFindSession(db: Db) {
+export function prepareFindSessions(db: Db) {
   const statement = db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       userId: users.id,
       name: users.name,
@@ -38,11 +39,11 @@ export function prepareFindSession(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('find_session_by_token_hash');
-  return async (tokenHash: string) => {
-    const [row] = await statement.execute({ tokenHash });
-    return row;
+    .where(and(sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('find_sessions_by_token_hashes');
+  return async (tokenHashes: string[]) => {
+    const found = await statement.execute({ tokenHashes });
+    return new Map(found.map(({ tokenHash, ...session }) => [tokenHash, session]));
   };
 }
-export type SessionUser = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareFindSession>>>>;
+export type SessionUser = { sessionId: string; userId: string; name: string; email: string; creditBalance: number };

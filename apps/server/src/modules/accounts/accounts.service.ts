@@ -3,6 +3,7 @@ import { signupBonusCredits } from '@lumigen/contract/credits';
 import { messages } from '@lumigen/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import { batchByKey } from '../../lib/batch-by-key.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import * as repo from './accounts.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
@@ -11,7 +12,7 @@ import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
 export type SignedIn = { token: string; user: PublicUser };
 
 export function createAccountsService(db: Db, credits: CreditsService) {
-  const findSession = repo.prepareFindSession(db);
+  const findSession = batchByKey(repo.prepareFindSessions(db));
 
   async function openSession(userId: string, remember: boolean): Promise<string> {
     const token = newSessionToken();

@@ -1,0 +1,116 @@
+import type { ErrorResponse } from '@lumigen/contract/errors';
+
+/** localStorage key of the session token (SPEC.md keeps the name `token`). */
+export const tokenStorageKey = 'token';
+
+/** A failed call: `status` is the HTTP status, 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The balance a 402 reports, so a caller can show it without another call. */
+  readonly creditBalance: number | undefined;
+
+  constructor(status: number, message: string, options: { creditBalance?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.creditBalance = options.creditBalance;
+  }
+}
+
+export const networkErrorMessage = 'Could not reach Lumigen. Check your connection and try again.';
+
+// localStorage throws when storage is disabled (some private modes); treat that as "no session".
+export function getToken(): string | null {
+  try {
+    return window.localStorage.getItem(tokenStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  try {
+    window.localStorage.setItem(tokenStorageKey, token);
+  } catch {
+    // Without storage the session lasts until the tab closes; nothing else to do.
+  }
+}
+
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(tokenStorageKey);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called after a 401 cleared the token (the router will send the user to /login). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+type RequestOptions = { signal?: AbortSignal };
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(body: unknown): body is ErrorResponse {
+  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : `The request failed (HTTP ${status}). Please try again.`;
+  const creditBalance = isErrorBody(body) ? body.creditBalance : undefined;
+  return new ApiError(status, message, creditBalance === undefined ? {} : { creditBalance });
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, { signal }: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.token = token;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      signal,
+      // The server treats an empty JSON body as "no body", as SPEC.md's credit calls send.
+      body: method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, networkErrorMessage, { cause: error });
+  }
+
+  const data = await readJson(response);
+  if (response.status === 401) {
+    clearToken();
+    for (const listener of unauthorizedListeners) listener();
+  }
+  if (!response.ok || isErrorBody(data)) throw errorFrom(response.status, data);
+  return data as T;
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>('GET', path, undefined, options);
+}
+
+export function apiPost<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>('POST', path, body, options);
+}

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Vite requires a default export here.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // In development the API runs on its own port (npm run dev); the built app is served by it directly.
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+  build: {
+    // Modern browsers only; keeps the landing bundle small.
+    target: 'es2022',
+  },
+});

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+type Target = { barePort: number; appPort: number; tokens: string[] };
+export type HttpFigures = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function startTarget(kind: 'pglite' | 'postgres') {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'http-target.ts'), kind, String(connections)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { target: JSON.parse(line) as Target, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+}
+
+/** `tokens`, when given, signs each connection in as a different user. */
+async function load(label: string, url: string, tokens: string[] = []): Promise<HttpFigures> {
+  let next = 0;
+  const options = {
+    url,
+    connections,
+    requests: [
+      {
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        setupRequest: (request: autocannon.Request, context: { token?: string }) => {
+          if (tokens.length === 0) return request;
+          context.token ??= tokens[next++ % tokens.length];
+          return { ...request, headers: { ...request.headers, token: context.token! } };
+        },
+      },
+    ],
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pools, prepared statements
+  const result = await autocannon({ ...options, duration: durationSeconds });
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Bare Fastify route against an authenticated get-credit, on one database kind, in one run. */
+export async function benchGetCredit(kind: 'pglite' | 'postgres') {
+  const { target, stop } = await startTarget(kind);
+  try {
+    const bare = await load(`bare Fastify route (${kind} run)`, `http://127.0.0.1:${target.barePort}/bare`);
+    const credit = await load(`get-credit, ${target.tokens.length} users (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/get-credit`, target.tokens);
+    return { kind, bare, credit, ratio: credit.requestsPerSecond / bare.requestsPerSecond };
+  } finally {
+    await stop();
+  }
+}

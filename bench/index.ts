@@ -1,0 +1,31 @@
+/**
+ * `npm run bench`: measured figures against DESIGN.md §5's budgets. Nothing here passes or
+ * fails a build; it prints what it measured on this machine, now.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { benchGetCredit, type HttpFigures } from './http.ts';
+
+const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
+const kinds = postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+const row = (f: HttpFigures) =>
+  `${f.label.padEnd(44)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
+  (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : '');
+
+console.log(`Lumigen bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`);
+console.log(`\n## get-credit vs a bare Fastify route (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each, app logging at warn)`);
+const results = [];
+for (const kind of kinds) {
+  const result = await benchGetCredit(kind);
+  results.push(result);
+  console.log(row(result.bare));
+  console.log(row(result.credit));
+  const budget = kind === 'postgres' ? ' (budget on PostgreSQL: >= 0.4)' : '';
+  console.log(`ratio get-credit / bare on ${kind}: ${result.ratio.toFixed(2)}${budget}\n`);
+}
+if (!postgresUrl) console.log('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to measure it.');
+
+await mkdir('reports', { recursive: true });
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results }, null, 2));

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// This file is loaded by the runner and again by every worker. The runner makes one fresh data
+// directory per run and hands it to the workers through the environment; only it removes it, on exit
+// (after Playwright has stopped the server), so tests never touch ./data nor a previous run's data.
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lumigen-e2e-'));
+  process.env.E2E_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const dataDir = process.env.E2E_DATA_DIR ?? freshDataDir();
+
+// Playwright requires a default export here.
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // Two cores here: one worker beside the server in CI, two locally.
+  workers: process.env.CI ? 1 : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: '../reports/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium; Playwright's own browser download is not available on these machines.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The real server on the built web app (`npm run build` first; `npm test` does).
+    command: 'node --import tsx ../apps/server/src/server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: baseURL,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // PGlite in DATA_DIR unless E2E_DATABASE_URL names a PostgreSQL database; a DATABASE_URL of
+      // the surrounding shell must never leak into the tests.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      // Every test signs up its own user from one IP; the production limit would throttle the suite.
+      AUTH_RATE_LIMIT_IP_MAX: '1000',
+    },
+  },
+});
