@@ -41,6 +41,17 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
+  // A response finished while shutting down closes its connection: a keep-alive socket left
+  // open would hold the shutdown until the client's keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
