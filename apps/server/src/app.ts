@@ -9,6 +9,7 @@ import { createCreditsService } from './modules/credits/credits.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(healthRoutes, { ping: db.ping });
   await app.register(accountsRoutes, { accounts, config });
   await app.register(creditsRoutes, { credits });
+  await app.register(marketingRoutes, { db: db.db });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   const sweep = startReservationSweep(credits, {

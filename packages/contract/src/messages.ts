@@ -14,6 +14,8 @@ export const messages = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   notFound: 'Not found',
+  contactReceived: 'submitted successfully! We will get back.',
+  subscribed: 'subscribed successfully!',
   rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
   internal: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
 } as const;

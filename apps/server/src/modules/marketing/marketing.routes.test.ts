@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.ts';
+import { databaseKinds, post, startTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
+
+describe.each(databaseKinds)('contact and newsletter on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('stores a contact message and answers with the SPEC text', async () => {
+    const email = uniqueEmail('contact');
+    const response = await post(t.app, '/api/contact', undefined, { name: 'Mia', email, comments: 'Do you offer invoices?' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'submitted successfully! We will get back.' });
+    const stored = await rows<{ name: string; comments: string }>(t.database.db, sql`SELECT name, comments FROM contact_messages WHERE email = ${email}`);
+    expect(stored).toEqual([{ name: 'Mia', comments: 'Do you offer invoices?' }]);
+  });
+
+  it('refuses an empty comment and stores nothing', async () => {
+    const email = uniqueEmail('contact');
+    const response = await post(t.app, '/api/contact', undefined, { name: 'Mia', email, comments: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: 'Comments is required' });
+    expect(await rows(t.database.db, sql`SELECT 1 FROM contact_messages WHERE email = ${email}`)).toEqual([]);
+  });
+
+  it('subscribes an address once, however often it is sent', async () => {
+    const email = uniqueEmail('news');
+    for (const variant of [email, email.toUpperCase(), ` ${email} `]) {
+      const response = await post(t.app, '/api/newsletter', undefined, { email: variant, agreed: true });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: 'subscribed successfully!' });
+    }
+    const stored = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE email = ${email}`);
+    expect(stored[0]?.n).toBe(1);
+  });
+
+  it('requires the privacy agreement', async () => {
+    const email = uniqueEmail('news');
+    for (const agreed of [false, undefined]) {
+      const response = await post(t.app, '/api/newsletter', undefined, { email, ...(agreed === undefined ? {} : { agreed }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, message: 'Please agree to the privacy policy to subscribe' });
+    }
+    expect(await rows(t.database.db, sql`SELECT 1 FROM newsletter_subscribers WHERE email = ${email}`)).toEqual([]);
+  });
+});
