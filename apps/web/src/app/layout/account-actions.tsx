@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+
+/** Right side of the header: balance, greeting and Logout, or Login and Get Started. */
+export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
+  const { token, user, credit, signOut } = useAuth();
+  if (!token) {
+    return (
+      <div className="account-actions">
+        <ButtonLink to="/login" variant="ghost" onClick={onNavigate}>
+          Login
+        </ButtonLink>
+        <ButtonLink to="/register" onClick={onNavigate}>
+          Get Started
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <div className="account-actions">
+      <Link to="/pricing" className="account-actions__credits" onClick={onNavigate}>
+        {credit === undefined ? '… Credits' : `${credit} Credits`}
+      </Link>
+      <Link to="/profile" className="account-actions__hello" onClick={onNavigate}>
+        {user ? `Hi, ${user.name}` : 'Hi'}
+      </Link>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          onNavigate?.();
+          void signOut();
+        }}
+      >
+        Logout
+      </Button>
+    </div>
+  );
+}

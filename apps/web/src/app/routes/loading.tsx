@@ -1,0 +1,16 @@
+import './loading.css';
+
+/** SPEC.md §2: a loading animation, outside the layout. */
+export function LoadingPage() {
+  return (
+    <main className="loading-screen">
+      <title>Loading · Lumigen</title>
+      <h1 className="visually-hidden">Loading</h1>
+      <div className="loading-screen__orb" role="status" aria-label="Loading">
+        <span />
+        <span />
+        <span />
+      </div>
+    </main>
+  );
+}

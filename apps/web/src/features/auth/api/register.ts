@@ -1,0 +1,6 @@
+import type { AuthResponse, RegisterRequest } from '@lumigen/contract/accounts';
+import { apiPost } from '../../../lib/api.ts';
+
+export function register(body: RegisterRequest): Promise<AuthResponse> {
+  return apiPost<AuthResponse>('/api/user/register', body);
+}

@@ -1,0 +1,102 @@
+import type { PublicUser } from '@lumigen/contract/accounts';
+import type { GetCreditResponse } from '@lumigen/contract/credits';
+import { messages } from '@lumigen/contract/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { notify } from '../../lib/notify.ts';
+import { clearToken, getToken, onUnauthorized, setToken } from '../../lib/api.ts';
+import { creditQueryKey, getCredit } from './api/get-credit.ts';
+import { logout as logoutCall } from './api/logout.ts';
+
+export type Auth = {
+  token: string | null;
+  user: { name: string; email: string } | null;
+  /** undefined while the balance loads. */
+  credit: number | undefined;
+  signIn(token: string, user: PublicUser): void;
+  signOut(): Promise<void>;
+  refreshCredit(): Promise<void>;
+};
+
+const AuthContext = createContext<Auth | null>(null);
+
+/**
+ * Session state: the token (localStorage `token`, SPEC.md §3), and with a token the credit data,
+ * loaded automatically. Any 401 clears the session and sends the user to /login.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setTokenState] = useState<string | null>(() => getToken());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const credit = useQuery({
+    queryKey: creditQueryKey(token),
+    queryFn: ({ signal }) => getCredit(signal),
+    enabled: token !== null,
+    staleTime: 30_000,
+  });
+
+  useEffect(() => {
+    if (credit.error && (credit.error as { status?: number }).status !== 401) {
+      notify.error(`Failed to load credit data: ${credit.error.message}`, { toastId: 'credit-load' });
+    }
+  }, [credit.error]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setTokenState(null);
+        queryClient.removeQueries({ queryKey: ['credit'] });
+        if (location.pathname !== '/login') navigate('/login', { state: { from: location.pathname }, replace: true });
+      }),
+    [navigate, location, queryClient],
+  );
+
+  const signIn = useCallback(
+    (newToken: string, user: PublicUser) => {
+      setToken(newToken);
+      queryClient.setQueryData<GetCreditResponse>(creditQueryKey(newToken), {
+        success: true,
+        message: messages.creditLoaded,
+        creditBalance: user.creditBalance,
+        name: user.name,
+        email: user.email,
+      });
+      setTokenState(newToken);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    // The server revokes the token; the session ends here whatever it answers.
+    await logoutCall().catch(() => undefined);
+    clearToken();
+    setTokenState(null);
+    queryClient.removeQueries({ queryKey: ['credit'] });
+  }, [queryClient]);
+
+  const refreshCredit = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: creditQueryKey(token) });
+  }, [queryClient, token]);
+
+  const value = useMemo<Auth>(
+    () => ({
+      token,
+      user: credit.data ? { name: credit.data.name, email: credit.data.email } : null,
+      credit: credit.data?.creditBalance,
+      signIn,
+      signOut,
+      refreshCredit,
+    }),
+    [token, credit.data, signIn, signOut, refreshCredit],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}

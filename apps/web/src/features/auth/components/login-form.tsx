@@ -1,0 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequest, type LoginRequest } from '@lumigen/contract/accounts';
+import { messages } from '@lumigen/contract/messages';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { notify } from '../../../lib/notify.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
+import { login } from '../api/login.ts';
+import { useAuth } from '../auth-context.tsx';
+import { returnPath } from '../return-path.ts';
+
+export function LoginForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '', remember: false } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await login(values);
+      signIn(result.token, result.user);
+      notify.success(messages.loggedIn);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <div className="auth-card__row">
+        <CheckboxField label="Remember me" {...form.register('remember')} />
+        <Link to="/reset">Forgot Password?</Link>
+      </div>
+      <Button type="submit" size="lg" busy={isSubmitting}>
+        Login
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerRequest } from '@lumigen/contract/accounts';
+import { messages } from '@lumigen/contract/messages';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { notify } from '../../../lib/notify.ts';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { register as registerCall } from '../api/register.ts';
+import { useAuth } from '../auth-context.tsx';
+import { returnPath } from '../return-path.ts';
+
+export const passwordsDiffer = 'Passwords do not match';
+
+// The server's schema plus the one rule only the form knows: both passwords must match.
+const registerForm = registerRequest
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: passwordsDiffer });
+type RegisterForm = z.input<typeof registerForm>;
+
+export function RegisterForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerForm), defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
+    try {
+      const result = await registerCall({ name, email, password });
+      signIn(result.token, result.user);
+      notify.success(messages.registered);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...form.register('password')} />
+      <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <Button type="submit" size="lg" busy={isSubmitting}>
+        Create account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import type { BundleName } from '@lumigen/contract/catalogue';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../auth/auth-context.tsx';
+
+/** localStorage key of the chosen bundle (SPEC.md §3 keeps the name `itemo`). */
+export const chosenPlanKey = 'itemo';
+
+export function readChosenPlan(): string | null {
+  try {
+    return window.localStorage.getItem(chosenPlanKey);
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the plan, then goes to /checkout — through /login first when signed out. */
+export function useChoosePlan() {
+  const { token } = useAuth();
+  const navigate = useNavigate();
+  return (name: BundleName) => {
+    try {
+      window.localStorage.setItem(chosenPlanKey, name);
+    } catch {
+      // Without storage the checkout asks again; nothing to do here.
+    }
+    if (token) navigate('/checkout');
+    else navigate('/login', { state: { from: '/checkout' } });
+  };
+}
