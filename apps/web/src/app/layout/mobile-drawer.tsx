@@ -1,11 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import { AccountActions } from './account-actions.tsx';
 import { isGroup, menu } from './menu.ts';
 
+/** Keeps Tab and Shift+Tab cycling inside the dialog instead of leaving for the browser's own UI. */
+function cycleFocus(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])');
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * The small-screen menu as a native modal <dialog>: the browser traps focus (the page behind is
- * inert), Escape closes it and focus returns to the menu button — no library weight on first load.
+ * The small-screen menu as a native modal <dialog>: the page behind is inert, Escape closes it and
+ * focus returns to the menu button — no library weight on the first load.
  */
 export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -23,11 +39,13 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
       className="drawer"
       aria-labelledby="drawer-title"
       onClose={onClose}
+      onKeyDown={cycleFocus}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose();
       }}
     >
+      {open && (
       <div className="drawer__panel">
         <div className="drawer__top">
           <h2 id="drawer-title" className="drawer__title">
@@ -67,6 +85,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
         </nav>
         <AccountActions onNavigate={onClose} />
       </div>
+      )}
     </dialog>
   );
 }
