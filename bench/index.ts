@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { benchGetCredit, type HttpFigures } from './http.ts';
+import { benchWeb } from './web.ts';
 
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
@@ -27,5 +28,8 @@ for (const kind of kinds) {
 }
 if (!postgresUrl) console.log('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to measure it.');
 
+console.log('\n## Web app (built app served by the real server; run `npm run build` first)');
+const web = await benchWeb();
+
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, web }, null, 2));

@@ -174,9 +174,16 @@ describe('web app', () => {
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Lumigen</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await mkdir(path.join(dist, 'prerendered'));
+    await writeFile(path.join(dist, 'prerendered', 'index.html'), '<title>Home prerendered</title>');
+    await writeFile(path.join(dist, 'prerendered', 'terms-service.html'), '<title>Terms prerendered</title>');
     const app = await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false });
     try {
-      for (const url of ['/', '/pricing', '/tools/deep/link?x=1']) {
+      for (const [url, title] of [['/', 'Home prerendered'], ['/terms-service', 'Terms prerendered'], ['/terms-service/?ref=mail', 'Terms prerendered']]) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(page.body, url).toContain(`<title>${title}</title>`);
+      }
+      for (const url of ['/pricing', '/tools/deep/link?x=1', '/generate']) {
         const page = await app.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
         expect(page.body).toContain('<title>Lumigen</title>');

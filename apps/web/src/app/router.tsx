@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -48,9 +48,9 @@ const protectedRoutes: Array<[string, ComponentType]> = [
   ['/checkout', Checkout],
 ];
 
-export function AppRouter() {
+/** The routes without a router around them: the browser uses BrowserRouter, prerendering StaticRouter. */
+export function AppRoutes() {
   return (
-    <BrowserRouter>
       <AuthProvider>
         <Routes>
           <Route
@@ -92,6 +92,8 @@ export function AppRouter() {
           </Route>
         </Routes>
       </AuthProvider>
-    </BrowserRouter>
   );
 }
+
+/** Public pages whose HTML is rendered at build time (scripts/prerender.ts), for a fast first paint. */
+export const prerenderedPaths = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset'];

@@ -20,6 +20,20 @@ export class ApiError extends Error {
 export const networkErrorMessage = 'Could not reach Lumigen. Check your connection and try again.';
 
 // localStorage throws when storage is disabled (some private modes); treat that as "no session".
+// Components read the token through `subscribeToken` (useSyncExternalStore), so a change made
+// here — sign-in, logout, a 401 — re-renders every reader, and prerendered HTML (no window) reads null.
+const tokenListeners = new Set<() => void>();
+
+export function subscribeToken(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  // Another tab logging in or out changes the same storage.
+  window.addEventListener('storage', listener);
+  return () => {
+    tokenListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
 export function getToken(): string | null {
   try {
     return window.localStorage.getItem(tokenStorageKey);
@@ -34,6 +48,7 @@ export function setToken(token: string): void {
   } catch {
     // Without storage the session lasts until the tab closes; nothing else to do.
   }
+  for (const listener of tokenListeners) listener();
 }
 
 export function clearToken(): void {
@@ -42,6 +57,7 @@ export function clearToken(): void {
   } catch {
     // Nothing stored, nothing to clear.
   }
+  for (const listener of tokenListeners) listener();
 }
 
 type UnauthorizedListener = () => void;

@@ -2,10 +2,10 @@ import type { PublicUser } from '@lumigen/contract/accounts';
 import type { GetCreditResponse } from '@lumigen/contract/credits';
 import { messages } from '@lumigen/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify.ts';
-import { clearToken, getToken, onUnauthorized, setToken } from '../../lib/api.ts';
+import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from '../../lib/api.ts';
 import { creditQueryKey, getCredit } from './api/get-credit.ts';
 import { logout as logoutCall } from './api/logout.ts';
 
@@ -26,7 +26,8 @@ const AuthContext = createContext<Auth | null>(null);
  * loaded automatically. Any 401 clears the session and sends the user to /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setTokenState] = useState<string | null>(() => getToken());
+  // Prerendered pages are the logged-out view; the stored token takes over once hydrated.
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -47,7 +48,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthorized(() => {
-        setTokenState(null);
         queryClient.removeQueries({ queryKey: ['credit'] });
         if (location.pathname !== '/login') navigate('/login', { state: { from: location.pathname }, replace: true });
       }),
@@ -56,7 +56,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (newToken: string, user: PublicUser) => {
-      setToken(newToken);
       queryClient.setQueryData<GetCreditResponse>(creditQueryKey(newToken), {
         success: true,
         message: messages.creditLoaded,
@@ -64,7 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         name: user.name,
         email: user.email,
       });
-      setTokenState(newToken);
+      setToken(newToken);
     },
     [queryClient],
   );
@@ -73,7 +72,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The server revokes the token; the session ends here whatever it answers.
     await logoutCall().catch(() => undefined);
     clearToken();
-    setTokenState(null);
     queryClient.removeQueries({ queryKey: ['credit'] });
   }, [queryClient]);
 
