@@ -11,5 +11,7 @@ export default defineConfig({
   build: {
     // Modern browsers only; keeps the landing bundle small.
     target: 'es2022',
+    // One stylesheet for every page: prerendered HTML must be styled before a route's JS loads.
+    cssCodeSplit: false,
   },
 });

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/form-resolver.ts';
 import { registerRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
