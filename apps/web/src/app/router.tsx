@@ -28,6 +28,7 @@ const Login = page(() => import('./routes/login.tsx'), 'LoginPage');
 const Register = page(() => import('./routes/register.tsx'), 'RegisterPage');
 const Reset = page(() => import('./routes/reset.tsx'), 'ResetPage');
 const Loading = page(() => import('./routes/loading.tsx'), 'LoadingPage');
+const Generate = page(() => import('./routes/generate.tsx'), 'GeneratePage');
 const Profile = page(() => import('./routes/profile.tsx'), 'ProfilePage');
 const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutPage');
 const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
@@ -35,7 +36,7 @@ const BackgroundTest = page(tools, 'BackgroundTestPage');
 
 /** SPEC.md §2's protected routes; without a token each sends the visitor to /login. */
 const protectedRoutes: Array<[string, ComponentType]> = [
-  ['/generate', page(tools, 'GeneratePage')],
+  ['/generate', Generate],
   ['/removebg', page(tools, 'RemoveBackgroundPage')],
   ['/removetxt', page(tools, 'RemoveTextPage')],
   ['/editimage', page(tools, 'PhotographyPage')],

@@ -94,11 +94,13 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, message, creditBalance === undefined ? {} : { creditBalance });
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, { signal }: RequestOptions): Promise<T> {
+/** Sends a call; any failure (network, 401, non-2xx) becomes an ApiError. JSON, or multipart for FormData. */
+async function send(method: 'GET' | 'POST', path: string, body: unknown, { signal }: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.token = token;
-  if (method === 'POST') headers['content-type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (method === 'POST' && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -107,19 +109,25 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, {
       headers,
       signal,
       // The server treats an empty JSON body as "no body", as SPEC.md's credit calls send.
-      body: method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined,
+      body: method === 'POST' && body !== undefined ? (multipart ? body : JSON.stringify(body)) : undefined,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, networkErrorMessage, { cause: error });
   }
 
-  const data = await readJson(response);
   if (response.status === 401) {
     clearToken();
     for (const listener of unauthorizedListeners) listener();
   }
-  if (!response.ok || isErrorBody(data)) throw errorFrom(response.status, data);
+  if (!response.ok) throw errorFrom(response.status, await readJson(response));
+  return response;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const response = await send(method, path, body, options);
+  const data = await readJson(response);
+  if (isErrorBody(data)) throw errorFrom(response.status, data);
   return data as T;
 }
 
@@ -127,6 +135,12 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
   return request<T>('GET', path, undefined, options);
 }
 
+/** JSON body, or a FormData sent as multipart (the editing tools' uploads). */
 export function apiPost<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return request<T>('POST', path, body, options);
+}
+
+/** A binary answer, such as one of the user's own images. */
+export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send('GET', path, undefined, options)).blob();
 }

@@ -1,3 +1,4 @@
+import { LoadingOrb } from '../../components/ui/loading-orb.tsx';
 import './loading.css';
 
 /** SPEC.md §2: a loading animation, outside the layout. */
@@ -6,11 +7,7 @@ export function LoadingPage() {
     <main className="loading-screen">
       <title>Loading · Lumigen</title>
       <h1 className="visually-hidden">Loading</h1>
-      <div className="loading-screen__orb" role="status" aria-label="Loading">
-        <span />
-        <span />
-        <span />
-      </div>
+      <LoadingOrb label="Loading" />
     </main>
   );
 }

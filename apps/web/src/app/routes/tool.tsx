@@ -15,7 +15,6 @@ function ToolSoon({ title, lead }: { title: string; lead: string }) {
   );
 }
 
-export const GeneratePage = () => <ToolSoon title="Image Generator" lead="Describe an image in words and Lumigen paints it." />;
 export const RemoveBackgroundPage = () => <ToolSoon title="Remove Background" lead="Cut the subject out of any photo in one click." />;
 export const RemoveTextPage = () => <ToolSoon title="Image Text Removal" lead="Erase captions, watermarks and stray text from an image." />;
 export const PhotographyPage = () => <ToolSoon title="Photographic Imagery" lead="Place a product on a studio background with light and shadow you control." />;

@@ -1,0 +1,57 @@
+import type { ReactNode, RefObject } from 'react';
+import { PageHero } from '../../../components/ui/page-hero.tsx';
+import './tool-layout.css';
+
+/** Every tool page: controls on the left (on top on small screens), the canvas on the right. */
+export function ToolLayout({
+  title,
+  lead,
+  badge,
+  controls,
+  canvas,
+  canvasRef,
+}: {
+  title: string;
+  lead: string;
+  badge?: ReactNode;
+  controls: ReactNode;
+  canvas: ReactNode;
+  canvasRef: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <>
+      <PageHero eyebrow="AI tools" title={title} lead={lead}>
+        {badge}
+      </PageHero>
+      <div className="tool container">
+        <section className="tool__controls" aria-label="Settings">
+          {controls}
+        </section>
+        <section ref={canvasRef} className="tool__canvas" aria-label="Result" aria-live="polite" tabIndex={-1}>
+          {canvas}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** What the canvas shows before anything ran. */
+export function CanvasEmpty({ children }: { children: ReactNode }) {
+  return (
+    <div className="tool__empty">
+      <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+        <rect x="6" y="10" width="36" height="28" rx="5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        <circle cx="17" cy="20" r="3.5" fill="currentColor" />
+        <path d="M8 34l10-9 7 6 6-5 9 8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+      </svg>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** Working: the canvas is scrolled into view so the user sees progress (SPEC.md §2). */
+export function scrollToCanvas(canvas: HTMLElement | null) {
+  if (!canvas) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  canvas.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+}
