@@ -1,26 +1,25 @@
-import { PageHero } from '../../components/ui/page-hero.tsx';
+import { toolMessages, toolSliders } from '@lumigen/contract/tools';
+import { ImageToolPage, type ToolPageConfig } from '../../features/tools/components/image-tool-page.tsx';
 
-/**
- * The tool pages' titles and promises. The tools themselves open with the generation and editing
- * work; until then each page says so plainly instead of offering a button that cannot work.
- */
-function ToolSoon({ title, lead }: { title: string; lead: string }) {
-  return (
-    <>
-      <PageHero eyebrow="AI tools" title={title} lead={lead} />
-      <section className="section container">
-        <p role="status">This tool is being prepared and opens soon. Your credits are safe until then.</p>
-      </section>
-    </>
-  );
-}
+/** SPEC.md §2's tool pages: titles, buttons and fields; one component runs them all. */
+const pages = {
+  removebg: { tool: 'remove-background', title: 'Remove Background', lead: 'Cut the subject out of any photo and get a transparent PNG.', action: 'Remove Background' },
+  removetxt: { tool: 'remove-text', title: 'Image Text Removal', lead: 'Erase captions, watermarks and stray text from an image.', action: 'Remove Text', insufficientMessage: toolMessages.insufficientShort },
+  editimage: { tool: 'product-photography', title: 'Photographic Imagery', lead: 'Place your product on a studio background, with light and shadow you control.', action: 'Photographic Imagery', sliders: toolSliders['product-photography'] },
+  variant: { tool: 'reimagine', title: 'Image Variation Tool', lead: 'Create a fresh variant of an image you already like.', action: 'Create Variant' },
+  addbg: { tool: 'replace-background', title: 'Replace Background', lead: 'Keep the subject and describe a new scene behind it.', action: 'Replace Background', prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
+  upscale: { tool: 'upscale', title: 'Image Upscaling Tool', lead: 'Enlarge an image to up to 4096 pixels per side.', action: 'Upscale Image', sliders: toolSliders.upscale },
+  uncrop: { tool: 'uncrop', title: 'Image Crop & Uncrop', lead: 'Extend an image beyond its borders — or crop it with negative values.', action: 'Uncrop/Crop', sliders: toolSliders.uncrop },
+  cleanup: { tool: 'cleanup', title: 'Image Cleanup Tool', lead: 'Mark what should disappear and Lumigen fills it in.', action: 'Clean Image', mask: true },
+  test: { tool: 'remove-background', title: 'Background Removal Test', lead: 'Try background removal on an image of your own.', action: 'Remove Background' },
+} satisfies Record<string, ToolPageConfig>;
 
-export const RemoveBackgroundPage = () => <ToolSoon title="Remove Background" lead="Cut the subject out of any photo in one click." />;
-export const RemoveTextPage = () => <ToolSoon title="Image Text Removal" lead="Erase captions, watermarks and stray text from an image." />;
-export const PhotographyPage = () => <ToolSoon title="Photographic Imagery" lead="Place a product on a studio background with light and shadow you control." />;
-export const VariantPage = () => <ToolSoon title="Image Variation Tool" lead="Create a fresh variant of an image you already like." />;
-export const ReplaceBackgroundPage = () => <ToolSoon title="Replace Background" lead="Keep the subject, describe a new scene behind it." />;
-export const UpscalePage = () => <ToolSoon title="Image Upscaling Tool" lead="Enlarge an image up to 4096 pixels per side." />;
-export const UncropPage = () => <ToolSoon title="Image Crop & Uncrop" lead="Extend an image beyond its borders, or crop it down." />;
-export const CleanupPage = () => <ToolSoon title="Image Cleanup Tool" lead="Paint over an object and it disappears." />;
-export const BackgroundTestPage = () => <ToolSoon title="Background Removal Test" lead="Try background removal on an image of your own." />;
+export const RemoveBackgroundPage = () => <ImageToolPage config={pages.removebg} />;
+export const RemoveTextPage = () => <ImageToolPage config={pages.removetxt} />;
+export const PhotographyPage = () => <ImageToolPage config={pages.editimage} />;
+export const VariantPage = () => <ImageToolPage config={pages.variant} />;
+export const ReplaceBackgroundPage = () => <ImageToolPage config={pages.addbg} />;
+export const UpscalePage = () => <ImageToolPage config={pages.upscale} />;
+export const UncropPage = () => <ImageToolPage config={pages.uncrop} />;
+export const CleanupPage = () => <ImageToolPage config={pages.cleanup} />;
+export const BackgroundTestPage = () => <ImageToolPage config={pages.test} />;
