@@ -28,6 +28,7 @@ export const messages = {
     insufficientFunds: 'Your card has insufficient funds.',
     expired: 'Your card has expired.',
     expiryInPast: "Your card's expiration date is in the past.",
+    invalidExpiryMonth: "Your card's expiration month is invalid.",
     incorrectCvc: "Your card's security code is incorrect.",
     incompleteCvc: "Your card's security code is incomplete.",
     invalidNumber: 'Your card number is invalid.',
