@@ -65,7 +65,8 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentSummary = z.object({
   paymentIntentId: z.string(),
-  bundle: z.enum(bundleNames),
+  // Any name ever sold, so a purchase stays listed after its bundle leaves the catalogue.
+  bundle: z.string(),
   amount: z.number().int(),
   currency: z.string(),
   credits: z.number().int(),
