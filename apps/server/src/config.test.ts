@@ -16,6 +16,11 @@ describe('payment configuration', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: required when payments go through Stripe/);
   });
 
+  it('reads the empty values of a copied .env.example as unset', () => {
+    const empty = { PAYMENT_PROVIDER: '', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_BASE: '' };
+    expect(loadConfig(empty).payments).toEqual({ provider: 'local', webhookSecret: undefined });
+  });
+
   it('keeps the local provider when asked, even with Stripe keys present', () => {
     expect(loadConfig({ PAYMENT_PROVIDER: 'local', STRIPE_SECRET_KEY: 'sk_test_x' }).payments.provider).toBe('local');
   });

@@ -32,7 +32,7 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   // Unset: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode provider.
-  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).optional(),
+  PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalSecret,
   STRIPE_PUBLISHABLE_KEY: optionalSecret,
   STRIPE_WEBHOOK_SECRET: optionalSecret,
