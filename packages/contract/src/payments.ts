@@ -35,14 +35,19 @@ export const createPaymentIntentRequest = z.strictObject({
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequest>;
 
-export const createPaymentIntentResponse = z.object({
-  success: z.literal(true),
-  clientSecret: z.string(),
+/** What a purchase is, as both the new intent and the purchase list describe it. */
+const purchaseFields = {
   paymentIntentId: z.string(),
   /** In cents, from the catalogue. */
   amount: z.number().int(),
   currency: z.string(),
   credits: z.number().int(),
+};
+
+export const createPaymentIntentResponse = z.object({
+  success: z.literal(true),
+  clientSecret: z.string(),
+  ...purchaseFields,
   bundle: z.enum(bundleNames),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
@@ -64,12 +69,9 @@ export const paymentStatuses = ['pending', 'succeeded', 'failed', 'canceled'] as
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentSummary = z.object({
-  paymentIntentId: z.string(),
+  ...purchaseFields,
   // Any name ever sold, so a purchase stays listed after its bundle leaves the catalogue.
   bundle: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  credits: z.number().int(),
   status: z.enum(paymentStatuses),
   createdAt: z.string(),
 });
