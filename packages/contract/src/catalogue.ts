@@ -1,65 +1,66 @@
 /**
- * The credit bundles on sale. The server charges and grants only what is written here; the
- * browser names a bundle and nothing else. One entry per plan, one label per plan (SPEC.md's
- * landing and pricing pages disagreed on discounts; DESIGN.md §4).
+ * The credit bundles: the only source of prices and credits, for the pricing pages, the checkout
+ * and the server that charges. Amounts in US cents.
  */
-
 export const bundleNames = ['Starter', 'Popular', 'Premium'] as const;
 export type BundleName = (typeof bundleNames)[number];
 
 export type Bundle = {
   name: BundleName;
-  /** What is charged, in the smallest unit of `currency` (cents). */
+  credits: number;
   amountCents: number;
   currency: 'usd';
-  /** Credits granted once the payment succeeds; one credit is one image or edit. */
-  credits: number;
-  /** The plan the pricing pages highlight. */
   popular: boolean;
-  /** The plan's one label, derived from its price so it can never contradict it. */
+  /** One label per plan, shown wherever the plan appears. */
   label: string;
-  features: readonly string[];
+  summary: string;
+  features: string[];
 };
 
-type BundlePrice = Pick<Bundle, 'name' | 'amountCents' | 'credits' | 'popular'>;
+const sharedFeatures = ['Basic Models', 'Image editing tools', 'Full customer support'];
 
-const prices: readonly BundlePrice[] = [
-  { name: 'Starter', amountCents: 500, credits: 5, popular: false },
-  { name: 'Popular', amountCents: 2000, credits: 35, popular: true },
-  { name: 'Premium', amountCents: 5000, credits: 100, popular: false },
+export const bundles: readonly Bundle[] = [
+  {
+    name: 'Starter',
+    credits: 5,
+    amountCents: 500,
+    currency: 'usd',
+    popular: false,
+    label: 'Try it out',
+    summary: 'For a first project or a quick fix.',
+    features: ['5 images', ...sharedFeatures],
+  },
+  {
+    name: 'Popular',
+    credits: 35,
+    amountCents: 2000,
+    currency: 'usd',
+    popular: true,
+    label: 'Most popular',
+    summary: 'For creators and shops publishing every week.',
+    features: ['35 images', ...sharedFeatures],
+  },
+  {
+    name: 'Premium',
+    credits: 100,
+    amountCents: 5000,
+    currency: 'usd',
+    popular: false,
+    label: 'Best value',
+    summary: 'For teams and agencies with steady work.',
+    features: ['100 images', ...sharedFeatures],
+  },
 ];
 
-const [base] = prices as [BundlePrice];
-const baseCentsPerCredit = base.amountCents / base.credits;
-
-/** Saving per credit against the Starter price, rounded down so it is never overstated. */
-export function savingsPercent(bundle: Pick<Bundle, 'amountCents' | 'credits'>): number {
-  return Math.floor((1 - bundle.amountCents / bundle.credits / baseCentsPerCredit) * 100 + 1e-9);
+export function findBundle(name: string): Bundle | undefined {
+  return bundles.find((bundle) => bundle.name === name);
 }
 
-function labelOf(price: BundlePrice): string {
-  const saving = savingsPercent(price);
-  return saving > 0 ? `Save ${saving}%` : 'Pay as you go';
+export function formatPrice(amountCents: number): string {
+  return `$${(amountCents / 100).toFixed(amountCents % 100 === 0 ? 0 : 2)}`;
 }
 
-export const bundles: readonly Bundle[] = prices.map((price) => ({
-  ...price,
-  currency: 'usd',
-  label: labelOf(price),
-  features: [`${price.credits} images`, 'Basic Models', 'Image editing tools', 'Full customer support'],
-}));
-
-export function isBundleName(value: unknown): value is BundleName {
-  return typeof value === 'string' && (bundleNames as readonly string[]).includes(value);
-}
-
-export function findBundle(name: BundleName): Bundle {
-  const bundle = bundles.find((b) => b.name === name);
-  if (!bundle) throw new Error(`bundle ${name} missing from the catalogue`);
-  return bundle;
-}
-
-/** "$20.00" for 2000: prices are shown in dollars, kept in cents. */
-export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+/** Cents per credit, for "from $0.50 per image" copy. */
+export function pricePerCredit(bundle: Bundle): string {
+  return formatPrice(Math.round(bundle.amountCents / bundle.credits));
 }

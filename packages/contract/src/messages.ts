@@ -14,6 +14,8 @@ export const messages = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   notFound: 'Not found',
+  rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+  internal: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
   paymentSuccessful: 'Payment successful',
   unknownBundle: 'Unknown bundle: choose Starter, Popular or Premium',
   paymentNotFound: 'Payment not found',
@@ -36,6 +38,4 @@ export const messages = {
     processingError: 'An error occurred while processing your card. Try again in a little bit.',
     notTestCard: 'Your card was declined. Your request was in test mode, but used a non test card.',
   },
-  rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
-  internal: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
 } as const;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bundles, formatUsd } from './catalogue.ts';
+import { bundles, formatPrice } from './catalogue.ts';
 import { addCreditRequest, createPaymentIntentRequest } from './payments.ts';
 
 describe('catalogue', () => {
-  it('sells the three SPEC.md bundles in cents, each with one label that agrees with its price', () => {
-    expect(bundles.map((b) => [b.name, formatUsd(b.amountCents), b.credits, b.label, b.popular])).toEqual([
-      ['Starter', '$5.00', 5, 'Pay as you go', false],
-      ['Popular', '$20.00', 35, 'Save 42%', true],
-      ['Premium', '$50.00', 100, 'Save 50%', false],
+  it('sells the three SPEC.md bundles at SPEC.md’s prices, in cents', () => {
+    expect(bundles.map((b) => [b.name, b.amountCents, formatPrice(b.amountCents), b.currency, b.credits, b.popular])).toEqual([
+      ['Starter', 500, '$5', 'usd', 5, false],
+      ['Popular', 2000, '$20', 'usd', 35, true],
+      ['Premium', 5000, '$50', 'usd', 100, false],
     ]);
     expect(bundles[1]?.features).toEqual(['35 images', 'Basic Models', 'Image editing tools', 'Full customer support']);
   });

@@ -65,6 +65,8 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
     /** Starts a purchase: price and credits from the catalogue, never from the request. */
     async createIntent(buyer: Buyer, request: CreatePaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
       const bundle = findBundle(request.items);
+      // The request schema admits catalogue names only; this guards a catalogue edited under it.
+      if (!bundle) throw new AppError('bad_request', messages.unknownBundle);
       // Scoped to the user and bundle: another account's key, or another bundle, is another intent.
       const idempotencyKey = `lumigen-${buyer.userId}-${bundle.name}-${request.idempotencyKey ?? randomUUID()}`;
       const intent = await provider.createIntent({
