@@ -10,6 +10,10 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentSetupFromConfig } from './modules/payments/providers/from-config.ts';
+import { injectWebhook, webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -32,7 +36,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logger: logger
       ? {
           level: config.logLevel,
-          redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+          redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,
@@ -71,15 +75,19 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     }));
   const credits = createCreditsService(db.db);
   const accounts = createAccountsService(db.db, credits);
+  const paymentSetup = paymentSetupFromConfig(config.payments, { db: db.db, deliver: injectWebhook(app) });
+  const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
   await app.register(rateLimitPlugin, { db: db.db });
   await app.register(authPlugin, { accounts });
   await app.register(healthRoutes, { ping: db.ping });
   await app.register(accountsRoutes, { accounts, config });
   await app.register(creditsRoutes, { credits });
   await app.register(marketingRoutes, { db: db.db });
+  await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
+  await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   const sweep = startReservationSweep(credits, {

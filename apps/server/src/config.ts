@@ -8,6 +8,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalSecret = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,7 +31,54 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // Unset: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode provider.
+  PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).optional()),
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_PUBLISHABLE_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  STRIPE_API_BASE: optionalUrl,
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/** Stripe needs all three keys; a missing one is a start-up error, not a failed checkout later. */
+function checkPaymentKeys(e: Env, ctx: z.RefinementCtx) {
+  if (paymentProviderOf(e) !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when payments go through Stripe' });
+  }
+}
+
+function paymentProviderOf(e: Env): 'local' | 'stripe' {
+  return e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+}
+
+export type PaymentsConfig =
+  | {
+      provider: 'local';
+      /** Signs the local provider's webhooks; unset: a random secret per process. */
+      webhookSecret: string | undefined;
+    }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Another address for Stripe's API (tests, stripe-mock); unset: Stripe's own. */
+      apiBase: string | undefined;
+    };
+
+function paymentsConfig(e: Env): PaymentsConfig {
+  if (paymentProviderOf(e) === 'local') return { provider: 'local', webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  return {
+    provider: 'stripe',
+    // Present: checkPaymentKeys refused the configuration otherwise.
+    secretKey: e.STRIPE_SECRET_KEY!,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiBase: e.STRIPE_API_BASE,
+  };
+}
 
 export type Config = {
   port: number;
@@ -39,11 +92,12 @@ export type Config = {
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number };
   trustProxy: boolean;
+  payments: PaymentsConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.superRefine(checkPaymentKeys).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -65,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     trustProxy: e.TRUST_PROXY,
+    payments: paymentsConfig(e),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { paymentStatuses } from '@lumigen/contract/payments';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -94,3 +95,59 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   email: text('email').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/**
+ * Every payment intent a user started, whichever provider holds it. Written when the intent is
+ * created and whenever the provider's state is re-read; `credited_at` is set in the transaction
+ * that grants the credits, so a purchase is credited once even before the ledger's own guard.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bundle: text('bundle').notNull(),
+    // Copied from the catalogue when the intent is made: what the user agreed to pay and receive.
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    credits: integer('credits').notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    failureMessage: text('failure_message'),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    // The key sent to the provider; not unique here, since the provider forgets keys after a day.
+    idempotencyKey: text('idempotency_key').notNull(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_id_key').on(t.providerPaymentId),
+    index('payments_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_credits_positive', sql`${t.credits} > 0`),
+  ],
+);
+
+/**
+ * The local test-mode provider's own store of payment intents: what Stripe keeps on its side.
+ * Only `providers/local.ts` reads or writes it.
+ */
+export const localPaymentIntents = pgTable(
+  'local_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] }).notNull().default('requires_payment_method'),
+    lastPaymentError: text('last_payment_error'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('local_payment_intents_idempotency_key_key').on(t.idempotencyKey)],
+);

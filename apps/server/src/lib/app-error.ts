@@ -3,6 +3,8 @@ export const statusByCode = {
   bad_request: 400,
   unauthorized: 401,
   insufficient_credit: 402,
+  // A card the payment provider refused: HTTP 402, as Stripe answers its card errors.
+  payment_failed: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -4,19 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-const helmetOptions = {
+// What Stripe.js needs on /checkout when Stripe is the payment provider (Stripe's CSP guidance).
+const stripeSources = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
+
+const helmetOptions = (stripe: boolean) => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(stripe ? stripeSources.scriptSrc : [])],
       // React sets inline style attributes; no inline script is ever allowed.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
+      connectSrc: ["'self'", ...(stripe ? stripeSources.connectSrc : [])],
+      frameSrc: ["'self'", ...(stripe ? stripeSources.frameSrc : [])],
       objectSrc: ["'none'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
@@ -25,25 +32,25 @@ const helmetOptions = {
   // The API and the app share one origin; nothing needs to embed our resources cross-origin.
   crossOriginResourcePolicy: { policy: 'same-origin' as const },
   frameguard: { action: 'deny' as const },
-};
+});
 
 /**
  * The headers helmet sets, computed once. They do not depend on the request, and building them
  * per request (as @fastify/helmet does) cost more than half of a small API call's throughput.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders({ stripe = false }: { stripe?: boolean } = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  helmet(helmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  helmet(helmetOptions(stripe))({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
   return headers;
 }
 
 /** Security headers with a strict Content-Security-Policy; CORS only for our own public origin. */
-export const securityPlugin = fp(async (app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) => {
-  const headers = securityHeaders();
+export const securityPlugin = fp(async (app: FastifyInstance, { publicOrigin, stripe }: { publicOrigin: string; stripe: boolean }) => {
+  const headers = securityHeaders({ stripe });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // Quoted by users in bug reports; the same id is on every log line of the request.

@@ -1,0 +1,43 @@
+import type { PaymentStatus } from '@lumigen/contract/payments';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+/** Records an intent once; a repeat (same provider id) is already recorded and changes nothing. */
+export async function insertPayment(ex: Executor, values: NewPayment): Promise<void> {
+  await ex.insert(payments).values(values).onConflictDoNothing({ target: payments.providerPaymentId });
+}
+
+export async function findByProviderId(ex: Executor, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+/** Follows the provider's state; a succeeded payment is never moved back (events may arrive out of order). */
+export async function updateStatus(ex: Executor, providerPaymentId: string, status: PaymentStatus, failureMessage: string | null): Promise<void> {
+  await ex
+    .update(payments)
+    .set({ status, failureMessage, updatedAt: sql`now()` })
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), ne(payments.status, 'succeeded')));
+}
+
+/**
+ * Marks a payment succeeded and credited, once: true only for the caller that flipped it. Run in
+ * the transaction that grants the credits; the row lock makes a concurrent caller wait, then find
+ * it already credited.
+ */
+export async function markCredited(ex: Executor, providerPaymentId: string): Promise<boolean> {
+  const updated = await ex
+    .update(payments)
+    .set({ status: 'succeeded', failureMessage: null, creditedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(payments.creditedAt)))
+    .returning({ id: payments.id });
+  return updated.length === 1;
+}
+
+export async function listByUser(ex: Executor, userId: string, limit: number): Promise<PaymentRow[]> {
+  return ex.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { findBundle } from '@lumigen/contract/catalogue';
+import { messages } from '@lumigen/contract/messages';
+import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
+import type { Db } from '../../db/client.ts';
+import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import * as repo from './payments.repository.ts';
+import type { PaymentProvider, ProviderIntent } from './providers/provider.ts';
+
+export type Buyer = { userId: string; email: string };
+
+/** What fulfilment found: the provider's status, and whether this call granted the credits. */
+export type Settlement = { status: PaymentStatus; granted: boolean; userId: string; credits: number };
+
+/** The provider's intent must say what our record says, or it is not the purchase we sold. */
+function agrees(intent: ProviderIntent, row: repo.PaymentRow): boolean {
+  return (
+    intent.metadata.userId === row.userId &&
+    intent.metadata.bundle === row.bundle &&
+    intent.amountCents === row.amountCents &&
+    intent.currency === row.currency
+  );
+}
+
+export function createPaymentsService({ db, credits, provider }: { db: Db; credits: CreditsService; provider: PaymentProvider }) {
+  /** Grants the purchase's credits and marks it credited in one transaction; false when already done. */
+  async function creditOnce(row: repo.PaymentRow, intentId: string): Promise<boolean> {
+    try {
+      return await db.transaction(async (tx) => {
+        if (!(await repo.markCredited(tx, intentId))) return false;
+        await credits.grant(row.userId, row.credits, 'purchase', intentId, tx);
+        return true;
+      });
+    } catch (error) {
+      // The ledger's UNIQUE (reason, ref): some other path already granted this payment.
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Fulfilment, the one door behind both the webhook and add-credit: re-reads the intent from
+   * the provider, checks it is the purchase we recorded (and, given `userId`, that user's),
+   * follows its status and, when it succeeded, grants the recorded credits exactly once.
+   * 404 unknown intent, 403 another user's, 409 an intent that disagrees with our record.
+   */
+  async function settle(intentId: string, { userId }: { userId?: string } = {}): Promise<Settlement> {
+    const row = await repo.findByProviderId(db, intentId);
+    if (!row) throw new AppError('not_found', messages.paymentNotFound);
+    if (userId !== undefined && row.userId !== userId) throw new AppError('forbidden', messages.paymentNotYours);
+    const intent = await provider.retrieveIntent(intentId);
+    if (!intent) throw new AppError('not_found', messages.paymentNotFound);
+    if (!agrees(intent, row)) throw new AppError('conflict', messages.paymentMismatch);
+
+    const result = { userId: row.userId, credits: row.credits, status: intent.status };
+    if (intent.status !== 'succeeded') {
+      await repo.updateStatus(db, intentId, intent.status, intent.failureMessage);
+      return { ...result, granted: false };
+    }
+    return { ...result, granted: await creditOnce(row, intentId) };
+  }
+
+  return {
+    /** Starts a purchase: price and credits from the catalogue, never from the request. */
+    async createIntent(buyer: Buyer, request: CreatePaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
+      const bundle = findBundle(request.items);
+      // The request schema admits catalogue names only; this guards a catalogue edited under it.
+      if (!bundle) throw new AppError('bad_request', messages.unknownBundle);
+      // Scoped to the user and bundle: another account's key, or another bundle, is another intent.
+      const idempotencyKey = `lumigen-${buyer.userId}-${bundle.name}-${request.idempotencyKey ?? randomUUID()}`;
+      const intent = await provider.createIntent({
+        amountCents: bundle.amountCents,
+        currency: bundle.currency,
+        description: `Lumigen ${bundle.name} bundle: ${bundle.credits} credits`,
+        receiptEmail: buyer.email,
+        metadata: { userId: buyer.userId, bundle: bundle.name, credits: String(bundle.credits) },
+        idempotencyKey,
+      });
+      await repo.insertPayment(db, {
+        userId: buyer.userId,
+        bundle: bundle.name,
+        amountCents: bundle.amountCents,
+        currency: bundle.currency,
+        credits: bundle.credits,
+        provider: provider.name,
+        providerPaymentId: intent.id,
+        idempotencyKey,
+      });
+      return {
+        success: true,
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: bundle.amountCents,
+        currency: bundle.currency,
+        credits: bundle.credits,
+        bundle: bundle.name,
+      };
+    },
+
+    settle,
+
+    /** add-credit: fulfils the user's own intent; a payment already credited just answers the balance. */
+    async addCredit(intentId: string, userId: string): Promise<Settlement & { balance: number }> {
+      const settlement = await settle(intentId, { userId });
+      if (settlement.status !== 'succeeded') throw new AppError('conflict', messages.paymentNotCompleted);
+      return { ...settlement, balance: await credits.balanceOf(userId) };
+    },
+
+    async list(userId: string): Promise<PaymentSummary[]> {
+      const found = await repo.listByUser(db, userId, 100);
+      return found.map((row) => ({
+        paymentIntentId: row.providerPaymentId,
+        bundle: row.bundle,
+        amount: row.amountCents,
+        currency: row.currency,
+        credits: row.credits,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

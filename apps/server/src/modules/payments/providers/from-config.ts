@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentsConfig } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { createLocalProvider, type LocalProvider, type WebhookDelivery } from './local.ts';
+import type { PaymentProvider } from './provider.ts';
+import { createStripeProvider } from './stripe.ts';
+
+export type PaymentSetup = {
+  provider: PaymentProvider;
+  /** Present only in local test mode, for its confirm endpoint. */
+  local: LocalProvider | undefined;
+  /** Verifies incoming webhooks: Stripe's endpoint secret, or the local provider's own. */
+  webhookSecret: string;
+};
+
+/** Chooses the payment provider once, at start-up. */
+export function paymentSetupFromConfig(config: PaymentsConfig, { db, deliver }: { db: Db; deliver: WebhookDelivery }): PaymentSetup {
+  if (config.provider === 'stripe') {
+    return { provider: createStripeProvider({ secretKey: config.secretKey, apiBase: config.apiBase }), local: undefined, webhookSecret: config.webhookSecret };
+  }
+  // Without a configured secret, one per process: the local provider only signs for itself.
+  const webhookSecret = config.webhookSecret ?? `whsec_local_${randomBytes(24).toString('hex')}`;
+  const local = createLocalProvider({ db, webhookSecret, deliver });
+  return { provider: local, local, webhookSecret };
+}

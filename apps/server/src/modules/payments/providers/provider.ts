@@ -1,0 +1,33 @@
+import type { PaymentStatus } from '@lumigen/contract/payments';
+
+/** What Lumigen writes on every intent, so the provider's record alone says whose and what. */
+export type IntentMetadata = { userId: string; bundle: string; credits: string };
+
+/** A payment intent as the provider reports it, in Lumigen's terms. */
+export type ProviderIntent = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: PaymentStatus;
+  /** The provider's reason for the last failed attempt, in its own words. */
+  failureMessage: string | null;
+  metadata: Partial<IntentMetadata>;
+};
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: string;
+  description: string;
+  receiptEmail: string;
+  metadata: IntentMetadata;
+  /** Same key, same intent: a double click or a retried request makes one payment. */
+  idempotencyKey: string;
+};
+
+/** One small interface, one file per implementation (`stripe.ts`, `local.ts`), chosen from config. */
+export type PaymentProvider = {
+  readonly name: 'local' | 'stripe';
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent & { clientSecret: string }>;
+  /** null when the provider holds no such intent. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+};

@@ -1,0 +1,93 @@
+import { messages } from '@lumigen/contract/messages';
+import type { PaymentStatus } from '@lumigen/contract/payments';
+import Stripe from 'stripe';
+import { AppError } from '../../../lib/app-error.ts';
+import type { PaymentProvider, ProviderIntent } from './provider.ts';
+
+/**
+ * Pinned so a Stripe account upgrade cannot change the shapes we read; it is the version this
+ * SDK release is typed for, so moving it means upgrading the SDK deliberately.
+ */
+export const stripeApiVersion = '2026-10-28.endive';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  /** e.g. http://127.0.0.1:12111 for a local server; unset: api.stripe.com. */
+  apiBase?: string;
+};
+
+function addressOf(apiBase: string | undefined) {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol } as const;
+}
+
+function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'canceled') return 'canceled';
+  // After a declined attempt Stripe returns the intent to requires_payment_method with the reason.
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
+  return 'pending';
+}
+
+function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    status: statusOf(intent),
+    failureMessage: intent.last_payment_error?.message ?? null,
+    metadata: intent.metadata,
+  };
+}
+
+function providerFailed(cause: unknown): AppError {
+  return new AppError('provider_failed', messages.paymentProviderFailed, { cause });
+}
+
+/** Stripe through its official SDK. */
+export function createStripeProvider({ secretKey, apiBase }: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(secretKey, {
+    apiVersion: stripeApiVersion,
+    // Retries reuse the idempotency key, so a retried create cannot make a second intent.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Lumigen' },
+    ...addressOf(apiBase),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createIntent({ amountCents, currency, description, receiptEmail, metadata, idempotencyKey }) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency,
+            description,
+            receipt_email: receiptEmail,
+            metadata,
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) throw new Error(`payment intent ${intent.id} came without a client secret`);
+        return { ...toProviderIntent(intent), clientSecret: intent.client_secret };
+      } catch (error) {
+        throw providerFailed(error);
+      }
+    },
+
+    async retrieveIntent(id) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw providerFailed(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { messages } from '@lumigen/contract/messages';
+import type { WebhookResponse } from '@lumigen/contract/payments';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error.ts';
+import type { PaymentsService } from './payments.service.ts';
+import type { WebhookDelivery } from './providers/local.ts';
+
+const webhookPath = '/api/stripe/webhook';
+
+// Each one re-reads the intent and follows it; every other event type is acknowledged and ignored.
+const handledEvents = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+
+/**
+ * Stripe's door into fulfilment. The signature is checked over the exact bytes received, then
+ * only the intent's id is taken from the event: its state is re-read from the provider, so a
+ * replayed, reordered or doctored event cannot grant anything the provider does not confirm.
+ */
+export async function webhookRoutes(app: FastifyInstance, { payments, webhookSecret }: { payments: PaymentsService; webhookSecret: string }) {
+  // Encapsulated in this plugin: the rest of the API keeps parsing JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(webhookPath, async (request): Promise<WebhookResponse> => {
+    const signature = request.headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new Error('no body or no Stripe-Signature header');
+      event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+    } catch (error) {
+      // The SDK's first line says why; the rest is advice for developers.
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      request.log.warn({ reason }, 'webhook refused: bad signature');
+      throw new AppError('bad_request', messages.invalidWebhookSignature);
+    }
+
+    const log = request.log.child({ eventId: event.id, eventType: event.type });
+    if (!handledEvents.has(event.type)) {
+      log.info('webhook event ignored');
+      return { received: true };
+    }
+    const intentId = (event.data.object as { id?: unknown }).id;
+    if (typeof intentId !== 'string' || !intentId.startsWith('pi_')) {
+      log.warn('webhook event without a payment intent id; ignored');
+      return { received: true };
+    }
+    try {
+      const { status, granted } = await payments.settle(intentId);
+      log.info({ paymentIntentId: intentId, status, granted }, granted ? 'purchase credited by webhook' : 'webhook settled');
+    } catch (error) {
+      // Retrying cannot help an intent we never sold or one that disagrees with our record: say 2xx.
+      // A provider failure propagates as 502, so Stripe delivers the event again later.
+      if (!(error instanceof AppError) || (error.code !== 'not_found' && error.code !== 'conflict')) throw error;
+      log.warn({ paymentIntentId: intentId, reason: error.message }, 'webhook for a payment we cannot fulfil; nothing granted');
+    }
+    return { received: true };
+  });
+}
+
+/** The local provider's webhook sender: our own door, in process, signed as Stripe signs. */
+export function injectWebhook(app: FastifyInstance): WebhookDelivery {
+  return async (payload, signatureHeader) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader },
+      payload,
+    });
+    if (response.statusCode >= 300) app.log.warn({ statusCode: response.statusCode }, 'local webhook delivery failed; add-credit will fulfil');
+  };
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export type FakeIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  description: string | null;
+  receipt_email: string | null;
+  metadata: Record<string, string>;
+  status: string;
+  client_secret: string;
+  last_payment_error: { message: string; code?: string } | null;
+  livemode: false;
+  created: number;
+};
+
+export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; form: Record<string, string> };
+
+/** Stripe's form encoding (`metadata[userId]=…`) to a flat map of bracketed keys. */
+function parseForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+function nested(form: Record<string, string>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const match = key.match(new RegExp(`^${prefix}\\[(.+)\\]$`));
+    if (match?.[1]) out[match[1]] = value;
+  }
+  return out;
+}
+
+/**
+ * A local HTTP server implementing the two PaymentIntent calls Lumigen makes — create (with
+ * Idempotency-Key replay) and retrieve — with Stripe's status codes and error bodies, so the
+ * real `stripe` SDK runs against it unchanged.
+ */
+export async function startFakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const replies = new Map<string, FakeIntent>();
+  const requests: RecordedRequest[] = [];
+  let failures = 0;
+  let retrieveDelayMs = 0;
+
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const form = parseForm(body);
+      requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...headers });
+        res.end(JSON.stringify(payload));
+      };
+      if (failures > 0) {
+        failures -= 1;
+        return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
+      }
+      if (req.headers.authorization !== 'Bearer sk_test_lumigen') {
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const key = req.headers['idempotency-key'];
+        const replay = typeof key === 'string' ? replies.get(key) : undefined;
+        if (replay) return send(200, replay, { 'idempotent-replayed': 'true' });
+        const id = `pi_fake_${randomBytes(8).toString('hex')}`;
+        const intent: FakeIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.amount),
+          currency: form.currency ?? '',
+          description: form.description ?? null,
+          receipt_email: form.receipt_email ?? null,
+          metadata: nested(form, 'metadata'),
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          last_payment_error: null,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        intents.set(id, intent);
+        if (typeof key === 'string') replies.set(key, intent);
+        return send(200, intent);
+      }
+
+      const retrieve = req.method === 'GET' ? path.match(/^\/v1\/payment_intents\/([^/]+)$/) : null;
+      if (retrieve?.[1]) {
+        const intent = intents.get(decodeURIComponent(retrieve[1]));
+        const answer = () =>
+          intent
+            ? send(200, intent)
+            : send(404, {
+                error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${retrieve[1]}'` },
+              });
+        return retrieveDelayMs > 0 ? void setTimeout(answer, retrieveDelayMs) : answer();
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    intents,
+    /** What a customer's confirmation (or decline) does on Stripe's side. */
+    setStatus(id: string, status: 'succeeded' | 'canceled' | 'processing' | 'requires_payment_method', lastPaymentError: string | null = null) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`fake Stripe has no ${id}`);
+      intent.status = status;
+      intent.last_payment_error = lastPaymentError ? { message: lastPaymentError, code: 'card_declined' } : null;
+    },
+    /** An intent made outside Lumigen (another integration on the same Stripe account). */
+    addForeignIntent(values: Partial<FakeIntent>): FakeIntent {
+      const id = `pi_fake_${randomBytes(8).toString('hex')}`;
+      const intent: FakeIntent = {
+        id, object: 'payment_intent', amount: 2000, currency: 'usd', description: null, receipt_email: null, metadata: {},
+        status: 'succeeded', client_secret: `${id}_secret_x`, last_payment_error: null, livemode: false, created: 0, ...values,
+      };
+      intents.set(id, intent);
+      return intent;
+    },
+    /** The next `count` requests answer 500 (Stripe down). */
+    failNext(count: number) {
+      failures = count;
+    },
+    slowRetrieves(ms: number) {
+      retrieveDelayMs = ms;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+export const stripeTestKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_lumigen',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_lumigen',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_lumigen',
+} as const;
+
+/** An app environment with Stripe as the provider, pointed at the fake server. */
+export function stripeEnv(fake: FakeStripe): Record<string, string> {
+  return { PAYMENT_PROVIDER: 'stripe', ...stripeTestKeys, STRIPE_API_BASE: fake.url };
+}
+
+/** A Stripe event for a payment intent, as Stripe would POST it, with its signature header. */
+export function signedEvent(
+  type: string,
+  intent: { id: string } & Record<string, unknown>,
+  secret: string = stripeTestKeys.STRIPE_WEBHOOK_SECRET,
+): { payload: string; signature: string } {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object: { object: 'payment_intent', ...intent } },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
