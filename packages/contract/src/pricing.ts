@@ -1,0 +1,16 @@
+/**
+ * What each paid action costs, in credits (DESIGN.md §2: 1 credit per image or edit, so the
+ * bundles' "5/35/100 images" hold). The server charges from this table and the web app labels
+ * its buttons from it; a price changes here and nowhere else.
+ */
+export const creditCosts = {
+  generation: 1,
+  edit: 1,
+} as const;
+
+export type PaidAction = keyof typeof creditCosts;
+
+/** "1 credit", "2 credits": the cost as buttons show it. */
+export function formatCost(credits: number): string {
+  return `${credits} credit${credits === 1 ? '' : 's'}`;
+}
