@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -79,3 +79,33 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every image a user made (generated or edited). The bytes live in the image store under
+ * `storage_key`, never here: rows stay small and the store can move to object storage.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'generation' today; the editing tools add their own names.
+    kind: text('kind').notNull(),
+    prompt: text('prompt'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    provider: text('provider').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('images_storage_key_key').on(t.storageKey),
+    // A user's history, newest first.
+    index('images_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('images_dimensions_positive', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.byteSize} > 0`),
+  ],
+);
