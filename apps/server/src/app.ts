@@ -8,7 +8,14 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
+import { generationRoutes } from './modules/generation/generation.routes.ts';
+import { createGenerationService } from './modules/generation/generation.service.ts';
+import type { GenerationProvider } from './modules/generation/providers/provider.ts';
+import { selectGenerationProvider } from './modules/generation/providers/select-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createFileImageStore } from './modules/images/file-image-store.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { createImagesService } from './modules/images/images.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -21,12 +28,14 @@ export type BuildOptions = {
   database?: Database;
   /** false silences logs; a stream receives them as JSON lines (tests read them). */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** Replaces the provider chosen from config (tests and the bench's zero-latency fake). */
+  generationProvider?: GenerationProvider;
 };
 
 const jsonBodyLimit = 1024 * 1024;
 
 /** The whole product as one Fastify instance; `server.ts` only starts it. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, generationProvider }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -70,6 +79,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     }));
   const credits = createCreditsService(db.db);
   const accounts = createAccountsService(db.db, credits);
+  const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
+  const generation = createGenerationService({ credits, images, provider: generationProvider ?? selectGenerationProvider(config.generation) });
+  app.log.info({ generationProvider: generation.providerName }, 'providers chosen');
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin });
@@ -78,6 +90,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(healthRoutes, { ping: db.ping });
   await app.register(accountsRoutes, { accounts, config });
   await app.register(creditsRoutes, { credits });
+  await app.register(generationRoutes, { generation });
+  await app.register(imagesRoutes, { images });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   const sweep = startReservationSweep(credits, {

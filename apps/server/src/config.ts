@@ -8,6 +8,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalSecret = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,7 +31,29 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  GENERATION_PROVIDER: z
+    .enum(['local', 'openai', ''])
+    .optional()
+    .transform((value) => value || undefined),
+  OPENAI_API_KEY: optionalSecret,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
 });
+
+/** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
+const checkedEnvSchema = envSchema.superRefine((e, context) => {
+  if (e.GENERATION_PROVIDER === 'openai' && !e.OPENAI_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'required when GENERATION_PROVIDER=openai' });
+  }
+  // A generation still waiting for its provider must never have its credit swept back meanwhile.
+  if (e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
+    context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+  }
+});
+
+export type OpenAiConfig = { apiKey: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
+export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
 
 export type Config = {
   port: number;
@@ -39,20 +67,26 @@ export type Config = {
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number };
   trustProxy: boolean;
+  /** Image bytes (the file image store's root). */
+  imagesDir: string;
+  generation: GenerationConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  // A key alone switches to OpenAI; GENERATION_PROVIDER=local keeps the local painter anyway.
+  const provider = e.GENERATION_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     logLevel: e.LOG_LEVEL,
@@ -65,5 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     trustProxy: e.TRUST_PROXY,
+    imagesDir: path.join(dataDir, 'images'),
+    generation:
+      provider === 'openai'
+        ? {
+            provider,
+            openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
+          }
+        : { provider: 'local' },
   };
 }
