@@ -19,6 +19,8 @@ export type Palette = {
 
 type Hsl = [hue: number, saturation: number, lightness: number];
 
+const white: Rgb = [255, 255, 255];
+
 /** A typical sky for each time of day, as [top, middle, horizon, light]. */
 const skies: Record<TimeOfDay, [Hsl, Hsl, Hsl, Hsl]> = {
   day: [[212, 0.7, 0.42], [203, 0.65, 0.62], [195, 0.55, 0.84], [48, 0.95, 0.82]],
@@ -52,7 +54,7 @@ function towardHue(from: number, to: number, amount: number): number {
 export function paletteOf(traits: Traits, random: Random): Palette {
   const { hue, time, mood } = traits;
   // A named colour should dominate; an unnamed one only tints a believable sky.
-  const tint = traits.namedColour ? 0.65 : random.range(0.2, 0.45);
+  const tint = traits.namedColour ? 0.65 : random.range(0.3, 0.6);
   const harmony = random.pick([150, 180, 210, 120, -120, 35]);
   const second = hue + harmony;
   const colour = (value: Hsl): Rgb => hsl(...moodAdjust(mood, value));
@@ -66,7 +68,12 @@ export function paletteOf(traits: Traits, random: Random): Palette {
   const layers = 5;
   // Atmospheric perspective: far ridges fade into the haze, which a low sun tints like the sky.
   const haze = silhouette ? mix(horizon, skyMid, 0.6) : horizon;
-  const land = Array.from({ length: layers }, (_, i) => mix(haze, nearest, 0.35 + (0.65 * i) / (layers - 1)));
+  const snowy = traits.features.has('snow');
+  const land = Array.from({ length: layers }, (_, i) => {
+    const colour = mix(haze, nearest, 0.35 + (0.65 * i) / (layers - 1));
+    // Snow lies on every ridge: pale, with the sky's cool light in it.
+    return snowy ? mix(colour, mix(white, skyMid, 0.25), 0.6 - 0.25 * (i / (layers - 1))) : colour;
+  });
 
   const strength = time === 'night' ? 0.62 : 0.55;
   const accents = [

@@ -92,19 +92,20 @@ function vote<T>(words: string[], table: Record<string, T>): T | undefined {
 }
 
 const fallbackScenes: SceneKind[] = ['landscape', 'landscape', 'seascape', 'abstract', 'abstract', 'geometric', 'night', 'cosmic', 'city'];
-const fallbackTimes: TimeOfDay[] = ['day', 'dawn', 'sunset', 'sunset', 'night'];
+const fallbackTimes: TimeOfDay[] = ['day', 'dawn', 'sunset', 'night'];
 
 export function traitsOf(prompt: string): Traits {
   const words = wordsOf(prompt);
   // Words no table knows still shape the picture: their hash picks what the tables did not.
   const fingerprint = hashOf(words.join(' '));
   const scene = vote(words, sceneWords) ?? (fallbackScenes[fingerprint % fallbackScenes.length] as SceneKind);
-  const time =
-    vote(words, timeWords) ?? (scene === 'night' || scene === 'cosmic' ? 'night' : (fallbackTimes[(fingerprint >>> 8) % fallbackTimes.length] as TimeOfDay));
+  const found = new Set<Feature>(words.flatMap((word) => featureWords[word] ?? []));
+  // Snow reads best in clear daylight or at dawn; otherwise the words' hash picks the hour.
+  const hours = found.has('snow') ? fallbackTimes.slice(0, 2) : fallbackTimes;
+  const time = vote(words, timeWords) ?? (scene === 'night' || scene === 'cosmic' ? 'night' : (hours[(fingerprint >>> 8) % hours.length] as TimeOfDay));
   const mood = vote(words, moodWords) ?? (scene === 'city' && time === 'night' ? 'vivid' : 'plain');
   const named = words.map((word) => hueWords[word]).filter((h): h is number => h !== undefined);
   const hue = named.length > 0 ? circularMean(named) : ((fingerprint >>> 12) % 360);
-  const found = new Set<Feature>(words.flatMap((word) => featureWords[word] ?? []));
   return { scene, time, mood, hue, namedColour: named.length > 0, features: found };
 }
 
@@ -116,5 +117,5 @@ function circularMean(degrees: number[]): number {
     x += Math.cos((d * Math.PI) / 180);
     y += Math.sin((d * Math.PI) / 180);
   }
-  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+  return Math.round((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
 }
