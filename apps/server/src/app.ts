@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { serializeError } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
@@ -41,6 +42,7 @@ export async function buildApp({ config, database, logger = true, generationProv
       ? {
           level: config.logLevel,
           redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+          serializers: { err: serializeError },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,28 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
       expect(response.body).not.toMatch(/ENOTDIR|images|mkdir/);
       expect(await ledgerState(context.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
       expect(await countRows(context.database, 'images')).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the prompt out of the logs, also when the database rejects the image row', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const context = await startTestApp(kind, { LOG_LEVEL: 'info' }, { logger: { stream } });
+    try {
+      const prompt = 'a secret birthday surprise for Ada';
+      const { token, user } = await register(context.app);
+      expect((await generate(context, token, { ...cat, prompt })).statusCode).toBe(200);
+      // Drizzle puts a failed query's parameters, the prompt among them, into its error message.
+      await context.database.db.execute(sql`ALTER TABLE images ADD CONSTRAINT reject_every_row CHECK (width < 0) NOT VALID`);
+      expect((await generate(context, token, { ...cat, prompt })).statusCode).toBe(500);
+      expect(await ledgerState(context.database, user.id)).toMatchObject({ balance: 4, ledgerSum: 4 });
+      const all = lines.join('\n');
+      expect(all).toContain('image generated');
+      expect(all).toContain('reject_every_row');
+      expect(all).not.toContain('birthday');
     } finally {
       await context.close();
     }
