@@ -65,16 +65,6 @@ describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', 
     expect(fake.requests[0]?.body).toEqual({ model: 'dall-e-2', prompt: 'A cat riding a horse', size: '256x256', n: 1, response_format: 'b64_json' });
   });
 
-  it('a content-policy rejection answers 400 in plain words, is not retried, and refunds', async () => {
-    fake.answer(errorAnswer(400, 'content_policy_violation', 'Your request was rejected as a result of our safety system.'));
-    const { token, user } = await register(t.app);
-    const response = await post(t.app, '/api/image/generate-image', token, wide);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: messages.contentPolicy, creditBalance: 5 });
-    expect(fake.requests).toHaveLength(1);
-    await expectRefunded(user.id);
-  });
-
   it('a 429 is retried after the wait it asks for, then succeeds', async () => {
     fake.answer(errorAnswer(429, 'rate_limit_exceeded', 'Rate limit reached', { 'retry-after-ms': '20' }), imagesAnswer(await pngBase64(1792, 1024)));
     const { token, user } = await register(t.app);
@@ -84,47 +74,23 @@ describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', 
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
   });
 
-  it('a 500 is retried twice, then answers 502 and refunds', async () => {
-    fake.answer(errorAnswer(500, null, 'The server had an error while processing your request.'));
-    const { token, user } = await register(t.app);
-    const response = await post(t.app, '/api/image/generate-image', token, wide);
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, message: messages.providerFailed, creditBalance: 5 });
-    expect(fake.requests).toHaveLength(3);
-    await expectRefunded(user.id);
-  });
-
-  // The SDK itself would retry 409 (and 408); a 4xx must be answered, never repeated.
   it.each([
-    [401, 'invalid_api_key', 'Incorrect API key provided'],
-    [409, null, 'Conflict'],
-    [400, 'invalid_size', 'The size is not supported by this model.'],
-  ])('a %i is not retried: 502 and refunded', async (status, code, message) => {
-    fake.answer(errorAnswer(status, code, message), imagesAnswer(await pngBase64(1792, 1024)));
+    ['a content-policy rejection answers 400 in plain words, not retried', errorAnswer(400, 'content_policy_violation', 'Your request was rejected as a result of our safety system.'), 400, messages.contentPolicy, 1],
+    ['a 500 is retried twice, then answers 502', errorAnswer(500, null, 'The server had an error while processing your request.'), 502, messages.providerFailed, 3],
+    // The SDK itself would retry 409 (and 408): a 4xx must be answered, never repeated.
+    ['a 401 is not retried', errorAnswer(401, 'invalid_api_key', 'Incorrect API key provided'), 502, messages.providerFailed, 1],
+    ['a 409 is not retried', errorAnswer(409, null, 'Conflict'), 502, messages.providerFailed, 1],
+    ['another 400 is not retried', errorAnswer(400, 'invalid_size', 'The size is not supported by this model.'), 502, messages.providerFailed, 1],
+    ['an answer that is not an image', imagesAnswer(Buffer.from('definitely not a png').toString('base64')), 502, messages.providerFailed, 1],
+    // The timeout bounds the whole call: no second attempt once it ran out.
+    ['a provider slower than the timeout', { ...imagesAnswer('never delivered'), delayMs: timeoutSeconds * 1000 + 2000 }, 502, messages.providerTimeout, 1],
+  ] as const)('%s; the credit is refunded', async (_label, answer, status, message, attempts) => {
+    fake.answer(answer);
     const { token, user } = await register(t.app);
     const response = await post(t.app, '/api/image/generate-image', token, wide);
-    expect(response.statusCode).toBe(502);
-    expect(response.json().message).toBe(messages.providerFailed);
-    expect(fake.requests).toHaveLength(1);
-    await expectRefunded(user.id);
-  });
-
-  it('an answer that is not an image answers 502 and refunds', async () => {
-    fake.answer(imagesAnswer(Buffer.from('definitely not a png').toString('base64')));
-    const { token, user } = await register(t.app);
-    const response = await post(t.app, '/api/image/generate-image', token, wide);
-    expect(response.statusCode).toBe(502);
-    await expectRefunded(user.id);
-  });
-
-  it('a provider slower than the timeout answers 502 in plain words and refunds', async () => {
-    fake.answer({ ...imagesAnswer(await pngBase64(1792, 1024)), delayMs: timeoutSeconds * 1000 + 2000 });
-    const { token, user } = await register(t.app);
-    const response = await post(t.app, '/api/image/generate-image', token, wide);
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, message: messages.providerTimeout, creditBalance: 5 });
-    // The timeout bounds the whole call: no second attempt after it ran out.
-    expect(fake.requests).toHaveLength(1);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ success: false, message, creditBalance: 5 });
+    expect(fake.requests).toHaveLength(attempts);
     await expectRefunded(user.id);
   });
 

@@ -45,7 +45,7 @@ export type Stop = readonly [offset: number, colour: Rgb, opacity?: number];
 const stopsOf = (stops: readonly Stop[]) =>
   stops.map(([offset, colour, opacity = 1]) => `<stop offset="${n(offset * 100)}%" stop-color="${hex(colour)}"${opacity === 1 ? '' : ` stop-opacity="${o(opacity)}"`}/>`).join('');
 
-/** Collects gradients and filters for `<defs>`, handing out ids. */
+/** Collects gradients for `<defs>`, handing out ids. */
 export class Defs {
   private readonly items: string[] = [];
 
@@ -64,12 +64,6 @@ export class Defs {
   radial(stops: readonly Stop[], { cx = 0.5, cy = 0.5, r = 0.5 }: { cx?: number; cy?: number; r?: number } = {}): string {
     const id = this.id('r');
     this.items.push(`<radialGradient id="${id}" cx="${n(cx * 100)}%" cy="${n(cy * 100)}%" r="${n(r * 100)}%">${stopsOf(stops)}</radialGradient>`);
-    return `url(#${id})`;
-  }
-
-  blur(deviation: number): string {
-    const id = this.id('b');
-    this.items.push(`<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${n(deviation)}"/></filter>`);
     return `url(#${id})`;
   }
 
