@@ -46,8 +46,9 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (e.GENERATION_PROVIDER === 'openai' && !e.OPENAI_API_KEY) {
     context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'required when GENERATION_PROVIDER=openai' });
   }
-  // A generation still waiting for its provider must never have its credit swept back meanwhile.
-  if (e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
+  // A generation still waiting for OpenAI must never have its credit swept back meanwhile.
+  const usesOpenAi = e.GENERATION_PROVIDER === 'openai' || (!e.GENERATION_PROVIDER && e.OPENAI_API_KEY);
+  if (usesOpenAi && e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
   }
 });
