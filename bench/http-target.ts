@@ -7,6 +7,7 @@
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
+import { registerUsers } from './users.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const location = await createDatabaseLocation(kind);
@@ -18,16 +19,7 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const app = await buildApp({ config, logger: { stream: process.stderr } });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const users = Number(process.argv[3] ?? 50);
-const tokens: string[] = [];
-for (let i = 0; i < users; i += 1) {
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { name: `Bench ${i}`, email: `bench.${process.pid}.${i}@example.com`, password: 'bench password' },
-  });
-  tokens.push((registered.json() as { token: string }).token);
-}
+const tokens = (await registerUsers(app, Number(process.argv[3] ?? 50))).map((user) => user.token);
 
 const portOf = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
 process.stdout.write(`${JSON.stringify({ barePort: portOf(bare), appPort: portOf(app), tokens })}\n`);

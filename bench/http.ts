@@ -4,23 +4,26 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
-type Target = { barePort: number; appPort: number; tokens: string[] };
 export type HttpFigures = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-async function startTarget(kind: 'pglite' | 'postgres') {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'http-target.ts'), kind, String(connections)], {
+/**
+ * Runs a target script (`http-target.ts`, `generation-target.ts`) in a process of its own, so
+ * the load generator does not share its event loop; it prints one JSON line once listening.
+ */
+export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres') {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return { target: JSON.parse(line) as Target, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+  return { target: JSON.parse(line) as T, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
 }
 
 /** `tokens`, when given, signs each connection in as a different user. */
-async function load(label: string, url: string, tokens: string[] = []): Promise<HttpFigures> {
+export async function load(label: string, url: string, tokens: string[] = [], body = '{}'): Promise<HttpFigures> {
   let next = 0;
   const options = {
     url,
@@ -29,7 +32,7 @@ async function load(label: string, url: string, tokens: string[] = []): Promise<
       {
         method: 'POST' as const,
         headers: { 'content-type': 'application/json' },
-        body: '{}',
+        body,
         setupRequest: (request: autocannon.Request, context: { token?: string }) => {
           if (tokens.length === 0) return request;
           context.token ??= tokens[next++ % tokens.length];
@@ -52,7 +55,7 @@ async function load(label: string, url: string, tokens: string[] = []): Promise<
 
 /** Bare Fastify route against an authenticated get-credit, on one database kind, in one run. */
 export async function benchGetCredit(kind: 'pglite' | 'postgres') {
-  const { target, stop } = await startTarget(kind);
+  const { target, stop } = await startTarget<{ barePort: number; appPort: number; tokens: string[] }>('http-target.ts', kind);
   try {
     const bare = await load(`bare Fastify route (${kind} run)`, `http://127.0.0.1:${target.barePort}/bare`);
     const credit = await load(`get-credit, ${target.tokens.length} users (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/get-credit`, target.tokens);

@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { benchEventLoopWhilePainting, benchGenerationOverhead, benchLocalPainter } from './generation.ts';
 import { benchGetCredit, type HttpFigures } from './http.ts';
 import { benchWeb } from './web.ts';
 
@@ -28,8 +29,29 @@ for (const kind of kinds) {
 }
 if (!postgresUrl) console.log('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to measure it.');
 
+const rounds = Number(process.env.BENCH_PAINT_ROUNDS ?? 3);
+console.log(`\n## local generator, one painting at a time (7 prompts × ${rounds} rounds per size, standard quality)`);
+const painter = await benchLocalPainter(rounds);
+for (const f of painter) {
+  console.log(
+    `${f.size.padEnd(10)} median ${f.medianMs.toFixed(0).padStart(4)} ms   max ${f.maxMs.toFixed(0).padStart(4)} ms   on the event loop ${f.medianSyncMs.toFixed(2)} ms   PNG ${(f.medianBytes / 1e6).toFixed(2)} MB`,
+  );
+}
+const loop = await benchEventLoopWhilePainting(4, 5);
+console.log(
+  `event loop while ${loop.parallel} HD 1792x1024 paintings run (${loop.paintings} in ${loop.seconds} s): delay p50 ${loop.p50Ms.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms, max ${loop.maxMs.toFixed(1)} ms`,
+);
+
+console.log(`\n## generate-image with a zero-latency fake provider (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`);
+const generation = [];
+for (const kind of kinds) {
+  const result = await benchGenerationOverhead(kind);
+  generation.push(result);
+  console.log(`${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image`);
+}
+
 console.log('\n## Web app (built app served by the real server; run `npm run build` first)');
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, web }, null, 2));

@@ -3,17 +3,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { serializeError } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
+import { generationRoutes } from './modules/generation/generation.routes.ts';
+import { createGenerationService } from './modules/generation/generation.service.ts';
+import type { GenerationProvider } from './modules/generation/providers/provider.ts';
+import { selectGenerationProvider } from './modules/generation/providers/select-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentSetupFromConfig } from './modules/payments/providers/from-config.ts';
 import { injectWebhook, webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { createFileImageStore } from './modules/images/file-image-store.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { createImagesService } from './modules/images/images.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -26,17 +34,20 @@ export type BuildOptions = {
   database?: Database;
   /** false silences logs; a stream receives them as JSON lines (tests read them). */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** Replaces the provider chosen from config (tests and the bench's zero-latency fake). */
+  generationProvider?: GenerationProvider;
 };
 
 const jsonBodyLimit = 1024 * 1024;
 
 /** The whole product as one Fastify instance; `server.ts` only starts it. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, generationProvider }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
+          serializers: { err: serializeError },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,
@@ -77,6 +88,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   const accounts = createAccountsService(db.db, credits);
   const paymentSetup = paymentSetupFromConfig(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
+  const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
+  const generation = createGenerationService({ credits, images, provider: generationProvider ?? selectGenerationProvider(config.generation) });
+  app.log.info({ generationProvider: generation.providerName }, 'providers chosen');
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
@@ -88,6 +102,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(marketingRoutes, { db: db.db });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
+  await app.register(generationRoutes, { generation });
+  await app.register(imagesRoutes, { images });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   const sweep = startReservationSweep(credits, {

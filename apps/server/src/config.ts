@@ -37,6 +37,14 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalSecret,
   STRIPE_WEBHOOK_SECRET: optionalSecret,
   STRIPE_API_BASE: optionalUrl,
+  GENERATION_PROVIDER: z
+    .enum(['local', 'openai', ''])
+    .optional()
+    .transform((value) => value || undefined),
+  OPENAI_API_KEY: optionalSecret,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -80,6 +88,21 @@ function paymentsConfig(e: Env): PaymentsConfig {
   };
 }
 
+/** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
+const checkedEnvSchema = envSchema.superRefine((e, context) => {
+  if (e.GENERATION_PROVIDER === 'openai' && !e.OPENAI_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'required when GENERATION_PROVIDER=openai' });
+  }
+  // A generation still waiting for OpenAI must never have its credit swept back meanwhile.
+  const usesOpenAi = e.GENERATION_PROVIDER === 'openai' || (!e.GENERATION_PROVIDER && e.OPENAI_API_KEY);
+  if (usesOpenAi && e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
+    context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+  }
+});
+
+export type OpenAiConfig = { apiKey: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
+export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
+
 export type Config = {
   port: number;
   host: string;
@@ -93,20 +116,26 @@ export type Config = {
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number };
   trustProxy: boolean;
   payments: PaymentsConfig;
+  /** Image bytes (the file image store's root). */
+  imagesDir: string;
+  generation: GenerationConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.superRefine(checkPaymentKeys).safeParse(env);
+  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  // A key alone switches to OpenAI; GENERATION_PROVIDER=local keeps the local painter anyway.
+  const provider = e.GENERATION_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     logLevel: e.LOG_LEVEL,
@@ -120,5 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     payments: paymentsConfig(e),
+    imagesDir: path.join(dataDir, 'images'),
+    generation:
+      provider === 'openai'
+        ? {
+            provider,
+            openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
+          }
+        : { provider: 'local' },
   };
 }

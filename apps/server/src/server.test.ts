@@ -41,7 +41,8 @@ describe('shutdown', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
-      for (let i = 0; i < 100 && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      // A first start runs PGlite's initdb: ~4 s idle, past 10 s on a busy CI machine.
+      for (let i = 0; i < 300 && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toMatchObject({ status: 'ok' });
       child.kill('SIGTERM');

@@ -9,6 +9,11 @@ export const messages = {
   creditLoaded: 'Credit loaded',
   creditDeducted: '1 credit deducted',
   insufficientCredit: 'insufficient credit',
+  imageGenerated: 'Image generated',
+  // Generation failures: the credit is already back when the user reads these.
+  contentPolicy: 'The image service declined this prompt under its content policy. Please rephrase it; your credit was refunded.',
+  providerFailed: 'The image service could not create this image. Please try again; your credit was refunded.',
+  providerTimeout: 'The image service took too long to answer. Please try again; your credit was refunded.',
   malformedJson: 'The request body is not valid JSON',
   bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'The request is too large',

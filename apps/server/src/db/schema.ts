@@ -151,3 +151,32 @@ export const localPaymentIntents = pgTable(
   },
   (t) => [uniqueIndex('local_payment_intents_idempotency_key_key').on(t.idempotencyKey)],
 );
+/**
+ * Every image a user made (generated or edited). The bytes live in the image store under
+ * `storage_key`, never here: rows stay small and the store can move to object storage.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'generation' today; the editing tools add their own names.
+    kind: text('kind').notNull(),
+    prompt: text('prompt'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    provider: text('provider').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('images_storage_key_key').on(t.storageKey),
+    // A user's history, newest first.
+    index('images_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('images_dimensions_positive', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.byteSize} > 0`),
+  ],
+);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -127,7 +127,14 @@ export async function ledgerState(database: Database, userId: string) {
   return { balance: row.balance, ledgerSum: row.ledger_sum, ledgerRows: row.ledger_rows };
 }
 
-export async function countRows(database: Database, table: 'users' | 'sessions' | 'credit_ledger' | 'credit_reservations'): Promise<number> {
+export async function countRows(database: Database, table: 'users' | 'sessions' | 'credit_ledger' | 'credit_reservations' | 'images'): Promise<number> {
   const [row] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
   return row?.n ?? 0;
+}
+
+/** The image files the app stored under its data directory (the file image store's root). */
+export async function storedImageFiles(location: Pick<DatabaseLocation, 'dataDir'>): Promise<string[]> {
+  const root = path.join(location.dataDir, 'images');
+  const entries = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  return entries.filter((entry) => entry.endsWith('.png')).map((entry) => path.join(root, entry));
 }

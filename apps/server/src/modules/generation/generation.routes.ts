@@ -1,0 +1,19 @@
+import { generateImageRequest, pngDataUrlPrefix, type GenerateImageResponse, type ProvidersResponse } from '@lumigen/contract/generation';
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { GenerationService } from './generation.service.ts';
+
+export async function generationRoutes(app: FastifyInstance, { generation }: { generation: GenerationService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/image/generate-image', { schema: { body: generateImageRequest }, onRequest: app.requireAuth }, async (request): Promise<GenerateImageResponse> => {
+    const { imageId, png, creditBalance } = await generation.generate(request.auth.userId, request.body, request.log);
+    return { success: true, message: messages.imageGenerated, image: pngDataUrlPrefix + png.toString('base64'), creditBalance, imageId };
+  });
+
+  // Public: it names which kind of provider answers, nothing about keys or addresses.
+  r.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
+    return { success: true, generation: generation.providerName, localPreview: generation.providerName === 'local' };
+  });
+}

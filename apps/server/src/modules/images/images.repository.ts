@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { images } from '../../db/schema.ts';
+
+export type ImageRow = typeof images.$inferSelect;
+export type NewImageRow = typeof images.$inferInsert;
+
+export async function insertImage(ex: Executor, values: NewImageRow): Promise<ImageRow> {
+  const [row] = await ex.insert(images).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The image only when `userId` owns it: another user's id reads as "no such image". */
+export async function findOwnedImage(ex: Executor, id: string, userId: string): Promise<ImageRow | undefined> {
+  const [row] = await ex.select().from(images).where(and(eq(images.id, id), eq(images.userId, userId)));
+  return row;
+}
+
+export async function deleteImage(ex: Executor, id: string): Promise<void> {
+  await ex.delete(images).where(eq(images.id, id));
+}

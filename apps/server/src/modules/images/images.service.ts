@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import type { ImageStore } from './image-store.ts';
+import * as repo from './images.repository.ts';
+
+export type NewImage = {
+  userId: string;
+  /** 'generation', or the editing tool that made it. */
+  kind: string;
+  prompt?: string;
+  params: Record<string, unknown>;
+  provider: string;
+  png: Buffer;
+  width: number;
+  height: number;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every image result, generated or edited: bytes to the store, a row to the database. */
+export function createImagesService(db: Db, store: ImageStore) {
+  return {
+    /** Stores the bytes first, then the row; a failed row removes the bytes again. */
+    async save({ png, ...image }: NewImage): Promise<repo.ImageRow> {
+      const id = randomUUID();
+      const storageKey = `${id}.png`;
+      await store.put(storageKey, png);
+      try {
+        return await repo.insertImage(db, { id, ...image, prompt: image.prompt ?? null, byteSize: png.length, storageKey });
+      } catch (error) {
+        await store.delete(storageKey).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** Takes back an image that must not be delivered after all (row first: no row, no image). */
+    async discard(image: Pick<repo.ImageRow, 'id' | 'storageKey'>): Promise<void> {
+      await repo.deleteImage(db, image.id);
+      await store.delete(image.storageKey);
+    },
+
+    /** The owner's image with its bytes; undefined for a stranger, a bad id or missing bytes. */
+    async readOwned(id: string, userId: string): Promise<{ image: repo.ImageRow; bytes: Buffer } | undefined> {
+      if (!uuidPattern.test(id)) return undefined;
+      const image = await repo.findOwnedImage(db, id, userId);
+      const bytes = image && (await store.get(image.storageKey));
+      return image && bytes ? { image, bytes } : undefined;
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;
