@@ -17,9 +17,13 @@ function Value({ cell }: { cell: Cell }) {
 /** The three bundles side by side, the popular one's column highlighted; a real table for screen readers. */
 export function CompareTable({ caption }: { caption: string }) {
   return (
-    <div className="compare">
+    // A focusable, labelled region: on the narrowest screens the table may scroll inside it, and
+    // keyboard users must be able to scroll it too.
+    <div className="compare" role="region" aria-labelledby="compare-caption" tabIndex={0}>
       <table className="compare__table">
-        <caption className="visually-hidden">{caption}</caption>
+        <caption id="compare-caption" className="visually-hidden">
+          {caption}
+        </caption>
         <thead>
           <tr>
             <td className="compare__corner" />
