@@ -1,3 +1,4 @@
+// The legal pages import nothing from the contract that carries zod schemas, which keeps them ~4 kB.
 import type { ReactNode } from 'react';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };

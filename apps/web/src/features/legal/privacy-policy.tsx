@@ -1,5 +1,4 @@
 import { brand } from '@lumigen/contract/brand';
-import { signupBonusCredits } from '@lumigen/contract/credits';
 import { Link } from 'react-router';
 import { linkRequestResponseTime, type LegalSection } from './legal-section.ts';
 
@@ -36,7 +35,7 @@ export const privacySections: LegalSection[] = [
           <dd>The prompts you write, the images you upload, and the images our tools create for you.</dd>
           <dt>Credits</dt>
           <dd>
-            A record of every change to your balance: your {signupBonusCredits} free sign-up credits, purchases, each credit spent, and each automatic refund.
+            A record of every change to your balance: your free sign-up credits, purchases, each credit spent, and each automatic refund.
           </dd>
           <dt>Payments</dt>
           <dd>

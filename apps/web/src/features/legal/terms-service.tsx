@@ -1,5 +1,4 @@
 import { brand } from '@lumigen/contract/brand';
-import { signupBonusCredits } from '@lumigen/contract/credits';
 import { Link } from 'react-router';
 import { linkRequestResponseTime, type LegalSection } from './legal-section.ts';
 
@@ -43,7 +42,7 @@ export const termsSections: LegalSection[] = [
             When you start an action we hold its cost. If the action fails for any reason, the credit is returned to your balance automatically. You are never
             charged for a failed action.
           </li>
-          <li>New accounts receive {signupBonusCredits} free credits, once per person.</li>
+          <li>New accounts receive free credits to try the service, once per person.</li>
           <li>Credits do not expire while your account is open. They have no cash value and cannot be transferred to another account.</li>
         </ul>
         <p>
