@@ -8,7 +8,7 @@ import { expect, test, uniqueEmail } from '../fixtures.ts';
 const pages = [
   { path: '/pricing', h1: 'Subscription Plans', title: 'Pricing · Lumigen' },
   { path: '/featured', h1: 'Everything Lumigen does', title: 'Features · Lumigen' },
-  { path: '/about', h1: 'About Lumigen', title: 'About Lumigen · Lumigen' },
+  { path: '/about', h1: 'About Lumigen', title: 'About Us · Lumigen' },
   { path: '/use-cases', h1: 'Made for everyone who needs images', title: 'Use Cases · Lumigen' },
   { path: '/copywrite', h1: 'Words and images, together', title: 'Copywriting · Lumigen' },
   { path: '/faq', h1: 'Frequently asked questions', title: 'FAQ · Lumigen' },

@@ -17,6 +17,7 @@ export function AboutPage() {
       <PageHero
         eyebrow="About Us"
         title="About Lumigen"
+        documentTitle="About Us"
         lead="We build an AI image studio for people who need good pictures every week but have no time to become designers."
       />
       <Ticker items={tickerWords} label="What Lumigen can do" />
