@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactRequest } from '@lumigen/contract/marketing';
+import { messages } from '@lumigen/contract/messages';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { sendContact } from '../api/send-contact.ts';
+import './contact.css';
+
+type ContactForm = z.input<typeof contactRequest>;
+const empty: ContactForm = { name: '', email: '', comments: '' };
+
+/**
+ * Name, e-mail and comments, checked with the server's own schema before anything is sent.
+ * On success the form clears and says so; a failure keeps what was typed and shows why.
+ */
+export function ContactForm() {
+  const form = useForm<ContactForm, unknown, z.output<typeof contactRequest>>({ resolver: zodResolver(contactRequest), defaultValues: empty });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await sendContact(values);
+      form.reset(empty);
+      notify.success(messages.contactReceived);
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  });
+
+  return (
+    <form className="contact-form" onSubmit={onSubmit} noValidate>
+      <div className="contact-form__row">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      </div>
+      <TextArea label="Comments" rows={6} error={errors.comments?.message} {...form.register('comments')} />
+      <p className="contact-form__note">
+        We use your details only to answer this message. See our <Link to="/privacy-policy">Privacy Policy</Link>.
+      </p>
+      <Button type="submit" size="lg" busy={isSubmitting} className="contact-form__submit">
+        Send message
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { bundles, formatPrice, type Bundle } from '@lumigen/contract/catalogue';
+
+/** A cell is text, or whether the plan includes the row's feature. */
+export type Cell = string | boolean;
+export type CompareRow = { label: string; hint?: string; cells: Cell[] };
+
+const starter = bundles[0]!;
+
+/** Saving per image against the Starter bundle: "—", "43%", "50%". */
+function saving(bundle: Bundle): string {
+  const percent = Math.round((1 - bundle.amountCents / bundle.credits / (starter.amountCents / starter.credits)) * 100);
+  return percent > 0 ? `${percent}%` : '—';
+}
+
+/** Always with cents in the table ("$1.00", "$0.57") so the column lines up. */
+const perImage = (bundle: Bundle) => `$${(bundle.amountCents / bundle.credits / 100).toFixed(2)}`;
+
+const everyPlan = (cell: Cell) => bundles.map(() => cell);
+
+/** Every row derives from the contract's catalogue, so the table cannot disagree with the cards. */
+export const compareRows: CompareRow[] = [
+  { label: 'Credits', hint: '1 credit = 1 image or edit', cells: bundles.map((bundle) => String(bundle.credits)) },
+  { label: 'Price', hint: 'Paid once, no renewal', cells: bundles.map((bundle) => formatPrice(bundle.amountCents)) },
+  { label: 'Price per image', cells: bundles.map(perImage) },
+  { label: 'Saving per image', hint: 'Against Starter', cells: bundles.map(saving) },
+  { label: 'AI models', cells: everyPlan('Basic Models') },
+  { label: 'Image generator', cells: everyPlan(true) },
+  { label: 'All eight editing tools', cells: everyPlan(true) },
+  { label: 'Standard and HD quality', cells: everyPlan(true) },
+  { label: 'Full customer support', cells: everyPlan(true) },
+  { label: 'Commercial use', cells: everyPlan(true) },
+  { label: 'Credits expire', cells: everyPlan('Never') },
+];
