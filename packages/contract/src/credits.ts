@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Free credits granted once, on sign-up. */
-export const signupBonusCredits = 5;
-
 export const creditResponse = z.object({
   success: z.literal(true),
   message: z.string(),

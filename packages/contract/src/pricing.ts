@@ -8,6 +8,9 @@ export const creditCosts = {
   edit: 1,
 } as const;
 
+/** Free credits granted once, on sign-up (kept here, with no schema, so pages can quote it cheaply). */
+export const signupBonusCredits = 5;
+
 export type PaidAction = keyof typeof creditCosts;
 
 /** "1 credit", "2 credits": the cost as buttons show it. */

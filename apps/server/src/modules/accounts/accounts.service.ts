@@ -1,5 +1,5 @@
 import { sessionTtlMs, type LoginRequest, type PublicUser, type RegisterRequest } from '@lumigen/contract/accounts';
-import { signupBonusCredits } from '@lumigen/contract/credits';
+import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { messages } from '@lumigen/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';

@@ -1,4 +1,4 @@
-import { signupBonusCredits } from '@lumigen/contract/credits';
+import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';

@@ -1,4 +1,4 @@
-import { signupBonusCredits } from '@lumigen/contract/credits';
+import { signupBonusCredits } from '@lumigen/contract/pricing';
 
 /** SPEC.md §3's FAQ entry: id, question, answer, and optional details. */
 export type FaqEntry = { id: string; question: string; answer: string; details?: string };
