@@ -1,0 +1,6 @@
+import type { LocalTool } from './local-tool.ts';
+
+// Scaffold: replaced by the real implementation of this tool.
+export const run: LocalTool = async () => {
+  throw new Error('upscale is not implemented yet');
+};
