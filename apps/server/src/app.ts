@@ -22,6 +22,7 @@ import { injectWebhook, webhookRoutes } from './modules/payments/webhook.routes.
 import { createFileImageStore } from './modules/images/file-image-store.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
+import { createPaidImages } from './modules/images/paid-image.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -89,7 +90,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   const paymentSetup = paymentSetupFromConfig(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
-  const generation = createGenerationService({ credits, images, provider: generationProvider ?? selectGenerationProvider(config.generation) });
+  const paidImages = createPaidImages({ credits, images });
+  const generation = createGenerationService({ paidImages, provider: generationProvider ?? selectGenerationProvider(config.generation) });
   app.log.info({ generationProvider: generation.providerName }, 'providers chosen');
 
   await app.register(errorHandlerPlugin);

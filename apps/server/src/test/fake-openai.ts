@@ -1,7 +1,5 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { delayAnswer, startScriptedServer } from './scripted-server.ts';
 
 /** One scripted answer of the fake Images API. */
 export type FakeAnswer = {
@@ -34,44 +32,19 @@ export const errorAnswer = (status: number, code: string | null, message: string
 
 /**
  * A local stand-in for `POST /v1/images/generations` (DESIGN.md §1: adapters are tested against
- * the provider's documented contract, never the internet). Answers are taken from `script` in
+ * the provider's documented contract, never the internet). Answers are taken from the script in
  * order; the last one repeats.
  */
 export async function startFakeOpenAi() {
-  const requests: RecordedRequest[] = [];
-  let script: FakeAnswer[] = [];
-  const readBody = async (request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  };
-  const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
+  const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
     if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
       response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null } }));
       return;
     }
-    requests.push({ method: request.method, url: request.url, authorization: request.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
-    const answer = (script.length > 1 ? script.shift() : script[0]) ?? { status: 500 };
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-    if (response.destroyed) return;
+    script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: JSON.parse(body.toString('utf8')) as Record<string, unknown> });
+    const answer = script.next() ?? { status: 500 };
+    if (!(await delayAnswer(response, answer.delayMs))) return;
     response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body ?? {}));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    /** Sets the answers for the next requests and forgets earlier requests. */
-    answer(...answers: FakeAnswer[]) {
-      script = answers;
-      requests.length = 0;
-    },
-    async close() {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
+  return { ...server, baseUrl: `${server.origin}/v1` };
 }

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import { asPng } from '../../../lib/image-bytes.ts';
 import { GenerationProviderError, type GeneratedImage } from './provider.ts';
 
 /**
@@ -6,14 +6,7 @@ import { GenerationProviderError, type GeneratedImage } from './provider.ts';
  * may send JPEG or WebP, which is converted, since the API promises `data:image/png`.
  */
 export async function toPng(bytes: Buffer): Promise<GeneratedImage> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(bytes).metadata();
-  } catch (error) {
-    throw new GenerationProviderError('failed', 'the provider sent something that is not an image', { cause: error });
-  }
-  const { format, width, height } = metadata;
-  if (!width || !height) throw new GenerationProviderError('failed', 'the provider sent an image without dimensions');
-  const png = format === 'png' ? bytes : await sharp(bytes).png().toBuffer();
-  return { png, width, height };
+  const image = await asPng(bytes);
+  if (!image) throw new GenerationProviderError('failed', 'the provider sent something that is not an image');
+  return image;
 }
