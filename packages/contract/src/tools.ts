@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
+import { messages } from './messages.ts';
 
 /**
  * The editing tools: their Clipdrop endpoint names (SPEC.md §7), their parameters with SPEC.md §5's
@@ -32,7 +34,86 @@ export const toolSliders = {
 /** Uploads: at most this many bytes, sniffed as PNG, JPEG or WebP. */
 export const maxUploadBytes = 30 * 1024 * 1024;
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type AcceptedImageType = (typeof acceptedImageTypes)[number];
 export const replaceBackgroundPromptLimit = 1000;
+
+/** Every side of an uploaded image, and of an uncropped result, has at least this many pixels. */
+export const minImageSide = 16;
+
+/**
+ * What each tool accepts (Clipdrop's documented limits, kept for the local tools too): at most
+ * `maxMegapixels` million pixels, refused beyond; `fitInside`: larger inputs are scaled down to
+ * fit a square of that side rather than refused.
+ */
+export const toolImageLimits: Record<ToolId, { maxMegapixels: number; fitInside?: number }> = {
+  'remove-background': { maxMegapixels: 25 },
+  'remove-text': { maxMegapixels: 25 },
+  'product-photography': { maxMegapixels: 25 },
+  reimagine: { maxMegapixels: 25, fitInside: 1024 },
+  'replace-background': { maxMegapixels: 25, fitInside: 2048 },
+  upscale: { maxMegapixels: 16 },
+  uncrop: { maxMegapixels: 10 },
+  cleanup: { maxMegapixels: 16 },
+};
+
+/** The multipart file fields: the image, and cleanup's mask (`mask_file` is Clipdrop's own name). */
+export const imageField = 'image_file';
+export const maskFields = ['mask', 'mask_file'] as const;
+
+/**
+ * A slider sent as a multipart field: a decimal number inside the slider's range, a whole number
+ * when the slider moves in whole steps. Absent: the slider's default (SPEC.md's pages always send
+ * every slider; a script need not). Messages name the field as the page labels it and as it is sent.
+ */
+function sliderField({ name, label, min, max, step, default: fallback }: SliderSpec) {
+  const named = `${label} (${name})`;
+  return z
+    .union([z.string(), z.number()], { error: `${named} must be a number` })
+    .optional()
+    .transform((raw, context) => {
+      if (raw === undefined) return fallback;
+      const value = typeof raw === 'number' ? raw : /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
+      const problem = !Number.isFinite(value)
+        ? `${named} must be a number`
+        : Number.isInteger(step) && !Number.isInteger(value)
+          ? `${named} must be a whole number`
+          : value < min || value > max
+            ? `${named} must be between ${min} and ${max}`
+            : undefined;
+      if (problem === undefined) return value;
+      context.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    });
+}
+
+const slidersShape = (sliders: readonly SliderSpec[]) => Object.fromEntries(sliders.map((slider) => [slider.name, sliderField(slider)]));
+
+export const cleanupModes = ['fast', 'quality'] as const;
+
+/** A tool's fields: exactly these, any other refused by name. */
+const fieldsOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.tool.unknownField(issue.keys.join(', ')) : undefined) });
+
+/**
+ * Each tool's text fields, as multipart sends them (strings); parsed values are numbers for the
+ * sliders. Any other field is refused by name.
+ */
+export const toolFields = {
+  'remove-background': fieldsOf({}),
+  'remove-text': fieldsOf({}),
+  reimagine: fieldsOf({}),
+  'product-photography': fieldsOf(slidersShape(toolSliders['product-photography'])),
+  upscale: fieldsOf(slidersShape(toolSliders.upscale)),
+  uncrop: fieldsOf(slidersShape(toolSliders.uncrop)),
+  'replace-background': fieldsOf({ prompt: text('Prompt', { max: replaceBackgroundPromptLimit }) }),
+  // Clipdrop's own field: 'quality' unless a caller asks for the faster pass.
+  cleanup: fieldsOf({ mode: z.enum(cleanupModes, { error: `Mode (mode) must be one of ${cleanupModes.join(', ')}` }).default('quality') }),
+} satisfies Record<ToolId, z.ZodType<Record<string, number | string>>>;
+export type ToolFields = Record<string, number | string>;
+
+/** Who edits the images: this server's own tools ('local processing'), or the Clipdrop API. */
+export const toolProviders = ['local', 'clipdrop'] as const;
+export type ToolProviderName = (typeof toolProviders)[number];
 
 export const toolResponse = z.object({
   success: z.literal(true),
