@@ -1,0 +1,52 @@
+import type { AcceptedImageType, ToolFields, ToolId, ToolProviderName } from '@lumigen/contract/tools';
+import type { PngImage } from '../../../lib/image-bytes.ts';
+
+/** An upload that passed validation: its bytes, the type they sniffed as, and its pixel size. */
+export type CheckedImage = { bytes: Buffer; type: AcceptedImageType; width: number; height: number };
+
+export type ToolInput = {
+  tool: ToolId;
+  /** Within the tool's limits (scaled down where the tool asks for it), upright (EXIF applied). */
+  image: CheckedImage;
+  /** cleanup only: exactly the image's size. */
+  mask?: CheckedImage;
+  /** The tool's fields, parsed by the contract: numbers for sliders, `prompt` and `mode` text. */
+  fields: ToolFields;
+};
+
+/** The eight editing tools, whoever runs them. Chosen once from configuration (`select-provider.ts`). */
+export type ToolProvider = {
+  readonly name: ToolProviderName;
+  run(input: ToolInput): Promise<PngImage>;
+  /** Releases what the provider holds (the local worker pool). */
+  close?(): Promise<void>;
+};
+
+/**
+ * Why a tool failed, in the terms the service answers with:
+ * - `rejected_input`: the provider refused this input (the user can try another image);
+ * - `unavailable`: our key or quota at the provider (logged loudly; the user can only wait);
+ * - `rate_limited`: the provider asks us to slow down (`retryAfterSeconds` when it said);
+ * - `busy`: this server's own queue of local work is full;
+ * - `timeout`: no answer in the time allowed;
+ * - `failed`: anything else.
+ */
+export type ToolFailure = 'rejected_input' | 'unavailable' | 'rate_limited' | 'busy' | 'timeout' | 'failed';
+
+export class ToolProviderError extends Error {
+  readonly failure: ToolFailure;
+  /** The provider's HTTP status, when there was one: logged, never shown. */
+  readonly status: number | undefined;
+  /** The provider's own words about a rejected input, short enough to show the user. */
+  readonly reason: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(failure: ToolFailure, message: string, options: { status?: number; reason?: string; retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ToolProviderError';
+    this.failure = failure;
+    this.status = options.status;
+    this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
