@@ -23,6 +23,10 @@ import { createFileImageStore } from './modules/images/file-image-store.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createPaidImages } from './modules/images/paid-image.ts';
+import type { ToolProvider } from './modules/tools/providers/provider.ts';
+import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
+import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { createToolsService } from './modules/tools/tools.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -37,12 +41,14 @@ export type BuildOptions = {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** Replaces the provider chosen from config (tests and the bench's zero-latency fake). */
   generationProvider?: GenerationProvider;
+  /** Replaces the editing-tools provider chosen from config (tests and the bench's fakes). */
+  toolProvider?: ToolProvider;
 };
 
 const jsonBodyLimit = 1024 * 1024;
 
 /** The whole product as one Fastify instance; `server.ts` only starts it. */
-export async function buildApp({ config, database, logger = true, generationProvider }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, generationProvider, toolProvider }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -92,7 +98,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
   const paidImages = createPaidImages({ credits, images });
   const generation = createGenerationService({ paidImages, provider: generationProvider ?? selectGenerationProvider(config.generation) });
-  app.log.info({ generationProvider: generation.providerName }, 'providers chosen');
+  const tools = createToolsService({ paidImages, provider: toolProvider ?? selectToolProvider(config.tools) });
+  app.log.info({ generationProvider: generation.providerName, toolsProvider: tools.providerName }, 'providers chosen');
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
@@ -104,7 +111,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(marketingRoutes, { db: db.db });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
-  await app.register(generationRoutes, { generation });
+  await app.register(generationRoutes, { generation, toolsProvider: tools.providerName });
+  await app.register(toolsRoutes, { tools });
   await app.register(imagesRoutes, { images });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
@@ -118,6 +126,7 @@ export async function buildApp({ config, database, logger = true, generationProv
 
   app.addHook('onClose', async () => {
     await sweep.stop();
+    await tools.close();
     if (ownsDatabase) await db.close();
   });
   return app;

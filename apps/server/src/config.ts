@@ -45,6 +45,9 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
+  // Optional rather than defaulted, so the rule below applies only to a value someone chose.
+  TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -98,10 +101,20 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (usesOpenAi && e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
   }
+  // Likewise an edit still running must never have its credit swept back meanwhile.
+  const seconds = e.TOOLS_LOCAL_TIMEOUT_SECONDS;
+  if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
+    context.addIssue({ code: 'custom', path: ['TOOLS_LOCAL_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+  }
 });
+
+const defaultLocalToolSeconds = 120;
+
 
 export type OpenAiConfig = { apiKey: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
 export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
+export type LocalToolsConfig = { threads: number; timeoutMs: number };
+export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig };
 
 export type Config = {
   port: number;
@@ -119,6 +132,7 @@ export type Config = {
   /** Image bytes (the file image store's root). */
   imagesDir: string;
   generation: GenerationConfig;
+  tools: ToolsConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -157,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
           }
         : { provider: 'local' },
+    tools: { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
+import { toolProviders } from './tools.ts';
 
 /** SPEC.md §2: the five resolutions offered, as the OpenAI Images API spells them. */
 export const imageSizes = ['256x256', '512x512', '1024x1024', '1024x1792', '1792x1024'] as const;
@@ -73,10 +74,14 @@ export type GenerateImageResponse = z.infer<typeof generateImageResponse>;
 export const generationProviders = ['local', 'openai'] as const;
 export type GenerationProviderName = (typeof generationProviders)[number];
 
-/** Which providers answer; the web app labels results 'local preview' when `localPreview`. */
+/**
+ * Which providers answer; the web app labels generated images 'local preview' when
+ * `localPreview`, and edited ones 'local processing' when `tools` is 'local'.
+ */
 export const providersResponse = z.object({
   success: z.literal(true),
   generation: z.enum(generationProviders),
   localPreview: z.boolean(),
+  tools: z.enum(toolProviders),
 });
 export type ProvidersResponse = z.infer<typeof providersResponse>;

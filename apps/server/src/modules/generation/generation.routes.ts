@@ -1,10 +1,11 @@
 import { generateImageRequest, pngDataUrlPrefix, type GenerateImageResponse, type ProvidersResponse } from '@lumigen/contract/generation';
 import { messages } from '@lumigen/contract/messages';
+import type { ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { GenerationService } from './generation.service.ts';
 
-export async function generationRoutes(app: FastifyInstance, { generation }: { generation: GenerationService }) {
+export async function generationRoutes(app: FastifyInstance, { generation, toolsProvider }: { generation: GenerationService; toolsProvider: ToolProviderName }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/image/generate-image', { schema: { body: generateImageRequest }, onRequest: app.requireAuth }, async (request): Promise<GenerateImageResponse> => {
@@ -14,6 +15,6 @@ export async function generationRoutes(app: FastifyInstance, { generation }: { g
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   r.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    return { success: true, generation: generation.providerName, localPreview: generation.providerName === 'local' };
+    return { success: true, generation: generation.providerName, localPreview: generation.providerName === 'local', tools: toolsProvider };
   });
 }

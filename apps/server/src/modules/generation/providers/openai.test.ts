@@ -96,6 +96,6 @@ describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', 
 
   it('tells the web app that OpenAI answers, not the local preview', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/image/providers' });
-    expect(response.json()).toEqual({ success: true, generation: 'openai', localPreview: false });
+    expect(response.json()).toEqual({ success: true, generation: 'openai', localPreview: false, tools: 'local' });
   });
 });
