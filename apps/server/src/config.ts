@@ -45,6 +45,13 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  TOOLS_PROVIDER: z
+    .enum(['local', 'clipdrop', ''])
+    .optional()
+    .transform((value) => value || undefined),
+  CLIPDROP_API_KEY: optionalSecret,
+  CLIPDROP_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://clipdrop-api.co')),
+  CLIPDROP_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
   TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
@@ -101,20 +108,29 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (usesOpenAi && e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
   }
+  if (e.TOOLS_PROVIDER === 'clipdrop' && !e.CLIPDROP_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['CLIPDROP_API_KEY'], message: 'required when TOOLS_PROVIDER=clipdrop' });
+  }
   // Likewise an edit still running must never have its credit swept back meanwhile.
-  const seconds = e.TOOLS_LOCAL_TIMEOUT_SECONDS;
+  const toolsTimeout = toolsProviderOf(e) === 'clipdrop' ? 'CLIPDROP_TIMEOUT_SECONDS' : 'TOOLS_LOCAL_TIMEOUT_SECONDS';
+  const seconds = e[toolsTimeout];
   if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
-    context.addIssue({ code: 'custom', path: ['TOOLS_LOCAL_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+    context.addIssue({ code: 'custom', path: [toolsTimeout], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
   }
 });
 
 const defaultLocalToolSeconds = 120;
 
+/** A Clipdrop key alone switches the editing tools to Clipdrop; TOOLS_PROVIDER=local keeps them here. */
+function toolsProviderOf(e: Env): 'local' | 'clipdrop' {
+  return e.TOOLS_PROVIDER ?? (e.CLIPDROP_API_KEY ? 'clipdrop' : 'local');
+}
 
 export type OpenAiConfig = { apiKey: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
 export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
+export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: number };
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
-export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig };
+export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig } | { provider: 'clipdrop'; clipdrop: ClipdropConfig };
 
 export type Config = {
   port: number;
@@ -171,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
           }
         : { provider: 'local' },
-    tools: { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
+    tools:
+      toolsProviderOf(e) === 'clipdrop'
+        ? { provider: 'clipdrop', clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } }
+        : { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
   };
 }

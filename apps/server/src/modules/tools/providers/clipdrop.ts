@@ -1,0 +1,126 @@
+import type { AcceptedImageType, ToolId } from '@lumigen/contract/tools';
+import sharp from 'sharp';
+import { asPng, sniffImageType, type PngImage } from '../../../lib/image-bytes.ts';
+import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
+
+export type ClipdropOptions = {
+  apiKey: string;
+  /** https://clipdrop-api.co, or another address answering the same API (tests, a proxy). */
+  baseUrl: string;
+  /** Longest wait for one call: upload, work and download. */
+  timeoutMs: number;
+};
+
+/** SPEC.md §7: each tool's endpoint. */
+export const clipdropPaths: Record<ToolId, string> = {
+  'remove-background': '/remove-background/v1',
+  'product-photography': '/product-photography/v1',
+  'replace-background': '/replace-background/v1',
+  reimagine: '/reimagine/v1/reimagine',
+  upscale: '/image-upscaling/v1/upscale',
+  uncrop: '/uncrop/v1',
+  cleanup: '/cleanup/v1',
+  'remove-text': '/remove-text/v1',
+};
+
+const extensions: Record<AcceptedImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+/** An upscale to 4096×4096 is a PNG of some 50 MB; nothing larger is a real answer. */
+const longestAnswerBytes = 128 * 1024 * 1024;
+const longestRetryAfterSeconds = 3600;
+
+// Buffers here never sit on a SharedArrayBuffer; the DOM typings only want that said.
+const blobOf = (bytes: Buffer, type: string) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+
+const isAbort = (error: unknown) => {
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+};
+
+/** The answer's bytes, refusing to hold more than `limit` of them. */
+async function readBody(response: Response, limit: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (!response.body) return Buffer.alloc(0);
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw new ToolProviderError('failed', `Clipdrop's answer is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Clipdrop's `{ "error": "…" }`, when it is short plain text a user can be shown. */
+function reasonIn(body: Buffer): string | undefined {
+  try {
+    const { error } = JSON.parse(body.toString('utf8')) as { error?: unknown };
+    if (typeof error !== 'string') return undefined;
+    const reason = error.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+    return reason && reason.length <= 200 ? reason : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Retry-After` in seconds (a number of seconds or an HTTP date), capped; undefined when absent. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), longestRetryAfterSeconds) : undefined;
+}
+
+/** Clipdrop's documented statuses, as failures our service answers for. */
+function failureFor(response: Response, body: Buffer): ToolProviderError {
+  const { status } = response;
+  const reason = reasonIn(body);
+  if (status === 400 || status === 413 || status === 422) return new ToolProviderError('rejected_input', `Clipdrop refused the input (${status})`, { status, reason });
+  if (status === 401 || status === 403) return new ToolProviderError('unavailable', `Clipdrop refused the API key (${status}): check CLIPDROP_API_KEY`, { status, reason });
+  if (status === 402) return new ToolProviderError('unavailable', 'Clipdrop has no credits left on this account (402): top it up', { status, reason });
+  if (status === 429) return new ToolProviderError('rate_limited', 'Clipdrop asks us to slow down (429)', { status, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) });
+  if (status >= 500) return new ToolProviderError('failed', `Clipdrop failed (${status})`, { status, reason });
+  return new ToolProviderError('failed', `Clipdrop answered ${status}: check CLIPDROP_BASE_URL`, { status, reason });
+}
+
+/** Clipdrop reads masks as PNG only; a mask sent as JPEG or WebP is converted. */
+async function maskAsPng(mask: NonNullable<ToolInput['mask']>): Promise<Buffer> {
+  return mask.type === 'image/png' ? mask.bytes : sharp(mask.bytes).png().toBuffer();
+}
+
+/**
+ * The Clipdrop API (SPEC.md §7), called by our server so the key never reaches a browser: one
+ * multipart POST per edit with `x-api-key`, the image as `image_file`, cleanup's mask as Clipdrop's
+ * `mask_file` and the tool's fields by Clipdrop's names. Not retried: Clipdrop's errors are the
+ * input's, our account's or a passing outage; the user's next click is free (the credit is back).
+ */
+export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropOptions): ToolProvider {
+  const base = baseUrl.replace(/\/+$/, '');
+
+  async function call(tool: ToolId, form: FormData): Promise<Buffer> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetch(`${base}${clipdropPaths[tool]}`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form, signal });
+      const body = await readBody(response, longestAnswerBytes);
+      if (!response.ok) throw failureFor(response, body);
+      return body;
+    } catch (error) {
+      if (error instanceof ToolProviderError) throw error;
+      if (isAbort(error)) throw new ToolProviderError('timeout', `Clipdrop did not answer within ${timeoutMs} ms`, { cause: error });
+      throw new ToolProviderError('failed', 'Clipdrop could not be reached', { cause: error });
+    }
+  }
+
+  return {
+    name: 'clipdrop',
+    async run({ tool, image, mask, fields }): Promise<PngImage> {
+      const form = new FormData();
+      form.append('image_file', blobOf(image.bytes, image.type), `image.${extensions[image.type]}`);
+      if (mask) form.append('mask_file', blobOf(await maskAsPng(mask), 'image/png'), 'mask.png');
+      for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+
+      const body = await call(tool, form);
+      // Only the three formats Clipdrop documents are decoded: nothing else reaches libvips.
+      const png = sniffImageType(body) ? await asPng(body) : undefined;
+      if (!png) throw new ToolProviderError('failed', `Clipdrop answered 200 with ${body.length} bytes that are not a PNG, JPEG or WebP image`);
+      return png;
+    },
+  };
+}
