@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AcceptedImageType, ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import { asPng, sniffImageType, type PngImage } from '../../../lib/image-bytes.ts';
@@ -28,8 +29,35 @@ const extensions: Record<AcceptedImageType, string> = { 'image/png': 'png', 'ima
 const longestAnswerBytes = 128 * 1024 * 1024;
 const longestRetryAfterSeconds = 3600;
 
-// Buffers here never sit on a SharedArrayBuffer; the DOM typings only want that said.
-const blobOf = (bytes: Buffer, type: string) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+const sliceBytes = 256 * 1024;
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+
+/**
+ * A multipart/form-data body laid around the upload's own bytes. FormData with a Blob would copy
+ * every upload once more (Blob keeps its own copy) and undici would copy it again while sending:
+ * measured, some 20 MB more per 10 MB upload. Names and file names here are ours (ASCII);
+ * values are UTF-8; a random boundary cannot occur in them but by chance of 2^-128.
+ */
+function multipart(parts: Part[]) {
+  const boundary = `lumigen-${randomBytes(16).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = 'bytes' in part;
+    const disposition = `form-data; name="${part.name}"${file ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${file ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(file ? part.bytes : Buffer.from(part.value, 'utf8'), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: chunks.reduce((total, chunk) => total + chunk.length, 0),
+    // In slices: the socket then holds a slice at a time, not a second copy of the whole image.
+    async *body() {
+      for (const chunk of chunks) for (let at = 0; at < chunk.length; at += sliceBytes) yield chunk.subarray(at, at + sliceBytes);
+    },
+  };
+}
 
 const isAbort = (error: unknown) => {
   const name = (error as { name?: unknown } | undefined)?.name;
@@ -87,17 +115,27 @@ async function maskAsPng(mask: NonNullable<ToolInput['mask']>): Promise<Buffer> 
 
 /**
  * The Clipdrop API (SPEC.md §7), called by our server so the key never reaches a browser: one
- * multipart POST per edit with `x-api-key`, the image as `image_file`, cleanup's mask as Clipdrop's
+ * multipart POST per edit (global fetch) with `x-api-key`, the image as `image_file`, cleanup's mask as Clipdrop's
  * `mask_file` and the tool's fields by Clipdrop's names. Not retried: Clipdrop's errors are the
  * input's, our account's or a passing outage; the user's next click is free (the credit is back).
  */
 export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropOptions): ToolProvider {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call(tool: ToolId, form: FormData): Promise<Buffer> {
+  async function call(tool: ToolId, parts: Part[]): Promise<Buffer> {
     const signal = AbortSignal.timeout(timeoutMs);
+    const form = multipart(parts);
     try {
-      const response = await fetch(`${base}${clipdropPaths[tool]}`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: form, signal });
+      // Node's fetch (undici) streams an async iterable body when told `duplex: 'half'`; the
+      // typings know neither, hence the widened type.
+      const init: RequestInit & { duplex: 'half' } = {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': form.contentType, 'content-length': String(form.length) },
+        body: form.body() as unknown as BodyInit,
+        duplex: 'half',
+        signal,
+      };
+      const response = await fetch(`${base}${clipdropPaths[tool]}`, init);
       const body = await readBody(response, longestAnswerBytes);
       if (!response.ok) throw failureFor(response, body);
       return body;
@@ -111,12 +149,11 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
   return {
     name: 'clipdrop',
     async run({ tool, image, mask, fields }): Promise<PngImage> {
-      const form = new FormData();
-      form.append('image_file', blobOf(image.bytes, image.type), `image.${extensions[image.type]}`);
-      if (mask) form.append('mask_file', blobOf(await maskAsPng(mask), 'image/png'), 'mask.png');
-      for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+      const parts: Part[] = [{ name: 'image_file', filename: `image.${extensions[image.type]}`, type: image.type, bytes: image.bytes }];
+      if (mask) parts.push({ name: 'mask_file', filename: 'mask.png', type: 'image/png', bytes: await maskAsPng(mask) });
+      for (const [name, value] of Object.entries(fields)) parts.push({ name, value: String(value) });
 
-      const body = await call(tool, form);
+      const body = await call(tool, parts);
       // Only the three formats Clipdrop documents are decoded: nothing else reaches libvips.
       const png = sniffImageType(body) ? await asPng(body) : undefined;
       if (!png) throw new ToolProviderError('failed', `Clipdrop answered 200 with ${body.length} bytes that are not a PNG, JPEG or WebP image`);
