@@ -19,20 +19,23 @@ export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres'
     env: process.env,
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return { target: JSON.parse(line) as T, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+  return { target: JSON.parse(line) as T, pid: child.pid!, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
 }
 
+export type LoadOptions = { method?: 'GET' | 'POST'; contentType?: string; connections?: number };
+
 /** `tokens`, when given, signs each connection in as a different user. */
-export async function load(label: string, url: string, tokens: string[] = [], body = '{}'): Promise<HttpFigures> {
+export async function load(label: string, url: string, tokens: string[] = [], body: string | Buffer = '{}', more: LoadOptions = {}): Promise<HttpFigures> {
   let next = 0;
+  const { method = 'POST', contentType = 'application/json' } = more;
   const options = {
     url,
-    connections,
+    connections: more.connections ?? connections,
     requests: [
       {
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/json' },
-        body,
+        method,
+        headers: method === 'GET' ? {} : { 'content-type': contentType },
+        ...(method === 'GET' ? {} : { body }),
         setupRequest: (request: autocannon.Request, context: { token?: string }) => {
           if (tokens.length === 0) return request;
           context.token ??= tokens[next++ % tokens.length];

@@ -1,0 +1,90 @@
+/**
+ * The real app for the editing-tools bench, in a process of its own (see `http.ts`). Two modes:
+ * - `clipdrop`: Clipdrop is a zero-latency fake in a child process (it reads the upload and
+ *   answers one fixed PNG at once), so a load test measures the server's own work per
+ *   edit: auth, multipart, validation and decode, the credit, the upload to the provider, the PNG
+ *   check, the file and the row, and the base64 answer;
+ * - `local`: the real local tools on their worker pool; one remove-background runs first (model
+ *   load), and `localTools` says whether it worked or why not.
+ * Prints one JSON line `{ appPort, tokens, answerBytes?, localTools? }` when listening.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
+import { createLocalToolProvider } from '../apps/server/src/modules/tools/providers/local.ts';
+import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
+import { benchPhoto } from './tool-fixture.ts';
+import { registerUsers } from './users.ts';
+
+const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
+const mode = process.env.BENCH_TOOLS_MODE === 'local' ? 'local' : 'clipdrop';
+const location = await createDatabaseLocation(kind);
+const database = await openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 20 });
+const photo = await benchPhoto();
+
+let env: Record<string, string> = { LOG_LEVEL: 'warn' };
+let answerBytes: number | undefined;
+let fakeClipdrop: ChildProcess | undefined;
+if (mode === 'clipdrop') {
+  const answer = await sharp(photo).png().toBuffer();
+  answerBytes = answer.length;
+  const answerFile = path.join(location.dataDir, 'clipdrop-answer.png');
+  await writeFile(answerFile, answer);
+  // A process of its own, so neither its CPU nor its memory is counted as the server's.
+  fakeClipdrop = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const answer = require('node:fs').readFileSync(process.argv[1]);
+       const server = require('node:http').createServer((request, response) => {
+         request.resume();
+         request.on('end', () => response.writeHead(200, { 'content-type': 'image/png' }).end(answer));
+       });
+       server.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
+      answerFile,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [port] = (await once(createInterface({ input: fakeClipdrop.stdout! }), 'line')) as [string];
+  env = { ...env, CLIPDROP_API_KEY: 'bench-key', CLIPDROP_BASE_URL: `http://127.0.0.1:${port}` };
+}
+
+let localTools: string | undefined;
+const localProvider = mode === 'local' ? createLocalToolProvider({ threads: 2, timeoutMs: 300_000 }) : undefined;
+if (localProvider) {
+  try {
+    await localProvider.run({ tool: 'remove-background', image: { bytes: Buffer.from(photo), type: 'image/jpeg', width: 1024, height: 768 }, fields: {} });
+    localTools = 'ok';
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    localTools = cause instanceof Error ? cause.message : String(error);
+  }
+}
+
+const config = { ...testConfig(location, env), port: 0, host: '127.0.0.1' };
+const app = await buildApp({ config, database, logger: { stream: process.stderr }, ...(localProvider ? { toolProvider: localProvider } : {}) });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const users = await registerUsers(app, Number(process.argv[3] ?? 50));
+const credits = createCreditsService(database.db);
+for (const user of users) await credits.grant(user.id, 1_000_000, 'adjustment', `bench-${user.id}`);
+
+const appPort = (app.server.address() as { port: number }).port;
+process.stdout.write(`${JSON.stringify({ appPort, tokens: users.map((u) => u.token), answerBytes, localTools })}\n`);
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  // The load generator hangs up mid-request when its time is up; those handlers still run, and
+  // still talk to the fake Clipdrop.
+  await sleep(2000);
+  fakeClipdrop?.kill();
+  await database.close();
+  await location.dispose();
+  process.exit(0);
+});
