@@ -65,13 +65,13 @@ export function TestimonialsCarousel() {
       </button>
       <div className="carousel__stage" data-testid="carousel-stage" onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)} onFocus={() => setFocused(true)} onBlur={onBlur}>
         <div className="carousel__viewport" ref={viewportRef} aria-live={playing ? 'off' : 'polite'}>
-          <ul className="carousel__slides">
+          <div className="carousel__slides">
             {testimonials.map((testimonial, index) => (
-              <li key={testimonial.name} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+              <div key={testimonial.name} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
                 <TestimonialCard testimonial={testimonial} />
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
         <div className="carousel__controls">
           <div className="carousel__dots">

@@ -12,13 +12,13 @@ function StaticTestimonials() {
   return (
     <div className="carousel">
       <div className="carousel__viewport">
-        <ul className="carousel__slides">
+        <div className="carousel__slides">
           {testimonials.map((testimonial) => (
-            <li key={testimonial.name} className="carousel__slide">
+            <div key={testimonial.name} className="carousel__slide">
               <TestimonialCard testimonial={testimonial} />
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <div className="carousel__controls" />
     </div>
