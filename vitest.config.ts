@@ -14,6 +14,7 @@ export default defineConfig({
           setupFiles: ['./src/test/fail-on-console.ts'],
         },
       },
+      { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
     ],
     reporters: ['default', 'json'],
     outputFile: { json: './reports/vitest.json' },
