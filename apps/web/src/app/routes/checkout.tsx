@@ -27,7 +27,7 @@ export function CheckoutPage() {
 
   return (
     <>
-      <PageHero eyebrow="Checkout" title="Buy credits" documentTitle="Checkout" lead="One payment, no subscription. Your credits are ready the moment it succeeds." />
+      <PageHero eyebrow="Checkout" title="Buy credits" documentTitle="Checkout" lead="Pay once for a bundle of credits: no subscription, nothing renews." />
       {bundle && <Checkout bundle={bundle} onPurchased={purchased} />}
     </>
   );

@@ -28,38 +28,35 @@ export function PurchaseHistory() {
   } else if (settled.length === 0) {
     content = <p className="checkout__history-note">No purchases yet. The bundles you buy will be listed here.</p>;
   } else {
+    // Three columns, so status and amount stay in view on the narrowest phones.
     content = (
-      // Scrolls sideways rather than squeezing on the narrowest screens; focusable so a keyboard can scroll it.
-      <div className="checkout__table-wrap" role="region" aria-labelledby="purchase-history-title" tabIndex={0}>
-        <table className="checkout__table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Bundle</th>
-              <th scope="col" className="checkout__num">
-                Credits
-              </th>
-              <th scope="col" className="checkout__num">
-                Amount
-              </th>
-              <th scope="col">Status</th>
+      <table className="checkout__table">
+        <thead>
+          <tr>
+            <th scope="col">Purchase</th>
+            <th scope="col" className="checkout__num">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {settled.map((payment) => (
+            <tr key={payment.paymentIntentId}>
+              <td>
+                <span className="checkout__table-bundle">{payment.bundle}</span>
+                <span className="checkout__table-detail">
+                  {payment.credits} credits · <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
+                </span>
+              </td>
+              <td className="checkout__num">{formatPrice(payment.amount)}</td>
+              <td>
+                <span className={`checkout__status checkout__status--${payment.status}`}>{statusLabels[payment.status]}</span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {settled.map((payment) => (
-              <tr key={payment.paymentIntentId}>
-                <td>{dateFormat.format(new Date(payment.createdAt))}</td>
-                <td>{payment.bundle}</td>
-                <td className="checkout__num">{payment.credits}</td>
-                <td className="checkout__num">{formatPrice(payment.amount)}</td>
-                <td>
-                  <span className={`checkout__status checkout__status--${payment.status}`}>{statusLabels[payment.status]}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     );
   }
 

@@ -33,6 +33,8 @@ function appearance(): Appearance {
   };
 }
 
+const elementOptions = { layout: 'tabs' } as const;
+
 const unexpected = 'An unexpected error occurred while confirming the payment. Please try again.';
 
 function StripeForm({ purchase }: { purchase: Purchase }) {
@@ -68,7 +70,7 @@ function StripeForm({ purchase }: { purchase: Purchase }) {
   return (
     <form className="checkout__form" onSubmit={submit} noValidate>
       <div className="checkout__element">
-        <PaymentElement options={{ layout: 'tabs' }} />
+        <PaymentElement options={elementOptions} />
       </div>
       <PayFooter failure={failure} failureId={failureId} busy={busy} disabled={!stripe || !elements} />
     </form>

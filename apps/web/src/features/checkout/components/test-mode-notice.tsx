@@ -2,9 +2,9 @@ import { formatCardNumber } from '../card-format.ts';
 
 /** Stripe's test cards the local provider understands (apps/server …/providers/local-cards.ts). */
 const testCards = [
-  { number: '4242424242424242', outcome: 'succeeds' },
-  { number: '4000000000000002', outcome: 'is declined' },
-  { number: '4000000000009995', outcome: 'has insufficient funds' },
+  { number: '4242424242424242', outcome: 'Succeeds' },
+  { number: '4000000000000002', outcome: 'Declined' },
+  { number: '4000000000009995', outcome: 'Insufficient funds' },
 ] as const;
 
 /** Says plainly that no money moves, and offers the test cards (a click fills the number in). */
@@ -18,7 +18,7 @@ export function TestModeNotice({ onUseCard }: { onUseCard(number: string): void 
       <ul className="checkout__test-cards">
         {testCards.map(({ number, outcome }) => (
           <li key={number}>
-            <button type="button" className="checkout__test-card" onClick={() => onUseCard(number)} aria-label={`Use test card ${formatCardNumber(number)}, which ${outcome}`}>
+            <button type="button" className="checkout__test-card" onClick={() => onUseCard(number)} aria-label={`Use test card ${formatCardNumber(number)} (${outcome.toLowerCase()})`}>
               {formatCardNumber(number)}
             </button>{' '}
             <span>{outcome}</span>
