@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SectionHeading } from './section-heading.tsx';
-import { Ticker, TickerGroup } from './ticker.tsx';
+import { Ticker, TickerGroup } from '../../../components/ui/ticker.tsx';
 
 /** Fictional customers' wordmarks: a drawn mark and a typeset name, no real trademarks. */
 type Brand = { name: string; look: 'caps' | 'bold' | 'light' | 'italic'; mark: ReactNode };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { heroGallery } from '../samples.ts';
 import { SampleImage } from './sample-image.tsx';
-import { Ticker, TickerGroup } from './ticker.tsx';
+import { Ticker, TickerGroup } from '../../../components/ui/ticker.tsx';
 
 export type ToolLink = { label: string; to: string };
 

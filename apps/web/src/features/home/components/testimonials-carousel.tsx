@@ -1,7 +1,7 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type FocusEvent } from 'react';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { TestimonialCard, testimonials } from './testimonial-card.tsx';
 
 /** SPEC.md §9: the carousel moves every 2000 ms. */
