@@ -1,7 +1,4 @@
-import { samples, type Sample } from '../samples.ts';
-import { SampleImage } from './sample-image.tsx';
-
-export type Testimonial = { quote: string; name: string; role: string; photo: Sample };
+export type Testimonial = { quote: string; name: string; role: string };
 
 /** Four customers (fictional people and businesses). */
 export const testimonials: Testimonial[] = [
@@ -9,27 +6,33 @@ export const testimonials: Testimonial[] = [
     quote: 'I used to spend Sunday afternoons shooting mugs on my kitchen table. Now I remove the background, relight the shot and have a product page ready before my coffee cools.',
     name: 'Maya Ortiz',
     role: 'Founder, Fernhollow Ceramics',
-    photo: samples.avatarMaya,
   },
   {
     quote: 'We publish twelve posts a week. Lumigen gives us on-brand visuals for every one of them, and the variation tool means no two ever look the same.',
     name: 'Daniel Okafor',
     role: 'Social media lead, Brisklane Travel',
-    photo: samples.avatarDaniel,
   },
   {
     quote: 'I sketch ideas in words first. Seeing three compositions in a minute helps me pick a direction before I even pick up the pen.',
     name: 'Priya Raman',
     role: 'Freelance illustrator',
-    photo: samples.avatarPriya,
   },
   {
     quote: 'My students describe the landscapes they read about and generate them. A dry chapter became the most talked-about lesson of the term.',
     name: 'Tomás Lindqvist',
     role: 'Geography teacher',
-    photo: samples.avatarTomas,
   },
 ];
+
+/** No stock photos of people who do not exist: their initials stand in for a portrait. */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
@@ -43,7 +46,9 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         <p>{testimonial.quote}</p>
       </blockquote>
       <figcaption className="testimonial__author">
-        <SampleImage sample={testimonial.photo} className="testimonial__photo" />
+        <span className="testimonial__photo" aria-hidden="true">
+          {initials(testimonial.name)}
+        </span>
         <span>
           <span className="testimonial__name">{testimonial.name}</span>
           <span className="testimonial__role">{testimonial.role}</span>

@@ -26,8 +26,8 @@ export function Welcome() {
     <section className="home-section home-section--bg welcome" aria-labelledby="welcome-title">
       <div className="container home-grid">
         <div className="welcome__media">
-          <SampleImage sample={samples.welcomeStudio} className="welcome__image" />
-          <SampleImage sample={samples.welcomeRamen} className="welcome__image welcome__image--inset" />
+          <SampleImage sample={samples.welcomeShapes} className="welcome__image" />
+          <SampleImage sample={samples.welcomeValley} className="welcome__image welcome__image--inset" />
         </div>
         <div className="welcome__copy">
           <SectionHeading
