@@ -52,3 +52,19 @@ test.describe('image generation', () => {
     await expect(page.getByRole('img', { name: /^Generated image/ })).toHaveCount(0);
   });
 });
+
+test('the profile shows the user’s images and balance', async ({ page, testUser, request }) => {
+  const generated = await request.post('/api/image/generate-image', {
+    headers: { token: testUser.token },
+    data: { prompt: 'A red kite over green hills', model: 'dall-e-2', size: '256x256' },
+  });
+  expect(generated.status()).toBe(200);
+  await page.addInitScript((token) => localStorage.setItem('token', token), testUser.token);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('4 credits')).toBeVisible();
+  const thumbnail = page.getByRole('img', { name: 'A red kite over green hills' });
+  await expect(thumbnail).toBeVisible();
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect(page.getByRole('heading', { name: 'Your recent purchases' })).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** One of the user's own images, as the profile gallery lists it (the bytes come from /api/images/:id). */
+export const imageSummary = z.object({
+  id: z.uuid(),
+  /** 'generation' or the editing tool's id. */
+  kind: z.string(),
+  prompt: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: z.string(),
+});
+export type ImageSummary = z.infer<typeof imageSummary>;
+
+export const imagesListQuery = z.strictObject({
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(24),
+});
+
+export const imagesListResponse = z.object({ success: z.literal(true), images: z.array(imageSummary) });
+export type ImagesListResponse = z.infer<typeof imagesListResponse>;
+
+export const imageIdParams = z.strictObject({ id: z.uuid({ error: 'Image id is not valid' }) });
