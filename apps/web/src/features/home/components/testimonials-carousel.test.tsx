@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { autoplayDelayMs, TestimonialsCarousel } from './testimonials-carousel.tsx';
+import { carouselDelayMs as autoplayDelayMs } from '../../../components/ui/use-looping-carousel.ts';
+import { TestimonialsCarousel } from './testimonials-carousel.tsx';
 
 // jsdom has no layout, so Embla itself cannot measure slides; a stand-in API records what the
 // component asks of it, while the real Autoplay plugin object carries the options it was given.
@@ -59,9 +60,9 @@ describe('TestimonialsCarousel', () => {
     render(<TestimonialsCarousel />);
     const stage = screen.getByTestId('carousel-stage');
 
-    fireEvent.mouseEnter(stage);
+    fireEvent.pointerEnter(stage);
     expect(isPlaying()).toBe(false);
-    fireEvent.mouseLeave(stage);
+    fireEvent.pointerLeave(stage);
     expect(isPlaying()).toBe(true);
   });
 

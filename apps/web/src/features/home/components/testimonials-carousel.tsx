@@ -1,11 +1,7 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useState } from 'react';
+import { useLoopingCarousel } from '../../../components/ui/use-looping-carousel.ts';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { TestimonialCard, testimonials } from './testimonial-card.tsx';
-
-/** SPEC.md §9: the carousel moves every 2000 ms. */
-export const autoplayDelayMs = 2000;
 
 function Arrow({ direction }: { direction: 'previous' | 'next' }) {
   return (
@@ -23,37 +19,9 @@ function Arrow({ direction }: { direction: 'previous' | 'next' }) {
  */
 export function TestimonialsCarousel() {
   const reducedMotion = useReducedMotion();
-  // The plugin is created once; whether it runs is decided below, not by its own listeners.
-  const [plugins] = useState(() => [Autoplay({ delay: autoplayDelayMs, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false })]);
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' }, plugins);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
-  const [selected, setSelected] = useState(0);
-
   const wantsToPlay = choice ? choice === 'play' : !reducedMotion;
-  const playing = wantsToPlay && !hovered && !focused;
-
-  useEffect(() => {
-    const autoplay = api?.plugins().autoplay;
-    if (!autoplay) return;
-    if (playing) autoplay.play();
-    else autoplay.stop();
-  }, [api, playing]);
-
-  useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    onSelect();
-    api.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      api.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [api]);
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
+  const { viewportRef, api, selected, playing, holdProps } = useLoopingCarousel({ wantsToPlay, reducedMotion });
 
   return (
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label="Customer testimonials">
@@ -63,7 +31,7 @@ export function TestimonialsCarousel() {
         </svg>
         <span className="carousel__toggle-text">{wantsToPlay ? 'Pause testimonials' : 'Play testimonials'}</span>
       </button>
-      <div className="carousel__stage" data-testid="carousel-stage" onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)} onFocus={() => setFocused(true)} onBlur={onBlur}>
+      <div className="carousel__stage" data-testid="carousel-stage" {...holdProps}>
         <div className="carousel__viewport" ref={viewportRef} aria-live={playing ? 'off' : 'polite'}>
           <div className="carousel__slides">
             {testimonials.map((testimonial, index) => (

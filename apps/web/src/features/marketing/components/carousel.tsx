@@ -1,12 +1,8 @@
 import '../marketing.css';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useLoopingCarousel } from '../../../components/ui/use-looping-carousel.ts';
 import { useReducedMotion } from '../../../lib/use-reduced-motion.ts';
 import { Icon } from './icon.tsx';
-
-/** SPEC.md §9: carousels advance every 2000 ms. */
-export const carouselDelayMs = 2000;
 
 /**
  * A looping carousel (Embla) that plays on its own unless the visitor prefers reduced motion, and
@@ -15,44 +11,16 @@ export const carouselDelayMs = 2000;
  */
 export function Carousel({ label, slides, className }: { label: string; slides: ReactNode[]; className?: string }) {
   const reducedMotion = useReducedMotion();
-  const [viewport, api] = useEmblaCarousel({ loop: true, align: 'start', duration: reducedMotion ? 10 : 25 }, [
-    Autoplay({ delay: carouselDelayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
-  ]);
   const [userPaused, setUserPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [selected, setSelected] = useState(0);
-  const playing = !reducedMotion && !userPaused && !hovered && !focused;
-
-  useEffect(() => {
-    const autoplay = api?.plugins().autoplay;
-    if (!autoplay) return;
-    if (playing) autoplay.play();
-    else autoplay.stop();
-  }, [api, playing]);
-
-  useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    onSelect();
-    api.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      api.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [api]);
+  const { viewportRef: viewport, api, selected, playing, holdProps } = useLoopingCarousel({ wantsToPlay: !reducedMotion && !userPaused, reducedMotion });
 
   return (
     <div
       className={['slides', className ?? ''].join(' ').trim()}
       role="region"
-      aria-roledescription="slides"
+      aria-roledescription="carousel"
       aria-label={label}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
+      {...holdProps}
     >
       <div className="slides__controls">
         {!reducedMotion && (
