@@ -78,6 +78,8 @@ export async function resizeMap(map: Uint8Array, width: number, height: number, 
   if (width === toWidth && height === toHeight) return map;
   const data = await sharp(Buffer.from(map.buffer, map.byteOffset, map.byteLength), { raw: { width, height, channels: 1 } })
     .resize(toWidth, toHeight, { fit: 'fill', kernel: 'linear' })
+    // Without this, libvips answers a one-channel image as sRGB, three channels.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);

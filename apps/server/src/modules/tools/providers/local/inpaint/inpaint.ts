@@ -1,5 +1,5 @@
 import { crop, cropMap, resizeMap, resizeRgb, type Rgb } from '../raster.ts';
-import { boundingBox, dilate } from './mask-ops.ts';
+import { dilate, type Box } from './mask-ops.ts';
 import { resynthesize } from './resynthesize.ts';
 
 export type InpaintOptions = {
@@ -25,13 +25,23 @@ export async function inpaint(image: Rgb, mask: Uint8Array, options: InpaintOpti
   const binary = new Uint8Array(width * height);
   for (let i = 0; i < binary.length; i += 1) binary[i] = mask[i]! > threshold ? 1 : 0;
   const hole = dilate(binary, width, height, options.grow ?? 2);
-  const box = boundingBox(hole, width, height);
-  if (!box) return { data: image.data.slice(), width, height };
+  const out: Rgb = { data: image.data.slice(), width, height };
+  // Each separate part of the hole (a line of text, an object) is filled within its own
+  // neighbourhood: the fill borrows from what surrounds it, and thin wide holes stay cheap.
+  for (const part of components(hole, width, height)) {
+    if (!hole[part.seed]) continue; // filled already, with a neighbour's region
+    await fillRegion(out, hole, part, options);
+  }
+  return out;
+}
 
-  // The neighbourhood searched for patches: the hole's box and as much again around it, so
-  // the fill borrows from what surrounds the hole rather than from the far side of the picture.
-  const boxSide = Math.max(box.right - box.left + 1, box.bottom - box.top + 1);
-  const margin = Math.max(40, Math.round(boxSide * 0.75));
+type Part = Box & { seed: number };
+
+async function fillRegion(image: Rgb, hole: Uint8Array, box: Box, options: InpaintOptions) {
+  const { width, height } = image;
+  const boxWidth = box.right - box.left + 1;
+  const boxHeight = box.bottom - box.top + 1;
+  const margin = Math.max(48, Math.round(Math.min(boxWidth, boxHeight) * 0.9));
   const left = Math.max(0, box.left - margin);
   const top = Math.max(0, box.top - margin);
   const right = Math.min(width - 1, box.right + margin);
@@ -39,6 +49,7 @@ export async function inpaint(image: Rgb, mask: Uint8Array, options: InpaintOpti
   const regionWidth = right - left + 1;
   const regionHeight = bottom - top + 1;
   const region = crop(image, left, top, regionWidth, regionHeight);
+  // Everything still unfilled in the region is hole, whichever part it belongs to.
   const regionHole = cropMap(hole, width, left, top, regionWidth, regionHeight);
 
   const maxWorkPixels = options.maxWorkPixels ?? 700_000;
@@ -61,16 +72,53 @@ export async function inpaint(image: Rgb, mask: Uint8Array, options: InpaintOpti
     filled = resynthesize(region, regionHole, { seed: options.seed });
   }
 
-  const out = image.data.slice();
   for (let y = 0; y < regionHeight; y += 1) {
     for (let x = 0; x < regionWidth; x += 1) {
       const r = y * regionWidth + x;
       if (!regionHole[r]) continue;
-      const o = ((top + y) * width + left + x) * 3;
-      out[o] = filled.data[r * 3]!;
-      out[o + 1] = filled.data[r * 3 + 1]!;
-      out[o + 2] = filled.data[r * 3 + 2]!;
+      const i = (top + y) * width + left + x;
+      image.data[i * 3] = filled.data[r * 3]!;
+      image.data[i * 3 + 1] = filled.data[r * 3 + 1]!;
+      image.data[i * 3 + 2] = filled.data[r * 3 + 2]!;
+      hole[i] = 0;
     }
   }
-  return { data: out, width, height };
+}
+
+/** Bounding boxes of the 8-connected parts of a mask, largest first. */
+function components(mask: Uint8Array, width: number, height: number): Part[] {
+  const seen = new Uint8Array(mask.length);
+  const parts: (Part & { size: number })[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start += 1) {
+    if (!mask[start] || seen[start]) continue;
+    const part = { left: width, top: height, right: -1, bottom: -1, seed: start, size: 0 };
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const x = p % width;
+      const y = (p - x) / width;
+      part.size += 1;
+      if (x < part.left) part.left = x;
+      if (x > part.right) part.right = x;
+      if (y < part.top) part.top = y;
+      if (y > part.bottom) part.bottom = y;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const qy = y + dy;
+        if (qy < 0 || qy >= height) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const qx = x + dx;
+          if (qx < 0 || qx >= width) continue;
+          const q = qy * width + qx;
+          if (mask[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    parts.push(part);
+  }
+  return parts.sort((a, b) => b.size - a.size);
 }

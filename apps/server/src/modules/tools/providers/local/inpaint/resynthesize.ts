@@ -52,7 +52,8 @@ export function resynthesize(image: Rgb, hole: Uint8Array, options: ResynthesisO
   let coarser: Level | null = null;
   for (let index = pyramid.length - 1; index >= 0; index -= 1) {
     const level = pyramid[index]!;
-    const refinements = options.passes ?? 2;
+    // Coarse levels are cheap and decide the layout: refine them more.
+    const refinements = index === 0 ? (options.passes ?? 2) : (options.passes ?? 2) + 2;
     if (!coarser || !sourceOf) {
       sourceOf = synthesise(level, null, 1 + refinements, random.next, options);
     } else {
