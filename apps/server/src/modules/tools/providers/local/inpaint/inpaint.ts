@@ -1,4 +1,5 @@
-import { crop, cropMap, resizeMap, resizeRgb, type Rgb } from '../raster.ts';
+import sharp from 'sharp';
+import { crop, cropMap, resizeMap, resizeRgb, toBytes, type Rgb } from '../raster.ts';
 import { dilate, type Box } from './mask-ops.ts';
 import { resynthesize } from './resynthesize.ts';
 
@@ -11,6 +12,9 @@ export type InpaintOptions = {
    * region is completed at a reduced scale and enlarged back (only inside the hole).
    */
   maxWorkPixels?: number;
+  /** See ResynthesisOptions.startFromMirror. */
+  startFromMirror?: boolean;
+
 };
 
 /**
@@ -67,9 +71,11 @@ async function fillRegion(image: Rgb, hole: Uint8Array, box: Box, options: Inpai
       workHeight,
     );
     for (let i = 0; i < smallHole.length; i += 1) smallHole[i] = smallHole[i]! > 0 ? 1 : 0;
-    filled = await resizeRgb(resynthesize(small, smallHole, { seed: options.seed }), regionWidth, regionHeight);
+    const synthesised = resynthesize(small, smallHole, { seed: options.seed, startFromMirror: options.startFromMirror });
+    filled = await resizeRgb(synthesised, regionWidth, regionHeight);
+    await transferDetail(region, regionHole, filled, synthesised);
   } else {
-    filled = resynthesize(region, regionHole, { seed: options.seed });
+    filled = resynthesize(region, regionHole, { seed: options.seed, startFromMirror: options.startFromMirror });
   }
 
   for (let y = 0; y < regionHeight; y += 1) {
@@ -121,4 +127,44 @@ function components(mask: Uint8Array, width: number, height: number): Part[] {
     parts.push(part);
   }
   return parts.sort((a, b) => b.size - a.size);
+}
+
+/** Each pixel minus its blur: the detail a reduced-scale fill lacks. */
+async function detailOf(image: Rgb): Promise<Float32Array> {
+  const { width, height } = image;
+  const blurred = await sharp(toBytes(image), { raw: { width, height, channels: 3 } }).blur(1.5).raw().toBuffer();
+  const out = new Float32Array(width * height * 3);
+  for (let i = 0; i < out.length; i += 1) out[i] = image.data[i]! - blurred[i]!;
+  return out;
+}
+
+/**
+ * A fill made at a reduced scale, once enlarged, is soft. Every work pixel was copied from a
+ * known work pixel; the full-resolution detail around that source is added back at the filled
+ * pixel, so grass keeps its blades and sky its grain, each where it belongs.
+ */
+async function transferDetail(region: Rgb, hole: Uint8Array, filled: Rgb, work: Rgb & { sourceOf: Int32Array }) {
+  const detail = await detailOf(region);
+  const { width, height } = region;
+  const sx = work.width / width;
+  const sy = work.height / height;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      if (!hole[i]) continue;
+      const wx = Math.min(work.width - 1, Math.floor(x * sx));
+      const wy = Math.min(work.height - 1, Math.floor(y * sy));
+      const source = work.sourceOf[wy * work.width + wx]!;
+      if (source < 0) continue;
+      // The source's full-resolution position, keeping this pixel's offset within its work pixel.
+      const fx = Math.round(((source % work.width) + (x * sx - wx)) / sx);
+      const fy = Math.round((Math.floor(source / work.width) + (y * sy - wy)) / sy);
+      if (fx < 0 || fy < 0 || fx >= width || fy >= height) continue;
+      const from = fy * width + fx;
+      if (hole[from]) continue;
+      filled.data[i * 3] = filled.data[i * 3]! + detail[from * 3]!;
+      filled.data[i * 3 + 1] = filled.data[i * 3 + 1]! + detail[from * 3 + 1]!;
+      filled.data[i * 3 + 2] = filled.data[i * 3 + 2]! + detail[from * 3 + 2]!;
+    }
+  }
 }

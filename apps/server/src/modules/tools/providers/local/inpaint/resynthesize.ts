@@ -22,6 +22,12 @@ export type ResynthesisOptions = {
   neighbours?: number;
   /** Random candidates per pixel (half near it, half anywhere). */
   randomCandidates?: number;
+  /**
+   * For a hole around a known rectangle (uncrop): start every hole pixel from its mirror image
+   * across the nearest edge, which continues the picture seamlessly, and let the refinement
+   * passes replace what repeats too plainly.
+   */
+  startFromMirror?: boolean;
 };
 
 /** Neighbour offsets within this radius, nearest first. */
@@ -39,8 +45,16 @@ const coarsestHoleSide = 40;
  * texture go), each finer level starts from it, where every pixel copies from twice the coarse
  * position, and refines with its full neighbourhood.
  */
-export function resynthesize(image: Rgb, hole: Uint8Array, options: ResynthesisOptions = {}): Rgb {
+export function resynthesize(image: Rgb, hole: Uint8Array, options: ResynthesisOptions = {}): Rgb & { sourceOf: Int32Array } {
   const random = createRandom(options.seed ?? 'resynthesize');
+  if (options.startFromMirror) {
+    const level: Level = { img: image.data.slice(), hole, width: image.width, height: image.height };
+    const seeded = mirrorSources(level);
+    if (seeded) {
+      const sourceOf = synthesise(level, seeded, options.passes ?? 2, random.next, options);
+      return { data: level.img, width: level.width, height: level.height, sourceOf };
+    }
+  }
   const pyramid: Level[] = [{ img: image.data.slice(), hole, width: image.width, height: image.height }];
   for (;;) {
     const top = pyramid.at(-1)!;
@@ -63,7 +77,51 @@ export function resynthesize(image: Rgb, hole: Uint8Array, options: ResynthesisO
     coarser = level;
   }
   const finest = pyramid[0]!;
-  return { data: finest.img, width: finest.width, height: finest.height };
+  return { data: finest.img, width: finest.width, height: finest.height, sourceOf: sourceOf ?? new Int32Array(finest.width * finest.height).fill(-1) };
+}
+
+/** Each hole pixel's source: its reflection into the known pixels' bounding rectangle. */
+function mirrorSources(level: Level): Int32Array | null {
+  const { img, hole, width: w, height: h } = level;
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      if (hole[y * w + x]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return null;
+  const reflect = (v: number, lo: number, hi: number) => {
+    const n = hi - lo + 1;
+    if (n === 1) return lo;
+    const period = 2 * n;
+    let k = (v - lo) % period;
+    if (k < 0) k += period;
+    return lo + (k < n ? k : period - 1 - k);
+  };
+  const sourceOf = new Int32Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = y * w + x;
+      if (!hole[i]) {
+        sourceOf[i] = i;
+        continue;
+      }
+      const s = reflect(y, y0, y1) * w + reflect(x, x0, x1);
+      if (hole[s]) return null; // not a rectangle: no mirror start
+      sourceOf[i] = s;
+      img[i * 3] = img[s * 3]!;
+      img[i * 3 + 1] = img[s * 3 + 1]!;
+      img[i * 3 + 2] = img[s * 3 + 2]!;
+    }
+  }
+  return sourceOf;
 }
 
 function countHole(hole: Uint8Array): number {
@@ -169,7 +227,9 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
   const nx = new Int32Array(neighbourCount);
   const ny = new Int32Array(neighbourCount);
   const nv = new Float32Array(neighbourCount * 3);
-  const tried = new Set<number>();
+  // Candidates already scored for this pixel (a short list: scanning it beats a Set).
+  const tried = new Int32Array(neighbourCount + 3 * (options.randomCandidates ?? 24) + 2);
+  let triedCount = 0;
 
   for (let pass = 0; pass < passes; pass += 1) {
     for (const p of order) {
@@ -216,10 +276,11 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
       let best = sourceOf[p]!;
       let bestCost = best >= 0 && !hole[best] ? cost(best, Infinity) : Infinity;
       if (bestCost === Infinity) best = -1;
-      tried.clear();
+      triedCount = 0;
       const consider = (c: number) => {
-        if (c < 0 || c >= w * h || hole[c] || tried.has(c)) return;
-        tried.add(c);
+        if (c < 0 || c >= w * h || hole[c]) return;
+        for (let k = 0; k < triedCount; k += 1) if (tried[k] === c) return;
+        tried[triedCount++] = c;
         const d = cost(c, bestCost);
         if (d < bestCost) {
           bestCost = d;
