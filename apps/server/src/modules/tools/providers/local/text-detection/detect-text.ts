@@ -17,9 +17,14 @@ export type TextMask = { mask: Uint8Array; width: number; height: number; region
 
 /** The network needs sides that are multiples of 32; large pictures are analysed at this long side. */
 const maxSide = 1280;
-/** DB's usual thresholds: a pixel is text above 0.3; a region is kept when its mean is above 0.6. */
+/**
+ * DB's usual thresholds: a pixel is text above 0.3; a region is kept when its mean is above 0.6.
+ * Round things (a ball, a wheel) can reach 0.7–0.8 while real lines score above 0.9, so a region
+ * that is not line-shaped (at least 1.5 times wider than high) needs 0.85.
+ */
 const pixelThreshold = 0.3;
 const regionThreshold = 0.6;
+const squareRegionThreshold = 0.85;
 /** DB shrinks text regions; this ratio (PaddleOCR's unclip_ratio) grows them back. */
 const unclipRatio = 1.6;
 
@@ -119,8 +124,10 @@ function regionsOf(probability: Float32Array, width: number, height: number) {
     const score = sum / pixels.length;
     const boxWidth = right - left + 1;
     const boxHeight = bottom - top + 1;
-    regions.push({ left, top, right, bottom, score });
-    if (score < regionThreshold || Math.min(boxWidth, boxHeight) < 2) continue;
+    const lineShaped = boxWidth >= 1.5 * boxHeight || boxHeight >= 1.5 * boxWidth;
+    const kept = score >= (lineShaped ? regionThreshold : squareRegionThreshold) && Math.min(boxWidth, boxHeight) >= 3;
+    regions.push({ left, top, right, bottom, score: kept ? score : 0 });
+    if (!kept) continue;
     // DB's unclip: offset by area × ratio / perimeter (of the region's box).
     const distance = Math.ceil((boxWidth * boxHeight * unclipRatio) / (2 * (boxWidth + boxHeight)));
     // Grow the region's own pixels (not its box: slanted lines stay slim), inside a window around it.
@@ -137,5 +144,5 @@ function regionsOf(probability: Float32Array, width: number, height: number) {
     }
     regions[id] = { left: x0, top: y0, right: x1, bottom: y1, score };
   }
-  return { mask, regions: regions.filter((r) => r.score >= regionThreshold) };
+  return { mask, regions: regions.filter((r) => r.score > 0) };
 }
