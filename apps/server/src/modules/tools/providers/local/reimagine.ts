@@ -282,9 +282,9 @@ function lightOverlay(width: number, height: number, random: Random): string {
   const shadeColour = warm ? '#2a2440' : '#3a2a1c';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="l" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">
-      <stop offset="0" stop-color="${lightColour}" stop-opacity="0.85"/>
+      <stop offset="0" stop-color="${lightColour}" stop-opacity="0.6"/>
       <stop offset="0.55" stop-color="#808080" stop-opacity="0"/>
-      <stop offset="1" stop-color="${shadeColour}" stop-opacity="0.6"/>
+      <stop offset="1" stop-color="${shadeColour}" stop-opacity="0.45"/>
     </linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#l)"/>
   </svg>`;
