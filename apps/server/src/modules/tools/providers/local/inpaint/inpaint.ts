@@ -14,6 +14,8 @@ export type InpaintOptions = {
   maxWorkPixels?: number;
   /** See ResynthesisOptions.startFromMirror. */
   startFromMirror?: boolean;
+  /** See ResynthesisOptions.randomCandidates. */
+  randomCandidates?: number;
 
 };
 
@@ -71,11 +73,11 @@ async function fillRegion(image: Rgb, hole: Uint8Array, box: Box, options: Inpai
       workHeight,
     );
     for (let i = 0; i < smallHole.length; i += 1) smallHole[i] = smallHole[i]! > 0 ? 1 : 0;
-    const synthesised = resynthesize(small, smallHole, { seed: options.seed, startFromMirror: options.startFromMirror });
+    const synthesised = resynthesize(small, smallHole, { seed: options.seed, startFromMirror: options.startFromMirror, randomCandidates: options.randomCandidates });
     filled = await resizeRgb(synthesised, regionWidth, regionHeight);
     await transferDetail(region, regionHole, filled, synthesised);
   } else {
-    filled = resynthesize(region, regionHole, { seed: options.seed, startFromMirror: options.startFromMirror });
+    filled = resynthesize(region, regionHole, { seed: options.seed, startFromMirror: options.startFromMirror, randomCandidates: options.randomCandidates });
   }
 
   for (let y = 0; y < regionHeight; y += 1) {
