@@ -220,6 +220,8 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
     }
   }
   offsets.sort((a, b) => a[0] * a[0] + a[1] * a[1] - (b[0] * b[0] + b[1] * b[1]));
+  const offsetX = Int32Array.from(offsets, (o) => o[0]);
+  const offsetY = Int32Array.from(offsets, (o) => o[1]);
 
   // The local window random candidates come from: about the hole's own scale.
   const localRadius = Math.max(16, Math.round(Math.sqrt(order.length) * 1.5));
@@ -231,13 +233,51 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
   const tried = new Int32Array(neighbourCount + 3 * (options.randomCandidates ?? 24) + 2);
   let triedCount = 0;
 
+  // Per-pixel state shared by the two helpers below (defined once: no closure per pixel).
+  let n = 0;
+  let best = -1;
+  let bestCost = Infinity;
+  const cost = (c: number, limit: number): number => {
+    const cx = c % w;
+    const cy = (c - cx) / w;
+    let sum = 0;
+    for (let k = 0; k < n; k += 1) {
+      const x = cx + nx[k]!;
+      const y = cy + ny[k]!;
+      if (x < 0 || y < 0 || x >= w || y >= h || hole[y * w + x]) {
+        sum += maxDifference;
+      } else {
+        const q = (y * w + x) * 3;
+        const d0 = img[q]! - nv[k * 3]!;
+        const d1 = img[q + 1]! - nv[k * 3 + 1]!;
+        const d2 = img[q + 2]! - nv[k * 3 + 2]!;
+        const d = d0 * d0 + d1 * d1 + d2 * d2;
+        sum += d < maxDifference ? d : maxDifference;
+      }
+      if (sum >= limit) return sum;
+    }
+    return sum;
+  };
+  const consider = (c: number) => {
+    if (c < 0 || c >= w * h || hole[c]) return;
+    for (let k = 0; k < triedCount; k += 1) if (tried[k] === c) return;
+    tried[triedCount++] = c;
+    const d = cost(c, bestCost);
+    if (d < bestCost) {
+      bestCost = d;
+      best = c;
+    }
+  };
+
   for (let pass = 0; pass < passes; pass += 1) {
     for (const p of order) {
       const px = p % w;
       const py = (p - px) / w;
       // The pixel's known neighbours (while growing, only those already filled).
-      let n = 0;
-      for (const [dx, dy] of offsets) {
+      n = 0;
+      for (let o = 0; o < offsetX.length; o += 1) {
+        const dx = offsetX[o]!;
+        const dy = offsetY[o]!;
         const x = px + dx;
         const y = py + dy;
         if (x < 0 || y < 0 || x >= w || y >= h) continue;
@@ -252,41 +292,10 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
         if (n === neighbourCount) break;
       }
 
-      const cost = (c: number, limit: number): number => {
-        const cx = c % w;
-        const cy = (c - cx) / w;
-        let sum = 0;
-        for (let k = 0; k < n; k += 1) {
-          const x = cx + nx[k]!;
-          const y = cy + ny[k]!;
-          if (x < 0 || y < 0 || x >= w || y >= h || hole[y * w + x]) {
-            sum += maxDifference;
-          } else {
-            const q = (y * w + x) * 3;
-            const d0 = img[q]! - nv[k * 3]!;
-            const d1 = img[q + 1]! - nv[k * 3 + 1]!;
-            const d2 = img[q + 2]! - nv[k * 3 + 2]!;
-            sum += Math.min(maxDifference, d0 * d0 + d1 * d1 + d2 * d2);
-          }
-          if (sum >= limit) return sum;
-        }
-        return sum;
-      };
-
-      let best = sourceOf[p]!;
-      let bestCost = best >= 0 && !hole[best] ? cost(best, Infinity) : Infinity;
+      best = sourceOf[p]!;
+      bestCost = best >= 0 && !hole[best] ? cost(best, Infinity) : Infinity;
       if (bestCost === Infinity) best = -1;
       triedCount = 0;
-      const consider = (c: number) => {
-        if (c < 0 || c >= w * h || hole[c]) return;
-        for (let k = 0; k < triedCount; k += 1) if (tried[k] === c) return;
-        tried[triedCount++] = c;
-        const d = cost(c, bestCost);
-        if (d < bestCost) {
-          bestCost = d;
-          best = c;
-        }
-      };
       // Coherent candidates: continue the runs the neighbours were copied from.
       for (let k = 0; k < n; k += 1) {
         const q = (py + ny[k]!) * w + px + nx[k]!;
