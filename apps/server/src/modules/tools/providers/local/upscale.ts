@@ -12,7 +12,7 @@ import { esrganUpscale, type EsrganScale } from './upscale/esrgan.ts';
  * while the estimate stays within `networkBudget`; the network's result is then brought to the
  * exact target with lanczos3 (the target's aspect may differ: the picture is stretched to it,
  * as the provider's upscale is). Larger pictures, and reductions, are resized with lanczos3,
- * with mild sharpening when enlarging. docs/decisions/007 has the measurements.
+ * with mild sharpening when enlarging. docs/decisions/009-classic-local-tools.md has the measurements.
  */
 
 /** Input pixels the network may take, counted as ×2 work (a ×4 pixel counts double). */
