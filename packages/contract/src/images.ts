@@ -19,4 +19,9 @@ export const imagesListQuery = z.strictObject({
 export const imagesListResponse = z.object({ success: z.literal(true), images: z.array(imageSummary) });
 export type ImagesListResponse = z.infer<typeof imagesListResponse>;
 
-export const imageIdParams = z.strictObject({ id: z.uuid({ error: 'Image id is not valid' }) });
+/** Any text: an id that cannot exist is simply not found (404), like another user's image. */
+export const imageIdParams = z.strictObject({ id: z.string().max(100) });
+
+export function isImageId(id: string): boolean {
+  return z.uuid().safeParse(id).success;
+}

@@ -38,9 +38,9 @@ describe.each(databaseKinds)('a user’s images on %s', (kind) => {
     expect(foreign.json()).toEqual({ success: false, message: 'Not found' });
   });
 
-  it('refuses a malformed id or limit with 400 and a missing token with 401', async () => {
+  it('answers 404 to an id that cannot exist, 400 to a bad limit and 401 without a token', async () => {
     const { token } = await register(t.app);
-    expect((await get('/api/images/not-a-uuid', token)).json()).toEqual({ success: false, message: 'Image id is not valid' });
+    expect((await get('/api/images/not-a-uuid', token)).json()).toEqual({ success: false, message: 'Not found' });
     expect((await get('/api/images?limit=1000', token)).json()).toEqual({ success: false, message: 'Limit must be at most 100' });
     expect((await get('/api/images?limit=2', token)).json()).toEqual({ success: true, images: [] });
     expect((await get('/api/images')).statusCode).toBe(401);

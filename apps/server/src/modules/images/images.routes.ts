@@ -1,7 +1,7 @@
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { imageIdParams, imagesListQuery, type ImagesListResponse } from '@lumigen/contract/images';
+import { imageIdParams, imagesListQuery, isImageId, type ImagesListResponse } from '@lumigen/contract/images';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImagesService } from './images.service.ts';
 
@@ -14,7 +14,7 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
 
   // Only the owner gets the bytes; for anyone else the image does not exist (404, not 403).
   r.get('/api/images/:id', { schema: { params: imageIdParams }, onRequest: app.requireAuth }, async (request, reply) => {
-    const found = await images.readOwned(request.params.id, request.auth.userId);
+    const found = isImageId(request.params.id) ? await images.readOwned(request.params.id, request.auth.userId) : undefined;
     if (!found) throw new AppError('not_found', messages.notFound);
     // An image never changes once stored, but it is private: browsers may keep it, proxies not.
     return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(found.bytes);
