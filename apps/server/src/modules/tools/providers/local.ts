@@ -26,8 +26,8 @@ function classify(tool: ToolId, error: unknown): ToolProviderError {
 /**
  * The tools of `local/` run on this machine, on a small pool of worker threads (piscina), so a
  * model's seconds of CPU never hold up the event loop that answers every other request. The pool
- * starts its threads on first use; the image bytes are moved to the thread, not copied, and the
- * PNG comes back the same way.
+ * starts its threads on first use; the image bytes are moved to the thread (after one copy into
+ * a buffer of their own when they are a slice of a larger one) and the PNG comes back the same way.
  */
 export function createLocalToolProvider({ threads, timeoutMs, idleTimeoutMs = 60_000, maxQueue = threads * 8, modules = {} }: LocalToolsOptions): ToolProvider {
   let pool: Piscina | undefined;
