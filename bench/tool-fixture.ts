@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
 
@@ -27,4 +28,10 @@ export async function photoBody(photo: Buffer): Promise<{ body: Buffer; contentT
   form.append('image_file', new Blob([photo as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'photo.jpg');
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
+}
+
+/** The photo a local tool is benched on: the bench photo, or for remove-text a 1024×768 fixture with lines of text. */
+export async function localBenchPhoto(tool: 'remove-background' | 'remove-text'): Promise<Buffer> {
+  if (tool === 'remove-background') return benchPhoto();
+  return readFile(new URL('../apps/server/src/modules/tools/providers/local/fixtures/text-on-linen-1024x768.jpg', import.meta.url));
 }

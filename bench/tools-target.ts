@@ -4,8 +4,9 @@
  *   answers one fixed PNG at once), so a load test measures the server's own work per
  *   edit: auth, multipart, validation and decode, the credit, the upload to the provider, the PNG
  *   check, the file and the row, and the base64 answer;
- * - `local`: the real local tools on their worker pool; one remove-background runs first (model
- *   load), and `localTools` says whether it worked or why not.
+ * - `local`: the real local tools on their worker pool; one edit by BENCH_LOCAL_TOOL
+ *   (remove-background by default) runs first (model load), and `localTools` says whether it
+ *   worked or why not.
  * Prints one JSON line `{ appPort, tokens, answerBytes?, localTools? }` when listening.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,7 +21,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
 import { createLocalToolProvider } from '../apps/server/src/modules/tools/providers/local.ts';
 import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
-import { benchPhoto } from './tool-fixture.ts';
+import { benchPhoto, localBenchPhoto } from './tool-fixture.ts';
 import { registerUsers } from './users.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
@@ -57,10 +58,12 @@ if (mode === 'clipdrop') {
 }
 
 let localTools: string | undefined;
-const localProvider = mode === 'local' ? createLocalToolProvider({ threads: 2, timeoutMs: 300_000 }) : undefined;
+const localProvider = mode === 'local' ? createLocalToolProvider({ threads: Number(process.env.TOOLS_LOCAL_THREADS ?? 2), timeoutMs: 300_000 }) : undefined;
 if (localProvider) {
   try {
-    await localProvider.run({ tool: 'remove-background', image: { bytes: Buffer.from(photo), type: 'image/jpeg', width: 1024, height: 768 }, fields: {} });
+    const tool = process.env.BENCH_LOCAL_TOOL === 'remove-text' ? 'remove-text' : 'remove-background';
+    const bytes = await localBenchPhoto(tool);
+    await localProvider.run({ tool, image: { bytes, type: 'image/jpeg', width: 1024, height: 768 }, fields: {} });
     localTools = 'ok';
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;

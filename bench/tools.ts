@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { load, startTarget, type HttpFigures } from './http.ts';
-import { benchPhoto, noisyPhoto, photoBody } from './tool-fixture.ts';
+import { benchPhoto, localBenchPhoto, noisyPhoto, photoBody } from './tool-fixture.ts';
 
 /** remove-background through a zero-latency fake Clipdrop: the server's own cost per edit. */
 export async function benchToolOverhead(kind: 'pglite' | 'postgres'): Promise<HttpFigures & { uploadBytes: number; answerBytes: number }> {
@@ -56,23 +56,27 @@ export async function benchUploadMemory(kind: 'pglite' | 'postgres', parallel = 
 }
 
 export type HealthWhileEditing =
-  | { skipped: string }
-  | { parallel: number; removals: number; failed: number; seconds: number; health: HttpFigures; removalMedianMs: number };
+  | { tool: string; skipped: string }
+  | { tool: string; parallel: number; edits: number; failed: number; seconds: number; health: HttpFigures; editMedianMs: number };
+
+/** Tools the bench can run on the local pool, with the photo each is given. */
+export type LocalBenchTool = 'remove-background' | 'remove-text';
 
 /**
- * `/api/health` latency while `parallel` background removals run back to back on the real local
- * pool (DESIGN.md §5: p99 < 50 ms). Skipped, and said so, when this branch's remove-background
- * cannot run (no figures are made up).
+ * `/api/health` latency while `parallel` edits by `tool` run back to back on the real local pool
+ * (DESIGN.md §5: p99 < 50 ms with the heavy work on the pool). Skipped, and said so, when the
+ * tool cannot run on this branch: no figures are made up.
  */
-export async function benchHealthWhileRemoving(kind: 'pglite' | 'postgres', parallel = 4): Promise<HealthWhileEditing> {
+export async function benchHealthWhileEditing(kind: 'pglite' | 'postgres', tool: LocalBenchTool, parallel = 4): Promise<HealthWhileEditing> {
   process.env.BENCH_TOOLS_MODE = 'local';
+  process.env.BENCH_LOCAL_TOOL = tool;
   const { target, stop } = await startTarget<{ appPort: number; tokens: string[]; localTools: string }>('tools-target.ts', kind);
   try {
-    if (target.localTools !== 'ok') return { skipped: `remove-background did not run here: ${target.localTools}` };
-    const photo = await benchPhoto();
+    if (target.localTools !== 'ok') return { tool, skipped: `${tool} did not run here: ${target.localTools}` };
+    const photo = await localBenchPhoto(tool);
     const origin = `http://127.0.0.1:${target.appPort}`;
     let running = true;
-    let removals = 0;
+    let edits = 0;
     let failed = 0;
     const times: number[] = [];
     const lanes = Array.from({ length: parallel }, async (_, lane) => {
@@ -80,25 +84,24 @@ export async function benchHealthWhileRemoving(kind: 'pglite' | 'postgres', para
         const form = new FormData();
         form.append('image_file', new Blob([photo as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'photo.jpg');
         const startedAt = performance.now();
-        const response = await fetch(`${origin}/api/image/tools/remove-background`, { method: 'POST', headers: { token: target.tokens[lane]! }, body: form });
+        const response = await fetch(`${origin}/api/image/tools/${tool}`, { method: 'POST', headers: { token: target.tokens[lane]! }, body: form });
         await response.arrayBuffer();
         if (response.ok) {
-          removals += 1;
+          edits += 1;
           times.push(performance.now() - startedAt);
         } else failed += 1;
       }
     });
-    // Let the first removals reach the pool before measuring.
+    // Let the first edits reach the pool before measuring.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const startedAt = performance.now();
-    const health = await load(`/api/health while ${parallel} removals run (${kind})`, `${origin}/api/health`, [], '', { method: 'GET', connections: 4 });
+    const health = await load(`/api/health while ${parallel} × ${tool} run (${kind})`, `${origin}/api/health`, [], '', { method: 'GET', connections: 4 });
     const seconds = (performance.now() - startedAt) / 1000;
     running = false;
     await Promise.all(lanes);
     times.sort((a, b) => a - b);
-    return { parallel, removals, failed, seconds: Math.round(seconds), health, removalMedianMs: times[Math.floor(times.length / 2)] ?? Number.NaN };
+    return { tool, parallel, edits, failed, seconds: Math.round(seconds), health, editMedianMs: times[Math.floor(times.length / 2)] ?? Number.NaN };
   } finally {
     await stop();
   }
 }
-
