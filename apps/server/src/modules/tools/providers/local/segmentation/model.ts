@@ -9,8 +9,8 @@ import * as ort from 'onnxruntime-node';
  * Only those files are read: nothing is fetched, so the tool works without a network.
  *
  * "medium" (fp16, 88 MB) rather than "small" (uint8-quantised, 44 MB): on textured backgrounds the
- * quantised model leaves grey speckles all over the background, the fp16 one none, for about 30%
- * more CPU (docs/decisions/007-background-removal-model.md).
+ * quantised model leaves grey speckles all over the background, the fp16 one none, and on this
+ * onnxruntime the fp16 one is faster too (docs/decisions/007-background-removal-model.md).
  */
 export const segmentationModel = { name: 'medium', inputSize: 1024, inputName: 'input', outputName: 'output' } as const;
 
