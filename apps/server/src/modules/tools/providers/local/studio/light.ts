@@ -1,8 +1,8 @@
 import { toolSliders } from '@lumigen/contract/tools';
 
 /**
- * The product-photography sliders as a light. Conventions (also shown to no one else: the pages
- * label the sliders only):
+ * The product-photography sliders read as a light (the pages show only their labels, so the
+ * conventions live here):
  * - `theta` (light_theta, 0–45°) is the light's angle from straight overhead. 0: the light is
  *   above the subject and its shadow pools under it; 45: the shadow is as long as the subject is tall.
  * - `phi` (light_phi, 0–359°) is where the light stands around the subject, seen from above,
