@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { LocalTool } from './local-tool.ts';
 import { segment } from './segmentation/segment.ts';
 import { studioBackdrop } from './studio/backdrop.ts';
-import { castShadow } from './studio/cast-shadow.ts';
+import { castShadowScaled } from './studio/cast-shadow.ts';
 import { lightFrom, shadowOpacity, type Light } from './studio/light.ts';
 import { subjectBounds, type Bounds } from './studio/subject-bounds.ts';
 
@@ -21,7 +21,7 @@ export const run: LocalTool = async ({ image, params }) => {
   if (!bounds) throw new Error('no subject was found in the image');
 
   const backdrop = await studioBackdrop(width, height, bounds, light);
-  const shadow = castShadow(alpha, width, height, bounds, light);
+  const shadow = await castShadowScaled(alpha, width, height, bounds, light);
   const opacity = shadowOpacity(light.darkness);
   const subject = relight(rgba, width, bounds, light);
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { paintPicture } from '../../../generation/providers/local.ts';
 import type { LocalTool } from './local-tool.ts';
 import { segment, type Cutout } from './segmentation/segment.ts';
-import { castShadow } from './studio/cast-shadow.ts';
+import { castShadowScaled } from './studio/cast-shadow.ts';
 import { subjectBounds } from './studio/subject-bounds.ts';
 
 /** The largest side this tool paints (SPEC.md: larger uploads are scaled down, not refused). */
@@ -29,7 +29,7 @@ export const run: LocalTool = async ({ image, params }) => {
   const glow = await sharp(background, { raw: { width, height, channels: 3 } }).blur(Math.max(4, Math.min(width, height) / 60)).raw().toBuffer();
   const edge = await sharp(alpha, { raw: { width, height, channels: 1 } }).blur(Math.max(2, Math.min(width, height) / 150)).extractChannel(0).raw().toBuffer();
 
-  const shadow = castShadow(alpha, width, height, bounds, { theta: 12, phi: 0, size: 3 });
+  const shadow = await castShadowScaled(alpha, width, height, bounds, { theta: 12, phi: 0, size: 3 });
   const shadowOpacity = 0.5;
   const tint = sceneTint(background);
 

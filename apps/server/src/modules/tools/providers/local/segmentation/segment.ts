@@ -15,6 +15,11 @@ const recent = new Map<string, Cutout>();
 const cacheSize = 2;
 const cacheablePixels = 4_200_000;
 
+/** Drops the kept cut-outs (the bench measures the model every time). */
+export function forgetCutouts(): void {
+  recent.clear();
+}
+
 /**
  * Cuts the main subject out of a PNG, JPEG or WebP (turned upright by its EXIF orientation first).
  * The model sees the picture squeezed to 1024 × 1024; its map is scaled back to the picture's size,

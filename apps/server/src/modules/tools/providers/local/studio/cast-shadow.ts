@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { boxBlur } from '../segmentation/box-blur.ts';
 import { shadowDirection, type Light } from './light.ts';
 import type { Bounds } from './subject-bounds.ts';
@@ -6,6 +7,44 @@ import type { Bounds } from './subject-bounds.ts';
 const bands = 4;
 /** A column whose lowest pixel is this close (share of the subject's height) to the bottom stands on the floor. */
 const touching = 0.12;
+
+/**
+ * castShadow() worked out on a copy of the alpha no larger than `workingSide` (shadows are soft,
+ * and every length in it is relative to the subject's height), then scaled back: ~4× less work
+ * at 1024 px, and the same at any upload size.
+ */
+export async function castShadowScaled(alpha: Buffer, width: number, height: number, bounds: Bounds, light: Pick<Light, 'theta' | 'phi' | 'size'>, workingSide = 512): Promise<Float32Array> {
+  const scale = Math.min(1, workingSide / Math.max(width, height));
+  if (scale === 1) return castShadow(alpha, width, height, bounds, light);
+  const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+  const small = await sharp(alpha, { raw: { width, height, channels: 1 } }).resize(w, h, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  const at = (v: number, side: number) => Math.min(side - 1, Math.max(0, Math.round(v * scale)));
+  const smallBounds = { left: at(bounds.left, w), top: at(bounds.top, h), right: at(bounds.right, w), bottom: at(bounds.bottom, h) };
+  const coverage = castShadow(small, w, h, smallBounds, light);
+  return enlarge(coverage, w, h, width, height);
+}
+
+/** Bilinear enlargement of a float plane (smooth enough for a shadow, and exact in 0–1). */
+function enlarge(plane: Float32Array, w: number, h: number, width: number, height: number): Float32Array {
+  const out = new Float32Array(width * height);
+  const [sx, sy] = [w / width, h / height];
+  for (let y = 0; y < height; y += 1) {
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const dy = fy - y0;
+    for (let x = 0; x < width; x += 1) {
+      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const dx = fx - x0;
+      const top = plane[y0 * w + x0]! * (1 - dx) + plane[y0 * w + x1]! * dx;
+      const bottom = plane[y1 * w + x0]! * (1 - dx) + plane[y1 * w + x1]! * dx;
+      out[y * width + x] = top * (1 - dy) + bottom * dy;
+    }
+  }
+  return out;
+}
 
 /**
  * The shadow the subject casts on the floor, as coverage 0–1 per pixel of the canvas (the caller
