@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-node';
  *
  * "medium" (fp16, 88 MB) rather than "small" (uint8-quantised, 44 MB): on textured backgrounds the
  * quantised model leaves grey speckles all over the background, the fp16 one none, and on this
- * onnxruntime the fp16 one is faster too (docs/decisions/007-background-removal-model.md).
+ * onnxruntime the fp16 one is faster too (docs/decisions/008-background-removal-model.md).
  */
 export const segmentationModel = { name: 'medium', inputSize: 1024, inputName: 'input', outputName: 'output' } as const;
 
