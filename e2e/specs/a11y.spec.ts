@@ -31,7 +31,11 @@ test.describe('accessibility and layout of every route', () => {
     test(`axe finds nothing on every protected route at ${width} px`, async ({ page, request }) => {
       test.setTimeout(120_000);
       const { token } = await registerUser(request, 'axe');
-      await page.addInitScript((value) => localStorage.setItem('token', value), token);
+      await page.addInitScript((value) => {
+        localStorage.setItem('token', value);
+        // /checkout sends a visitor without a chosen plan back to /pricing.
+        localStorage.setItem('itemo', 'Popular');
+      }, token);
       await page.setViewportSize({ width, height: 900 });
       for (const route of protectedRoutes) {
         await page.goto(route);

@@ -116,3 +116,26 @@ test.describe('accounts in the browser', () => {
     await expect(page.locator('body')).not.toHaveClass(/header-crossed/);
   });
 });
+
+test.describe('choosing a plan', () => {
+  test('signed out: stores itemo, asks to log in, then opens /checkout', async ({ page, request }) => {
+    const { user } = await registerUser(request, 'plan');
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Choose Popular' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('itemo'))).toBe('Popular');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(testPassword);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('main').getByText('Popular').first()).toBeVisible();
+  });
+
+  test('signed in: from the home page straight to /checkout', async ({ page, testUser }) => {
+    await page.addInitScript((token) => localStorage.setItem('token', token), testUser.token);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Choose Premium' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await page.evaluate(() => localStorage.getItem('itemo'))).toBe('Premium');
+  });
+});

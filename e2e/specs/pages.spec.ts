@@ -163,8 +163,9 @@ test.describe('about page motion', () => {
     await expect(carousel.getByRole('button', { name: 'Pause automatic slides' })).toHaveCount(0);
     await page.waitForTimeout(2_500);
     await expect(carousel.locator('[data-selected]')).toHaveAttribute('aria-label', '1 of 6');
-    const ticker = page.getByRole('region', { name: 'What Lumigen can do' });
-    expect(await ticker.locator('.ticker__belt').evaluate((belt) => getComputedStyle(belt).animationName)).toBe('none');
+    // The ticker stands still: no animation, and no pause button since nothing moves.
+    expect(await page.locator('.about-ticker .ticker__track').evaluate((track) => getComputedStyle(track).animationName)).toBe('none');
+    await expect(page.getByRole('button', { name: 'Pause What Lumigen can do' })).toBeHidden();
     await context.close();
   });
 });

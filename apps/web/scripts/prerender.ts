@@ -25,6 +25,8 @@ export function fileNameFor(urlPath: string): string {
 
 for (const urlPath of prerenderedPaths) {
   const app = await render(urlPath);
+  // Our Content-Security-Policy blocks inline scripts; a page that needs one would break.
+  if (app.includes('<script')) throw new Error(`prerendered ${urlPath} contains an inline script`);
   // React renders a page's <title> where the page declares it; the document wants it in <head>.
   const title = /<title>(.*?)<\/title>/s.exec(app)?.[0];
   const body = title ? app.replace(title, '') : app;

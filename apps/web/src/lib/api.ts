@@ -8,12 +8,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The balance a 402 reports, so a caller can show it without another call. */
   readonly creditBalance: number | undefined;
+  /** A refused card's code in Stripe's terms (card_declined, incomplete_cvc, …), so a form can mark the field. */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, options: { creditBalance?: number; cause?: unknown } = {}) {
+  constructor(status: number, message: string, options: { creditBalance?: number; code?: string; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.creditBalance = options.creditBalance;
+    this.code = options.code;
   }
 }
 
@@ -90,8 +93,8 @@ function errorFrom(status: number, body: unknown): ApiError {
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : `The request failed (HTTP ${status}). Please try again.`;
-  const creditBalance = isErrorBody(body) ? body.creditBalance : undefined;
-  return new ApiError(status, message, creditBalance === undefined ? {} : { creditBalance });
+  // A 402's balance and a refused card's code ride along.
+  return new ApiError(status, message, isErrorBody(body) ? body : {});
 }
 
 /** Sends a call; any failure (network, 401, non-2xx) becomes an ApiError. JSON, or multipart for FormData. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 
@@ -19,4 +19,14 @@ export async function findOwnedImage(ex: Executor, id: string, userId: string): 
 
 export async function deleteImage(ex: Executor, id: string): Promise<void> {
   await ex.delete(images).where(eq(images.id, id));
+}
+
+/** The user's newest images first; only the columns a gallery shows. */
+export async function listOwnedImages(ex: Executor, userId: string, limit: number) {
+  return ex
+    .select({ id: images.id, kind: images.kind, prompt: images.prompt, width: images.width, height: images.height, createdAt: images.createdAt })
+    .from(images)
+    .where(eq(images.userId, userId))
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(limit);
 }

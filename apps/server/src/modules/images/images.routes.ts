@@ -1,16 +1,20 @@
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { imageIdParams, imagesListQuery, isImageId, type ImagesListResponse } from '@lumigen/contract/images';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImagesService } from './images.service.ts';
 
 export async function imagesRoutes(app: FastifyInstance, { images }: { images: ImagesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  r.get('/api/images', { schema: { querystring: imagesListQuery }, onRequest: app.requireAuth }, async (request): Promise<ImagesListResponse> => {
+    return { success: true, images: await images.listOwned(request.auth.userId, request.query.limit) };
+  });
+
   // Only the owner gets the bytes; for anyone else the image does not exist (404, not 403).
-  r.get('/api/images/:id', { schema: { params: z.object({ id: z.string() }) }, onRequest: app.requireAuth }, async (request, reply) => {
-    const found = await images.readOwned(request.params.id, request.auth.userId);
+  r.get('/api/images/:id', { schema: { params: imageIdParams }, onRequest: app.requireAuth }, async (request, reply) => {
+    const found = isImageId(request.params.id) ? await images.readOwned(request.params.id, request.auth.userId) : undefined;
     if (!found) throw new AppError('not_found', messages.notFound);
     // An image never changes once stored, but it is private: browsers may keep it, proxies not.
     return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(found.bytes);

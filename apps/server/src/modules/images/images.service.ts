@@ -40,6 +40,11 @@ export function createImagesService(db: Db, store: ImageStore) {
     },
 
     /** The owner's image with its bytes; undefined for a stranger, a bad id or missing bytes. */
+    async listOwned(userId: string, limit: number) {
+      const rows = await repo.listOwnedImages(db, userId, limit);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+
     async readOwned(id: string, userId: string): Promise<{ image: repo.ImageRow; bytes: Buffer } | undefined> {
       if (!uuidPattern.test(id)) return undefined;
       const image = await repo.findOwnedImage(db, id, userId);

@@ -7,7 +7,7 @@ import { Carousel } from '../../features/marketing/components/carousel.tsx';
 import { FeatureCard } from '../../features/marketing/components/feature-card.tsx';
 import { Icon } from '../../features/marketing/components/icon.tsx';
 import { SectionHeader } from '../../features/marketing/components/section-header.tsx';
-import { Ticker } from '../../features/marketing/components/ticker.tsx';
+import { Ticker, TickerGroup } from '../../components/ui/ticker.tsx';
 import '../../features/marketing/about.css';
 import { benefits, keyFeatures, team, tickerWords, whyUs } from '../../features/marketing/content/about.ts';
 
@@ -20,7 +20,17 @@ export function AboutPage() {
         documentTitle="About Us"
         lead="We build an AI image studio for people who need good pictures every week but have no time to become designers."
       />
-      <Ticker items={tickerWords} label="What Lumigen can do" />
+      <TickerGroup label="What Lumigen can do" className="about-ticker">
+        <Ticker
+          items={tickerWords}
+          render={(word) => (
+            <span className="about-ticker__item">
+              <Icon name="sparkles" size={18} />
+              {word}
+            </span>
+          )}
+        />
+      </TickerGroup>
 
       <section className="section container" aria-labelledby="story-title">
         <div className="split">

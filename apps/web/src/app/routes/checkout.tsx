@@ -1,12 +1,34 @@
+import { findBundle } from '@lumigen/contract/catalogue';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageHero } from '../../components/ui/page-hero.tsx';
+import { Checkout } from '../../features/checkout/components/checkout.tsx';
+import { forgetChosenPlan, readChosenPlan } from '../../features/plans/use-choose-plan.ts';
+import { notify } from '../../lib/notify.ts';
 
+export const choosePlanFirstMessage = 'Please choose a plan first: pick a credit bundle to continue to checkout.';
+
+/** SPEC.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then home. */
 export function CheckoutPage() {
+  const navigate = useNavigate();
+  // Read once: the attempt is for the bundle chosen when the page opened.
+  const [bundle] = useState(() => findBundle(readChosenPlan() ?? ''));
+
+  useEffect(() => {
+    if (bundle) return;
+    notify.info(choosePlanFirstMessage, { toastId: 'choose-plan' });
+    navigate('/pricing', { replace: true });
+  }, [bundle, navigate]);
+
+  const purchased = useCallback(() => {
+    forgetChosenPlan();
+    navigate('/');
+  }, [navigate]);
+
   return (
     <>
-      <PageHero eyebrow="Checkout" title="Checkout" lead="Card payments open soon." />
-      <section className="section container">
-        <p role="status">Buying credit bundles is being prepared. Nothing will be charged.</p>
-      </section>
+      <PageHero eyebrow="Checkout" title="Buy credits" documentTitle="Checkout" lead="Pay once for a bundle of credits: no subscription, nothing renews." />
+      {bundle && <Checkout bundle={bundle} onPurchased={purchased} />}
     </>
   );
 }

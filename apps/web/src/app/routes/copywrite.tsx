@@ -39,12 +39,12 @@ export function CopywritePage() {
           <h2 id="testimonial-title" className="visually-hidden">
             What a writer says
           </h2>
-          <figure className="testimonial">
-            <Icon name="quote" size={40} className="testimonial__mark" />
-            <blockquote className="testimonial__quote">
+          <figure className="copy-quote">
+            <Icon name="quote" size={40} className="copy-quote__mark" />
+            <blockquote className="copy-quote__text">
               <p>{testimonial.quote}</p>
             </blockquote>
-            <figcaption className="testimonial__by">{testimonial.role}</figcaption>
+            <figcaption className="copy-quote__by">{testimonial.role}</figcaption>
           </figure>
         </div>
       </section>

@@ -6,7 +6,7 @@ import { useAuth } from '../../features/auth/auth-context.tsx';
 import { generateImage } from '../../features/generation/api/generate-image.ts';
 import { useProviders } from '../../features/generation/api/get-providers.ts';
 import { GenerateForm, type GenerateSettings } from '../../features/generation/components/generate-form.tsx';
-import { GenerationResult, type Generated } from '../../features/generation/components/generation-result.tsx';
+import { GenerationResult, GenerationSummary, type Generated } from '../../features/generation/components/generation-result.tsx';
 import { CanvasEmpty, scrollToCanvas, ToolLayout } from '../../features/tools/components/tool-layout.tsx';
 import type { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -44,7 +44,7 @@ export function GeneratePage() {
       lead="Describe an image in words and Lumigen paints it. Each image costs 1 credit."
       badge={providers.data?.localPreview ? <p className="tool__badge">local preview — images are painted on this server, not by an AI model</p> : null}
       canvasRef={canvas}
-      controls={result ? <p>Happy with it? Download it or take it into an editing tool. Or try another take.</p> : <GenerateForm settings={settings} onChange={setSettings} onSubmit={run} busy={busy} />}
+      controls={result ? <GenerationSummary prompt={result.prompt} settings={settings} /> : <GenerateForm settings={settings} onChange={setSettings} onSubmit={run} busy={busy} />}
       canvas={
         busy ? (
           <div className="tool__working">

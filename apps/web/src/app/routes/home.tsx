@@ -1,5 +1,82 @@
-import { PageHero } from '../../components/ui/page-hero.tsx';
+import { lazy } from 'react';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { BrandStrip } from '../../features/home/components/brand-strip.tsx';
+import { Hero } from '../../features/home/components/hero.tsx';
+import { SectionHeading } from '../../features/home/components/section-heading.tsx';
+import { Testimonials } from '../../features/home/components/testimonials.tsx';
+import { Welcome } from '../../features/home/components/welcome.tsx';
+import { WhatWeDo } from '../../features/home/components/what-we-do.tsx';
+import { WhenNear } from '../../features/home/components/when-near.tsx';
+import { WhyChoose } from '../../features/home/components/why-choose.tsx';
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
+import { PlanGrid } from '../../features/plans/components/plan-grid.tsx';
+import { toolLinks } from '../layout/menu.ts';
+import '../../features/home/components/home.css';
+
+// The tabs, the accordion and the FAQ texts load when the visitor scrolls near them.
+const FaqTeaserTabs = lazy(async () => {
+  const [{ FaqTabs }, { FaqList }, { faqGroups }] = await Promise.all([
+    import('../../features/home/components/faq-tabs.tsx'),
+    import('../../features/faq/components/faq-list.tsx'),
+    import('../../features/faq/faq-data.ts'),
+  ]);
+  const groups = [faqGroups.generator, faqGroups.editor, faqGroups.background, faqGroups.variants];
+  function HomeFaqTabs() {
+    return <FaqTabs label="FAQ topics" panels={groups.map((group) => ({ id: group.id, label: group.title, content: <FaqList entries={group.entries} headingLevel={3} /> }))} />;
+  }
+  return { default: HomeFaqTabs };
+});
 
 export function HomePage() {
-  return <PageHero eyebrow="AI image studio" title="Lumigen" lead="Turn a sentence into an image, then edit it with AI." />;
+  return (
+    <>
+      <title>Lumigen — AI image studio</title>
+      <Hero tools={toolLinks} />
+      <Welcome />
+      <BrandStrip />
+      <WhatWeDo tools={toolLinks} />
+      <Testimonials />
+
+      <section className="home-section home-section--bg pricing-teaser" aria-labelledby="pricing-title">
+        <div className="container">
+          <SectionHeading id="pricing-title" eyebrow="Pricing" title="Pay once, create whenever you like" lead="Prepaid credit bundles, no subscription. One credit makes one image or one edit, and credits never expire." />
+          <PlanGrid />
+          <p className="pricing-teaser__more">
+            <ButtonLink to="/pricing" variant="ghost">
+              Compare every plan
+            </ButtonLink>
+          </p>
+        </div>
+      </section>
+
+      <section className="home-section home-section--surface newsletter-teaser" aria-labelledby="newsletter-title">
+        <div className="container">
+          <div className="newsletter-card home-grid">
+            <div className="newsletter-card__copy">
+              <SectionHeading id="newsletter-title" align="start" eyebrow="Newsletter" title="Fresh prompts in your inbox" lead="One short email a month: new tools, prompt recipes that work and what other creators are making. Unsubscribe in one click." />
+            </div>
+            <div className="newsletter-card__form">
+              <NewsletterForm />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <WhyChoose />
+
+      <section className="home-section home-section--surface faq-teaser" aria-labelledby="faq-title">
+        <div className="container faq-teaser__inner">
+          <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" lead="Quick answers about each tool. Can't find yours? The full FAQ covers credits, billing and privacy too." />
+          <WhenNear fallback={<div className="faq-teaser__placeholder" />}>
+            <FaqTeaserTabs />
+          </WhenNear>
+          <p className="faq-teaser__more">
+            <ButtonLink to="/faq" variant="secondary">
+              Show More Faq
+            </ButtonLink>
+          </p>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -13,6 +13,15 @@ export function readChosenPlan(): string | null {
   }
 }
 
+/** After a purchase: the next visit to /checkout starts from the plans again, not from the old choice. */
+export function forgetChosenPlan(): void {
+  try {
+    window.localStorage.removeItem(chosenPlanKey);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
 /** Remembers the plan, then goes to /checkout — through /login first when signed out. */
 export function useChoosePlan() {
   const { token } = useAuth();

@@ -1,4 +1,5 @@
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import type { GenerateSettings } from './generate-form.tsx';
 import { downloadName } from '../download-name.ts';
 
 export type Generated = { image: string; imageId: string; prompt: string };
@@ -17,17 +18,33 @@ export function GenerationResult({ result, onAnother }: { result: Generated; onA
           Download
         </a>
       </div>
-      <div className="tool__actions">
-        <ButtonLink variant="ghost" to={`/editimage${carry}`}>
-          Edit Image
-        </ButtonLink>
-        <ButtonLink variant="ghost" to={`/variant${carry}`}>
-          Generate Variations
-        </ButtonLink>
-        <ButtonLink variant="ghost" to={`/removebg${carry}`}>
-          Remove Background
-        </ButtonLink>
-      </div>
+      <nav className="tool__onward" aria-label="Continue with this image">
+        <p>Continue with this image:</p>
+        <div className="tool__actions">
+          <ButtonLink variant="secondary" to={`/editimage${carry}`}>
+            Edit Image
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={`/variant${carry}`}>
+            Generate Variations
+          </ButtonLink>
+          <ButtonLink variant="secondary" to={`/removebg${carry}`}>
+            Remove Background
+          </ButtonLink>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+/** The left panel once an image is shown: what was asked for, to compare with what came. */
+export function GenerationSummary({ prompt, settings }: { prompt: string; settings: GenerateSettings }) {
+  return (
+    <div className="tool__summary">
+      <h2>Your prompt</h2>
+      <blockquote>{prompt}</blockquote>
+      <p>
+        {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' ? 'HD' : 'Standard'}
+      </p>
     </div>
   );
 }

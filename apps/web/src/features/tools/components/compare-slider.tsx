@@ -6,16 +6,16 @@ export function CompareSlider({ before, after, alt }: { before: string; after: s
   const [position, setPosition] = useState(50);
   const id = useId();
   return (
-    <div className="compare">
-      <div className="compare__frame">
-        <img className="compare__image" src={before} alt={`Before: ${alt}`} />
-        <img className="compare__image compare__image--after" src={after} alt={`After: ${alt}`} style={{ clipPath: `inset(0 0 0 ${position}%)` }} />
-        <span className="compare__divider" style={{ left: `${position}%` }} aria-hidden="true" />
+    <div className="before-after">
+      <div className="before-after__frame">
+        <img className="before-after__image" src={before} alt={`Before: ${alt}`} />
+        <img className="before-after__image before-after__image--after" src={after} alt={`After: ${alt}`} style={{ clipPath: `inset(0 0 0 ${position}%)` }} />
+        <span className="before-after__divider" style={{ left: `${position}%` }} aria-hidden="true" />
       </div>
       <label htmlFor={id} className="visually-hidden">
         Compare before and after
       </label>
-      <input id={id} className="compare__range" type="range" min={0} max={100} value={position} onChange={(event) => setPosition(Number(event.target.value))} />
+      <input id={id} className="before-after__range" type="range" min={0} max={100} value={position} onChange={(event) => setPosition(Number(event.target.value))} />
     </div>
   );
 }

@@ -1,0 +1,112 @@
+import { messages } from '@lumigen/contract/messages';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.ts';
+import { agreementRequired, NewsletterForm } from './newsletter-form.tsx';
+
+vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+function setup() {
+  render(
+    <MemoryRouter>
+      <NewsletterForm />
+    </MemoryRouter>,
+  );
+  return {
+    user: userEvent.setup(),
+    email: screen.getByLabelText('Email address') as HTMLInputElement,
+    agreement: screen.getByRole('checkbox', { name: /privacy policy/i }) as HTMLInputElement,
+    submit: screen.getByRole('button', { name: 'Subscribe' }),
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.mocked(notify.success).mockClear();
+  vi.mocked(notify.error).mockClear();
+  vi.unstubAllGlobals();
+});
+
+describe('NewsletterForm', () => {
+  it('does nothing when the address is empty or blank', async () => {
+    const { user, email, agreement, submit } = setup();
+    await user.click(agreement);
+    await user.click(submit);
+    await user.type(email, '   ');
+    await user.click(submit);
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('without the privacy agreement shows an inline error and makes no call', async () => {
+    const { user, email, agreement, submit } = setup();
+    await user.type(email, 'ada@example.com');
+    await user.click(submit);
+
+    expect(screen.getByRole('alert').textContent).toBe(agreementRequired);
+    expect(agreement.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(agreement);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Agreeing clears the error.
+    await user.click(agreement);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for a valid address before calling', async () => {
+    const { user, email, agreement, submit } = setup();
+    await user.type(email, 'not-an-address');
+    await user.click(agreement);
+    await user.click(submit);
+
+    expect(screen.getByRole('alert').textContent).toMatch(/valid email address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('subscribes, clears the field and toasts the server’s message', async () => {
+    answer(200, { success: true, message: messages.subscribed });
+    const { user, email, agreement, submit } = setup();
+    await user.type(email, 'ada@example.com');
+    await user.click(agreement);
+    await user.click(submit);
+
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('subscribed successfully!'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/newsletter');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', agreed: true });
+    expect(email.value).toBe('');
+    expect(agreement.checked).toBe(false);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('shows a server error as an error toast and keeps what was typed', async () => {
+    answer(429, { success: false, message: 'Too many attempts. Try again in 60 seconds.' });
+    const { user, email, agreement, submit } = setup();
+    await user.type(email, 'ada@example.com');
+    await user.click(agreement);
+    await user.click(submit);
+
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Too many attempts. Try again in 60 seconds.'));
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(email.value).toBe('ada@example.com');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+  });
+});
