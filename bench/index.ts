@@ -7,6 +7,8 @@ import os from 'node:os';
 import { benchEventLoopWhilePainting, benchGenerationOverhead, benchLocalPainter } from './generation.ts';
 import { benchGetCredit, type HttpFigures } from './http.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
+import { benchLocalToolsClassic } from './local-tools-classic.ts';
+import { benchLocalToolsMl } from './local-tools-ml.ts';
 import { benchWeb } from './web.ts';
 
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -81,8 +83,12 @@ for (const tool of ['remove-background', 'remove-text'] as const) {
   }
 }
 
+const localToolsMl = await benchLocalToolsMl();
+console.log('\n## classic local tools on 1024x768 fixtures (each in its own process; warm, median of 3)');
+const localToolsClassic = await benchLocalToolsClassic();
+
 console.log('\n## Web app (built app served by the real server; run `npm run build` first)');
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, toolOverhead, uploadMemory, healthWhileEditing, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, toolOverhead, uploadMemory, healthWhileEditing, localToolsMl, localToolsClassic, web }, null, 2));
