@@ -1,4 +1,5 @@
 import { toolMessages, toolSliders } from '@lumigen/contract/tools';
+import { useProviders } from '../../features/generation/api/get-providers.ts';
 import { ImageToolPage, type ToolPageConfig } from '../../features/tools/components/image-tool-page.tsx';
 
 /** SPEC.md §2's tool pages: titles, buttons and fields; one component runs them all. */
@@ -14,12 +15,22 @@ const pages = {
   test: { tool: 'remove-background', title: 'Background Removal Test', lead: 'Try background removal on an image of your own.', action: 'Remove Background' },
 } satisfies Record<string, ToolPageConfig>;
 
-export const RemoveBackgroundPage = () => <ImageToolPage config={pages.removebg} />;
-export const RemoveTextPage = () => <ImageToolPage config={pages.removetxt} />;
-export const PhotographyPage = () => <ImageToolPage config={pages.editimage} />;
-export const VariantPage = () => <ImageToolPage config={pages.variant} />;
-export const ReplaceBackgroundPage = () => <ImageToolPage config={pages.addbg} />;
-export const UpscalePage = () => <ImageToolPage config={pages.upscale} />;
-export const UncropPage = () => <ImageToolPage config={pages.uncrop} />;
-export const CleanupPage = () => <ImageToolPage config={pages.cleanup} />;
-export const BackgroundTestPage = () => <ImageToolPage config={pages.test} />;
+/** Results of the on-this-server tools say so (issue: 'local processing'). */
+function LocalBadge() {
+  const providers = useProviders();
+  return providers.data?.tools === 'local' ? <p className="tool__badge">local processing — edited on this server, without an outside service</p> : null;
+}
+
+function Tool({ config }: { config: ToolPageConfig }) {
+  return <ImageToolPage config={config} badge={<LocalBadge />} />;
+}
+
+export const RemoveBackgroundPage = () => <Tool config={pages.removebg} />;
+export const RemoveTextPage = () => <Tool config={pages.removetxt} />;
+export const PhotographyPage = () => <Tool config={pages.editimage} />;
+export const VariantPage = () => <Tool config={pages.variant} />;
+export const ReplaceBackgroundPage = () => <Tool config={pages.addbg} />;
+export const UpscalePage = () => <Tool config={pages.upscale} />;
+export const UncropPage = () => <Tool config={pages.uncrop} />;
+export const CleanupPage = () => <Tool config={pages.cleanup} />;
+export const BackgroundTestPage = () => <Tool config={pages.test} />;

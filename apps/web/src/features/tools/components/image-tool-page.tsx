@@ -1,6 +1,6 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
@@ -35,7 +35,7 @@ function baseName(file: File) {
 }
 
 /** Every editing tool: pick an image (or take the one carried here), set the options, run, compare, download. */
-export function ImageToolPage({ config }: { config: ToolPageConfig }) {
+export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge?: ReactNode }) {
   const { credit, refreshCredit } = useAuth();
   const [search] = useSearchParams();
   const canvas = useRef<HTMLElement>(null);
@@ -125,5 +125,5 @@ export function ImageToolPage({ config }: { config: ToolPageConfig }) {
     <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
   );
 
-  return <ToolLayout title={config.title} lead={config.lead} controls={controls} canvas={canvasContent} canvasRef={canvas} />;
+  return <ToolLayout title={config.title} lead={config.lead} badge={badge} controls={controls} canvas={canvasContent} canvasRef={canvas} />;
 }
