@@ -1,6 +1,6 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
@@ -62,6 +62,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const location = useLocation();
   const navigate = useNavigate();
   const canvas = useRef<HTMLElement>(null);
+  const formId = useId();
   const [file, setFileState] = useState<File>();
   const [mask, setMask] = useState<File>();
   const [maskSource, setMaskSource] = useState<MaskSource>('paint');
@@ -120,10 +121,16 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     }
   };
 
+  const runButton = (
+    <Button type="submit" form={formId} size="lg" busy={busy}>
+      {config.action} · {formatCost(creditCosts.edit)}
+    </Button>
+  );
+
   const controls = result ? (
     <p>Compare the result with your original, download it, or start again with another image.</p>
   ) : (
-    <form onSubmit={submit} noValidate>
+    <form id={formId} onSubmit={submit} noValidate>
       <ImagePicker label="Image" file={file} onChange={setFile} />
       {config.mask && (
         <fieldset className="choice-group">
@@ -141,7 +148,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
               </label>
             ))}
           </div>
-          {maskSource === 'paint' && <p className="field__hint">{file ? 'Paint over what should disappear on the picture.' : 'Choose an image, then paint over what should disappear.'}</p>}
+          {maskSource === 'paint' && !file && <p className="field__hint">Choose an image, then paint over what should disappear.</p>}
         </fieldset>
       )}
       {config.mask && maskSource === 'file' && <ImagePicker label="Mask file (white where the image should be cleaned)" file={mask} onChange={setMask} accept="*" />}
@@ -164,9 +171,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
           .
         </p>
       )}
-      <Button type="submit" size="lg" busy={busy}>
-        {config.action} · {formatCost(creditCosts.edit)}
-      </Button>
+      {runButton}
     </form>
   );
 
@@ -195,7 +200,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       </div>
     </div>
   ) : config.mask && maskSource === 'paint' && before && file ? (
-    <MaskPainter src={before} alt={`Your image: ${file.name}`} strokes={strokes} onChange={setStrokes} />
+    <MaskPainter src={before} alt={`Your image: ${file.name}`} strokes={strokes} onChange={setStrokes} action={runButton} />
   ) : (
     <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
   );

@@ -1,5 +1,5 @@
 import type { SliderSpec } from '@lumigen/contract/tools';
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toNatural, type Stroke } from '../utils/mask.ts';
 import { SliderField } from './slider-field.tsx';
@@ -8,7 +8,7 @@ import './mask-painter.css';
 /** In screen pixels: a brush keeps its size on the screen whatever the picture's resolution. */
 const brushSpec: SliderSpec = { name: 'brush', label: 'Brush size', min: 4, max: 120, step: 1, default: 32, unit: 'px' };
 /** Painted strokes, drawn opaque on a canvas shown half transparent so overlaps don't darken. */
-const paint = '#ff2d78';
+const paint = '#6d4dff';
 
 function draw(context: CanvasRenderingContext2D, stroke: Stroke, from = 0) {
   const { size, points } = stroke;
@@ -42,7 +42,20 @@ function isTextEntry(target: EventTarget | null) {
  * size, undo (button, Ctrl/Cmd+Z) and clear. Strokes are kept in the picture's own pixels, so the
  * mask built from them matches the upload exactly, whatever size the picture is shown at.
  */
-export function MaskPainter({ src, alt, strokes, onChange }: { src: string; alt: string; strokes: readonly Stroke[]; onChange(strokes: Stroke[]): void }) {
+export function MaskPainter({
+  src,
+  alt,
+  strokes,
+  onChange,
+  action,
+}: {
+  src: string;
+  alt: string;
+  strokes: readonly Stroke[];
+  onChange(strokes: Stroke[]): void;
+  /** Shown under the picture on narrow screens, where the settings' own button sits above it. */
+  action?: ReactNode;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const cursor = useRef<HTMLSpanElement>(null);
   const active = useRef<{ pointerId: number; stroke: { size: number; points: Array<[number, number]> } }>(null);
@@ -113,7 +126,18 @@ export function MaskPainter({ src, alt, strokes, onChange }: { src: string; alt:
   const count = strokes.length;
   return (
     <div className="mask-painter">
-      <p className="mask-painter__hint">Paint over what should disappear. Undo with Ctrl+Z (⌘Z on a Mac).</p>
+      <div className="mask-painter__tools">
+        <p className="mask-painter__hint">Paint over what should disappear. Undo with Ctrl+Z (⌘Z on a Mac).</p>
+        <SliderField spec={brushSpec} value={brush} onChange={setBrush} />
+        <div className="mask-painter__buttons">
+          <Button variant="secondary" onClick={() => onChange(strokes.slice(0, -1))} disabled={count === 0} aria-keyshortcuts="Control+Z Meta+Z">
+            Undo
+          </Button>
+          <Button variant="secondary" onClick={() => onChange([])} disabled={count === 0}>
+            Clear
+          </Button>
+        </div>
+      </div>
       <div className="mask-painter__frame" style={{ '--brush': `${brush}px` } as CSSProperties}>
         <img
           className="mask-painter__image"
@@ -140,17 +164,7 @@ export function MaskPainter({ src, alt, strokes, onChange }: { src: string; alt:
         )}
         <span ref={cursor} className="mask-painter__cursor" aria-hidden="true" hidden />
       </div>
-      <div className="mask-painter__tools">
-        <SliderField spec={brushSpec} value={brush} onChange={setBrush} />
-        <div className="mask-painter__buttons">
-          <Button variant="secondary" onClick={() => onChange(strokes.slice(0, -1))} disabled={count === 0} aria-keyshortcuts="Control+Z Meta+Z">
-            Undo
-          </Button>
-          <Button variant="secondary" onClick={() => onChange([])} disabled={count === 0}>
-            Clear
-          </Button>
-        </div>
-      </div>
+      {action && <div className="mask-painter__action">{action}</div>}
     </div>
   );
 }
