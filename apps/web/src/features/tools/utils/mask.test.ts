@@ -52,6 +52,41 @@ describe('the painted cleanup mask', () => {
   });
 });
 
+describe('the mask against a pixel-by-pixel reference', () => {
+  it('paints exactly the pixels whose centre lies within the brush of some stroke', () => {
+    // A fixed pseudo-random walk: curves, taps, strokes leaving the picture, tiny and huge brushes.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const [width, height] = [97, 61];
+    const strokes: Stroke[] = Array.from({ length: 12 }, () => {
+      let [x, y] = [random() * 120 - 10, random() * 80 - 10];
+      const points = Array.from({ length: 1 + Math.floor(random() * 8) }, () => {
+        [x, y] = [x + random() * 30 - 15, y + random() * 30 - 15];
+        return [x, y] as const;
+      });
+      return { size: 0.5 + random() * 25, points };
+    });
+    const distance2 = (px: number, py: number, [ax, ay]: readonly [number, number], [bx, by]: readonly [number, number]) => {
+      const [dx, dy] = [bx - ax, by - ay];
+      const t = dx === 0 && dy === 0 ? 0 : Math.min(Math.max(((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy), 0), 1);
+      return (ax + t * dx - px) ** 2 + (ay + t * dy - py) ** 2;
+    };
+    const pixels = rasterizeMask(strokes, width, height);
+    let painted = 0;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const inside = strokes.some(({ size, points }) =>
+          points.some((point, i) => distance2(x + 0.5, y + 0.5, points[Math.max(i - 1, 0)]!, point) <= Math.max(size / 2, 0.5) ** 2),
+        );
+        painted += inside ? 1 : 0;
+        expect(at(pixels, width, x, y), `pixel ${x},${y}`).toEqual(inside ? white : black);
+      }
+    }
+    expect(painted).toBeGreaterThan(200);
+    expect(painted).toBeLessThan(width * height - 200);
+  });
+});
+
 describe('pointer positions on the picture', () => {
   it('scale from the displayed size to the natural size, clamped to the picture', () => {
     const box = { left: 100, top: 50, width: 256, height: 192 };
