@@ -130,4 +130,9 @@ export const toolMessages = {
   insufficient: 'insufficient credit',
   insufficientShort: 'insufficient',
   failed: (reason: string) => `Image edit failed: ${reason}`,
+  /** Cleanup: neither a painted mask nor a mask file. */
+  noMask: 'Please paint over what should disappear, or upload a mask file',
+  /** SPEC.md §5: the /test page, without a file or without a prompt. */
+  testIncomplete: 'Please select an image and enter a prompt.',
+  signInToRun: (cost: string) => `Please log in to run this tool; it uses ${cost} from your account.`,
 } as const;

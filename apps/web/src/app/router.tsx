@@ -97,4 +97,4 @@ export function AppRoutes() {
 }
 
 /** Public pages whose HTML is rendered at build time (scripts/prerender.ts), for a fast first paint. */
-export const prerenderedPaths = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset'];
+export const prerenderedPaths = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/test'];

@@ -11,8 +11,16 @@ const pages = {
   addbg: { tool: 'replace-background', title: 'Replace Background', lead: 'Keep the subject and describe a new scene behind it.', action: 'Replace Background', prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
   upscale: { tool: 'upscale', title: 'Image Upscaling Tool', lead: 'Enlarge an image to up to 4096 pixels per side.', action: 'Upscale Image', sliders: toolSliders.upscale },
   uncrop: { tool: 'uncrop', title: 'Image Crop & Uncrop', lead: 'Extend an image beyond its borders — or crop it with negative values.', action: 'Uncrop/Crop', sliders: toolSliders.uncrop },
-  cleanup: { tool: 'cleanup', title: 'Image Cleanup Tool', lead: 'Mark what should disappear and Lumigen fills it in.', action: 'Clean Image', mask: true },
-  test: { tool: 'remove-background', title: 'Background Removal Test', lead: 'Try background removal on an image of your own.', action: 'Remove Background' },
+  cleanup: { tool: 'cleanup', title: 'Image Cleanup Tool', lead: 'Paint over what should disappear — or upload a mask — and Lumigen fills it in.', action: 'Clean Image', mask: true },
+  test: {
+    tool: 'remove-background',
+    title: 'Background Removal Test',
+    lead: 'Try background removal on an image of your own.',
+    action: 'Remove Background',
+    // Background removal takes no instructions: the prompt is the user's note and names the download.
+    prompt: { label: 'Prompt', placeholder: 'Product shot for the spring catalogue', hint: 'Background removal needs no instructions: your prompt only names the downloaded file.' },
+    incompleteMessage: toolMessages.testIncomplete,
+  },
 } satisfies Record<string, ToolPageConfig>;
 
 /** Results of the on-this-server tools say so (issue: 'local processing'). */

@@ -1,7 +1,7 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -10,8 +10,10 @@ import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { runTool } from '../api/run-tool.ts';
+import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { CompareSlider } from './compare-slider.tsx';
 import { ImagePicker } from './image-picker.tsx';
+import { MaskPainter } from './mask-painter.tsx';
 import { SliderField } from './slider-field.tsx';
 import { CanvasEmpty, scrollToCanvas, ToolLayout } from './tool-layout.tsx';
 
@@ -22,11 +24,20 @@ export type ToolPageConfig = {
   /** The main button's words (SPEC.md §2), shown with the cost. */
   action: string;
   sliders?: readonly SliderSpec[];
-  prompt?: { label: string; placeholder: string; field: string };
+  /**
+   * A text field: sent as `field`; without one (the /test page) the tool does not read it and the
+   * text only names the download, which the hint must say.
+   */
+  prompt?: { label: string; placeholder: string; field?: string; hint?: string };
+  /** Cleanup: a mask painted on the picture, or a mask file. */
   mask?: boolean;
   /** SPEC.md §5: the text-removal page says 'insufficient'. */
   insufficientMessage?: string;
+  /** One message for a missing image or prompt (the /test page's alert). */
+  incompleteMessage?: string;
 };
+
+type MaskSource = 'paint' | 'file';
 
 type Result = { image: string; imageId: string };
 
@@ -34,13 +45,33 @@ function baseName(file: File) {
   return file.name.replace(/\.[^.]+$/, '') || 'image';
 }
 
+/** A prompt as a file name: lowercase words joined by dashes. */
+function slug(text: string) {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
 /** Every editing tool: pick an image (or take the one carried here), set the options, run, compare, download. */
 export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge?: ReactNode }) {
-  const { credit, refreshCredit } = useAuth();
+  const { token, credit, refreshCredit } = useAuth();
   const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const canvas = useRef<HTMLElement>(null);
-  const [file, setFile] = useState<File>();
+  const formId = useId();
+  const [file, setFileState] = useState<File>();
   const [mask, setMask] = useState<File>();
+  const [maskSource, setMaskSource] = useState<MaskSource>('paint');
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
+  // Strokes belong to the picture they were painted on.
+  const setFile = (next: File | undefined) => {
+    setFileState(next);
+    setStrokes([]);
+  };
   const [prompt, setPrompt] = useState('');
   const [values, setValues] = useState<Record<string, number>>(() => Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])));
   const [busy, setBusy] = useState(false);
@@ -52,7 +83,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   useEffect(() => {
     if (!carried) return;
     const controller = new AbortController();
-    loadCarriedImage(carried, controller.signal).then(setFile, (error: Error) => {
+    loadCarriedImage(carried, controller.signal).then(setFileState, (error: Error) => {
       if (!controller.signal.aborted) notify.error(`Could not load that image: ${error.message}`);
     });
     return () => controller.abort();
@@ -60,16 +91,25 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return notify.error(toolMessages.noImage);
-    if (config.mask && !mask) return notify.error('Please upload a mask');
-    if (config.prompt && prompt.trim() === '') return notify.error(`Please describe the ${config.prompt.label.toLowerCase()}`);
+    if (!file) return notify.error(config.incompleteMessage ?? toolMessages.noImage);
+    if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? `Please describe the ${config.prompt.label.toLowerCase()}`);
+    const painted = config.mask && maskSource === 'paint' && strokes.length > 0;
+    if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
+    // Only the public /test page is reachable without an account; running costs a credit.
+    if (!token) {
+      notify.info(toolMessages.signInToRun(formatCost(creditCosts.edit)));
+      return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+    }
     if (credit !== undefined && credit < creditCosts.edit) return notify.error(config.insufficientMessage ?? toolMessages.insufficient);
     setBusy(true);
     scrollToCanvas(canvas.current);
     try {
       const fields: Record<string, string | Blob> = { image_file: file };
-      if (mask) fields.mask = mask;
-      if (config.prompt) fields[config.prompt.field] = prompt.trim();
+      if (painted && before) {
+        const { width, height } = await imageSize(before);
+        fields.mask = new File([await maskPng(strokes, width, height)], 'mask.png', { type: 'image/png' });
+      } else if (config.mask && mask) fields.mask = mask;
+      if (config.prompt?.field) fields[config.prompt.field] = prompt.trim();
       for (const [name, value] of Object.entries(values)) fields[name] = String(value);
       const answer = await runTool(config.tool, fields);
       setResult({ image: answer.image, imageId: answer.imageId });
@@ -81,19 +121,57 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     }
   };
 
+  const runButton = (
+    <Button type="submit" form={formId} size="lg" busy={busy}>
+      {config.action} · {formatCost(creditCosts.edit)}
+    </Button>
+  );
+
   const controls = result ? (
     <p>Compare the result with your original, download it, or start again with another image.</p>
   ) : (
-    <form onSubmit={submit} noValidate>
+    <form id={formId} onSubmit={submit} noValidate>
       <ImagePicker label="Image" file={file} onChange={setFile} />
-      {config.mask && <ImagePicker label="Mask (white where the image should be cleaned)" file={mask} onChange={setMask} accept="*" />}
-      {config.prompt && <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} value={prompt} maxLength={1000} onChange={(e) => setPrompt(e.target.value)} />}
+      {config.mask && (
+        <fieldset className="choice-group">
+          <legend>Mask</legend>
+          <div className="choice-group__options">
+            {(
+              [
+                ['paint', 'Paint on the picture'],
+                ['file', 'Upload a mask file'],
+              ] as const
+            ).map(([source, label]) => (
+              <label key={source} className="choice">
+                <input type="radio" name="mask-source" value={source} checked={maskSource === source} onChange={() => setMaskSource(source)} />
+                <span>{label}</span>
+              </label>
+            ))}
+          </div>
+          {maskSource === 'paint' && !file && <p className="field__hint">Choose an image, then paint over what should disappear.</p>}
+        </fieldset>
+      )}
+      {config.mask && maskSource === 'file' && <ImagePicker label="Mask file (white where the image should be cleaned)" file={mask} onChange={setMask} accept="*" />}
+      {config.prompt && (
+        <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} value={prompt} maxLength={1000} onChange={(e) => setPrompt(e.target.value)} />
+      )}
       {(config.sliders ?? []).map((spec) => (
         <SliderField key={spec.name} spec={spec} value={values[spec.name] ?? spec.default} onChange={(value) => setValues((v) => ({ ...v, [spec.name]: value }))} />
       ))}
-      <Button type="submit" size="lg" busy={busy}>
-        {config.action} · {formatCost(creditCosts.edit)}
-      </Button>
+      {!token && (
+        <p className="field__hint">
+          Running it uses {formatCost(creditCosts.edit)} from your account:{' '}
+          <Link to="/login" state={{ from: location.pathname }}>
+            log in
+          </Link>{' '}
+          or{' '}
+          <Link to="/register" state={{ from: location.pathname }}>
+            create a free account
+          </Link>
+          .
+        </p>
+      )}
+      {runButton}
     </form>
   );
 
@@ -116,11 +194,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
         >
           Edit another image
         </Button>
-        <a className="button button--primary" href={result.image} download={`${baseName(file)}-${config.tool}.png`}>
+        <a className="button button--primary" href={result.image} download={`${(config.prompt && !config.prompt.field && slug(prompt)) || baseName(file)}-${config.tool}.png`}>
           Download
         </a>
       </div>
     </div>
+  ) : config.mask && maskSource === 'paint' && before && file ? (
+    <MaskPainter src={before} alt={`Your image: ${file.name}`} strokes={strokes} onChange={setStrokes} action={runButton} />
   ) : (
     <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
   );
