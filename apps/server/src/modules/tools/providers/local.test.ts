@@ -59,6 +59,12 @@ describe('the local tools provider (a worker-thread pool)', () => {
     expect(await failureOf(run(start(), { fake: 'throw' }))).toEqual({ failure: 'failed', message: 'remove-background failed: the fake tool broke' });
   });
 
+  it('reports a tool that cannot work with the picture as rejected input, with its reason', async () => {
+    const error = await run(start(), { fake: 'refuse' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolProviderError);
+    expect(error).toMatchObject({ failure: 'rejected_input', reason: 'no subject was found in the image' });
+  });
+
   it('reports a result that is not an image as failed', async () => {
     expect(await failureOf(run(start(), { fake: 'not-an-image' }))).toEqual({ failure: 'failed', message: 'remove-background returned something that is not an image' });
   });

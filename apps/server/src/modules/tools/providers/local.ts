@@ -1,7 +1,7 @@
 import type { ToolId } from '@lumigen/contract/tools';
 import { Piscina } from 'piscina';
 import { asPng } from '../../../lib/image-bytes.ts';
-import { ownBuffer, type LocalTask } from './local-worker.ts';
+import { ownBuffer, type LocalTask, type LocalTaskResult } from './local-worker.ts';
 import { ToolProviderError, type ToolProvider } from './provider.ts';
 
 export type LocalToolsOptions = {
@@ -49,7 +49,7 @@ export function createLocalToolProvider({ threads, timeoutMs, idleTimeoutMs = 60
       if (inFlight >= threads + maxQueue) throw new ToolProviderError('busy', 'every local worker is busy and the queue is full');
       const task: LocalTask = { tool, module: modules[tool], image: ownBuffer(image.bytes), mask: mask && ownBuffer(mask.bytes), params: fields };
       const transferList = [task.image.buffer, ...(task.mask ? [task.mask.buffer] : [])] as ArrayBuffer[];
-      let result: Uint8Array;
+      let result: LocalTaskResult;
       inFlight += 1;
       try {
         result = await poolOf().run(task, { transferList, signal: AbortSignal.timeout(timeoutMs) });
@@ -57,6 +57,9 @@ export function createLocalToolProvider({ threads, timeoutMs, idleTimeoutMs = 60
         throw classify(tool, error);
       } finally {
         inFlight -= 1;
+      }
+      if (!(result instanceof Uint8Array)) {
+        throw new ToolProviderError('rejected_input', `${tool} refused the input: ${result.rejected}`, { reason: result.rejected });
       }
       const png = await asPng(Buffer.from(result.buffer, result.byteOffset, result.byteLength));
       if (!png) throw new ToolProviderError('failed', `${tool} returned something that is not an image`);

@@ -24,7 +24,8 @@ export type ToolProvider = {
 
 /**
  * Why a tool failed, in the terms the service answers with:
- * - `rejected_input`: the provider refused this input (the user can try another image);
+ * - `rejected_input`: the provider refused this input (the user can try another image): Clipdrop's
+ *   400/422, a local tool's `InputRejected`; answered 422 with the reason;
  * - `unavailable`: our key or quota at the provider (logged loudly; the user can only wait);
  * - `rate_limited`: the provider asks us to slow down (`retryAfterSeconds` when it said);
  * - `busy`: this server's own queue of local work is full;
