@@ -1,5 +1,5 @@
 import { messages } from '@lumigen/contract/messages';
-import { imageField, minImageSide, toolFields, toolImageLimits, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import { imageField, minImageSide, toolFields, toolImageLimits, uncropMaxResultPixels, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { sniffImageType } from '../../lib/image-bytes.ts';
@@ -86,6 +86,7 @@ export async function checkToolInput(tool: ToolId, upload: ToolUpload): Promise<
     const width = image.width + Number(fields.extend_left) + Number(fields.extend_right);
     const height = image.height + Number(fields.extend_up) + Number(fields.extend_down);
     if (width < minImageSide || height < minImageSide) throw new AppError('bad_request', messages.tool.cropTooLarge(width, height, minImageSide));
+    if (width * height > uncropMaxResultPixels) throw new AppError('bad_request', messages.tool.uncropTooLarge(width, height, uncropMaxResultPixels));
   }
 
   if (!upload.mask) return { tool, image, fields };
