@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { toolImageLimits, toolIds, toolSliders, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import { sql } from 'drizzle-orm';
@@ -32,7 +34,7 @@ const noisyPng = (width: number, height: number) =>
 describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   let t: TestContext;
   let behaviour: ((input: ToolInput) => Promise<PngImage>) | undefined;
-  const fake = fakeToolProvider((input) => (behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.bytes, input.fields)));
+  const fake = fakeToolProvider((input) => (behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.path, input.fields)));
   let photo: Buffer;
   let whiteMask: Buffer;
   /** A valid call of `tool` on a 320×240 photo, with the page's default fields. */
@@ -150,6 +152,65 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const response = await callTool(t.app, token, 'cleanup', [imagePart(photo), ['mask_file', { bytes: whiteMask, filename: 'm.png', type: 'image/png' }]]);
     expect(response.statusCode).toBe(200);
     expect(fake.calls[0]?.mask?.bytes.equals(whiteMask)).toBe(true);
+  });
+
+  describe('uploads are spilled to files of their own, deleted when the request ends however it ends', () => {
+    const spilled = () => readdir(path.join(t.location.dataDir, 'uploads'));
+    const emptied = async () => {
+      // The directory goes as the request ends: poll a little, as a client gone is noticed late.
+      for (let i = 0; i < 100 && (await spilled()).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      return spilled();
+    };
+
+    it('hands the provider files with the upload byte for byte, gone after the answer', async () => {
+      const { token } = await register(t.app);
+      let seen: string[] = [];
+      behaviour = async (input) => {
+        seen = [input.image.path, input.mask?.path ?? ''];
+        expect(input.image.size).toBe(photo.length);
+        expect((await readFile(input.image.path)).equals(photo)).toBe(true);
+        expect((await readFile(input.mask!.path)).equals(whiteMask)).toBe(true);
+        return fakeEdit(input.tool, input.image.path, input.fields);
+      };
+      expect((await callTool(t.app, token, 'cleanup', validParts('cleanup'))).statusCode).toBe(200);
+      expect(seen.every((file) => file.startsWith(path.join(t.location.dataDir, 'uploads')))).toBe(true);
+      expect(await spilled()).toEqual([]);
+    });
+
+    it('after a refused upload, a failed edit and a file too large', async () => {
+      const { token } = await register(t.app);
+      expect((await callTool(t.app, token, 'remove-background', [imagePart(Buffer.from('not a picture'))])).statusCode).toBe(415);
+      expect(await spilled()).toEqual([]);
+      behaviour = async () => {
+        throw new ToolProviderError('failed', 'x');
+      };
+      expect((await callTool(t.app, token, 'remove-background', validParts('remove-background'))).statusCode).toBe(502);
+      expect(await spilled()).toEqual([]);
+      expect((await callTool(t.app, token, 'remove-background', [imagePart(Buffer.alloc(31 * 1024 * 1024, 1))])).statusCode).toBe(413);
+      expect(await emptied()).toEqual([]);
+    });
+
+    it('after a client that hangs up halfway through its upload', async () => {
+      const { token } = await register(t.app);
+      const { payload, contentType } = await multipartBody([imagePart(await noisyPng(1200, 1000))]);
+      // Another test may have made the app listen already.
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port: (t.app.server.address() as AddressInfo).port,
+        method: 'POST',
+        path: '/api/image/tools/remove-background',
+        headers: { token, 'content-type': contentType, 'content-length': payload.length },
+      });
+      request.on('error', () => undefined);
+      request.write(payload.subarray(0, payload.length / 2));
+      // Until the server has begun spilling the upload.
+      for (let i = 0; i < 200 && (await spilled()).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect((await spilled()).length).toBe(1);
+      request.destroy();
+      expect(await emptied()).toEqual([]);
+      expect(fake.calls).toHaveLength(0);
+    });
   });
 
   it('names the tools provider on the providers endpoint', async () => {

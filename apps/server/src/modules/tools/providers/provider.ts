@@ -1,8 +1,12 @@
 import type { AcceptedImageType, ToolFields, ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { PngImage } from '../../../lib/image-bytes.ts';
 
-/** An upload that passed validation: its bytes, the type they sniffed as, and its pixel size. */
-export type CheckedImage = { bytes: Buffer; type: AcceptedImageType; width: number; height: number };
+/**
+ * An upload that passed validation: the file holding it (in the request's temporary directory,
+ * deleted once the answer is made: a provider reads it while `run` lasts, and never keeps the path), its
+ * size in bytes, the type it sniffed as, and its pixel size.
+ */
+export type CheckedImage = { path: string; size: number; type: AcceptedImageType; width: number; height: number };
 
 export type ToolInput = {
   tool: ToolId;
