@@ -19,8 +19,9 @@ export type ToolUpload = { image?: UploadedFile; mask?: UploadedFile; fields: Re
 
 /**
  * Hard limits for busboy (set where the multipart plugin is registered, with
- * `throwFileSizeLimit: false` so that `spillFilePart` names the field that is too large), so a body can hold at most two files of 30 MB and a handful of short
- * text fields; anything beyond stops the parse with a 413 or 400 naming the problem.
+ * `throwFileSizeLimit: false` so that `spillFilePart` names the field that is too large), so a
+ * body can hold at most two files of 30 MB and a handful of short text fields; anything beyond
+ * stops the parse with a 413 or 400 naming the problem.
  */
 export const uploadLimits = {
   fileSize: maxUploadBytes,
