@@ -63,7 +63,9 @@ if (localProvider) {
   try {
     const tool = process.env.BENCH_LOCAL_TOOL === 'remove-text' ? 'remove-text' : 'remove-background';
     const bytes = await localBenchPhoto(tool);
-    await localProvider.run({ tool, image: { bytes, type: 'image/jpeg', width: 1024, height: 768 }, fields: {} });
+    const file = path.join(location.dataDir, 'local-warm-up.jpg');
+    await writeFile(file, bytes);
+    await localProvider.run({ tool, image: { path: file, size: bytes.length, type: 'image/jpeg', width: 1024, height: 768 }, fields: {} });
     localTools = 'ok';
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;

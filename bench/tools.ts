@@ -59,6 +59,17 @@ export type HealthWhileEditing =
   | { tool: string; skipped: string }
   | { tool: string; parallel: number; edits: number; failed: number; seconds: number; health: HttpFigures; editMedianMs: number };
 
+/**
+ * The JPEG with a comment segment naming `n` after its start marker: the same pixels, different
+ * bytes. The local tools keep the last cut-outs per thread by the upload's hash (a user moving a
+ * slider), so the same bytes every time would measure the cache, not the model.
+ */
+function jpegVariant(jpeg: Buffer, n: number): Buffer {
+  const text = Buffer.from(`bench ${n}`);
+  const segment = Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, text, jpeg.subarray(2)]);
+}
+
 /** Tools the bench can run on the local pool, with the photo each is given. */
 export type LocalBenchTool = 'remove-background' | 'remove-text';
 
@@ -82,7 +93,7 @@ export async function benchHealthWhileEditing(kind: 'pglite' | 'postgres', tool:
     const lanes = Array.from({ length: parallel }, async (_, lane) => {
       while (running) {
         const form = new FormData();
-        form.append('image_file', new Blob([photo as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'photo.jpg');
+        form.append('image_file', new Blob([jpegVariant(photo, edits + failed + lane * 1e6) as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'photo.jpg');
         const startedAt = performance.now();
         const response = await fetch(`${origin}/api/image/tools/${tool}`, { method: 'POST', headers: { token: target.tokens[lane]! }, body: form });
         await response.arrayBuffer();

@@ -112,7 +112,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
   await app.register(generationRoutes, { generation, toolsProvider: tools.providerName });
-  await app.register(toolsRoutes, { tools });
+  await app.register(toolsRoutes, { tools, uploadsDir: config.uploadsDir });
   await app.register(imagesRoutes, { images });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 

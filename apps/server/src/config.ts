@@ -147,6 +147,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Image bytes (the file image store's root). */
   imagesDir: string;
+  /** Editing tools' uploads while their request lasts (emptied at start-up too). */
+  uploadsDir: string;
   generation: GenerationConfig;
   tools: ToolsConfig;
 };
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     payments: paymentsConfig(e),
     imagesDir: path.join(dataDir, 'images'),
+    uploadsDir: path.join(dataDir, 'uploads'),
     generation:
       provider === 'openai'
         ? {

@@ -32,6 +32,8 @@ export const messages = {
       `mask must be exactly ${width}×${height} pixels, the size of image_file (it is ${maskWidth}×${maskHeight})`,
     cropTooLarge: (width: number, height: number, min: number) =>
       `The extend values leave ${Math.max(width, 0)}×${Math.max(height, 0)} pixels of the image; each side must keep at least ${min}`,
+    uncropTooLarge: (width: number, height: number, maxPixels: number) =>
+      `The extend values make a ${width}×${height} result (${((width * height) / 1e6).toFixed(1)} megapixels); uncrop makes at most ${(maxPixels / 1e6).toFixed(1)} megapixels (${Math.round(Math.sqrt(maxPixels))}×${Math.round(Math.sqrt(maxPixels))})`,
     notAFile: (field: string) => `${field} must be a file`,
     notText: (field: string) => `${field} must be text, not a file`,
     sentTwice: (field: string) => `${field} was sent more than once`,

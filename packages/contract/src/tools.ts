@@ -56,6 +56,13 @@ export const toolImageLimits: Record<ToolId, { maxMegapixels: number; fitInside?
   cleanup: { maxMegapixels: 16 },
 };
 
+/**
+ * Uncrop's result has at most this many pixels. Clipdrop documents 10 MP in and 2000 px per side,
+ * but no limit on the result, and those allow a 70 MP canvas (10000×1000 grown 2000 px each
+ * way); this is the largest result any other tool answers (upscale's 4096×4096).
+ */
+export const uncropMaxResultPixels = 4096 * 4096;
+
 /** The multipart file fields: the image, and cleanup's mask (`mask_file` is Clipdrop's own name). */
 export const imageField = 'image_file';
 export const maskFields = ['mask', 'mask_file'] as const;

@@ -10,6 +10,8 @@ export const statusByCode = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // Well-formed, but content the service cannot work with (an editing tool finds no subject).
+  unprocessable: 422,
   rate_limited: 429,
   provider_failed: 502,
   unavailable: 503,

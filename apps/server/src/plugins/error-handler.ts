@@ -46,6 +46,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ success: false, message: error.message });
     }
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (reply.raw.destroyed || request.raw.destroyed)) {
+      // The client hung up before its streamed answer (an edited image) went out: nothing broke.
+      request.log.info('client closed the connection before the answer was sent');
+      return reply.code(500).send({ success: false, message: messages.internal(request.id) });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: false, message: messages.internal(request.id) });
   });

@@ -1,16 +1,19 @@
-import type { LocalTool } from '../modules/tools/providers/local/local-tool.ts';
+import { InputRejected, type LocalTool } from '../modules/tools/providers/local/local-tool.ts';
 import { fakeEdit } from './fake-tool-provider.ts';
 
 /**
  * A local tool for the worker-pool tests, loaded by the pool exactly as the registry's tools
- * are. It behaves as `params.fake` says: `throw`, `hang`, `spin` (burns `params.ms` of CPU
- * first), `not-an-image`; otherwise it edits like `fakeEdit` (as upscale when `target_width` is
- * given). The real tools' algorithms are tested where they are written.
+ * are. It behaves as `params.fake` says: `throw`, `refuse` (as a real tool that finds no subject),
+ * `hang`, `spin` (burns `params.ms` of CPU first), `not-an-image`; otherwise it edits like
+ * `fakeEdit` (as upscale when `target_width` is given). The real tools' algorithms are tested where
+ * they are written.
  */
 export const run: LocalTool = async ({ image, params }) => {
   switch (params.fake) {
     case 'throw':
       throw new Error('the fake tool broke');
+    case 'refuse':
+      throw new InputRejected('no subject was found in the image');
     case 'hang':
       return new Promise(() => undefined);
     case 'not-an-image':

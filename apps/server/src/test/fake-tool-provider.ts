@@ -1,7 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { ToolFields, ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import type { PngImage } from '../lib/image-bytes.ts';
-import type { ToolInput, ToolProvider } from '../modules/tools/providers/provider.ts';
+import type { CheckedImage, ToolInput, ToolProvider } from '../modules/tools/providers/provider.ts';
+
+type Recorded = CheckedImage & { bytes: Buffer };
+/** What the provider was asked, with the bytes of the files as they were then. */
+export type RecordedCall = Omit<ToolInput, 'image' | 'mask'> & { image: Recorded; mask?: Recorded };
 
 /**
  * The size a real tool's result has: upscale's target, uncrop's grown or cropped canvas, the
@@ -14,8 +19,8 @@ export function resultSize(tool: ToolId, width: number, height: number, fields: 
   return { width, height };
 }
 
-/** A stand-in result: the image negated and brought to the tool's result size. */
-export async function fakeEdit(tool: ToolId, image: Buffer, fields: ToolFields): Promise<PngImage> {
+/** A stand-in result: the image (its bytes or its file) negated and brought to the tool's result size. */
+export async function fakeEdit(tool: ToolId, image: Buffer | string, fields: ToolFields): Promise<PngImage> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const size = resultSize(tool, width, height, fields);
   const png = await sharp(image).negate({ alpha: false }).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();
@@ -27,13 +32,15 @@ export async function fakeEdit(tool: ToolId, image: Buffer, fields: ToolFields):
  * `behaviour` does (throw a failure, wait for a signal).
  */
 export function fakeToolProvider(behaviour?: (input: ToolInput) => Promise<PngImage>) {
-  const calls: ToolInput[] = [];
+  const calls: RecordedCall[] = [];
   const provider: ToolProvider = {
     name: 'local',
     async run(input) {
-      // A copy: the local provider moves buffers to its threads, tests may read them later.
-      calls.push({ ...input, image: { ...input.image, bytes: Buffer.from(input.image.bytes) } });
-      return behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.bytes, input.fields);
+      // The files' bytes, read now: the upload's files are deleted once the request is answered.
+      const read = async (image: CheckedImage) => ({ ...image, bytes: await readFile(image.path) });
+      const { mask, ...rest } = input;
+      calls.push({ ...rest, image: await read(input.image), ...(mask ? { mask: await read(mask) } : {}) });
+      return behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.path, input.fields);
     },
   };
   return { provider, calls };

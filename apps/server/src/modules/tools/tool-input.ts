@@ -1,5 +1,6 @@
+import { open } from 'node:fs/promises';
 import { messages } from '@lumigen/contract/messages';
-import { imageField, minImageSide, toolFields, toolImageLimits, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import { imageField, minImageSide, toolFields, toolImageLimits, uncropMaxResultPixels, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { sniffImageType } from '../../lib/image-bytes.ts';
@@ -7,6 +8,17 @@ import type { CheckedImage, ToolInput } from './providers/provider.ts';
 import type { ToolUpload, UploadedFile } from './tool-upload.ts';
 
 type Limits = { tool: ToolId; maxPixels: number; fitInside: number | undefined };
+
+/** The first bytes of a file: enough for its magic numbers. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The first problem with the text fields, naming the field (the contract's messages do). */
 function parseFields(tool: ToolId, raw: Record<string, string>): ToolFields {
@@ -30,16 +42,16 @@ function encodeAs(pipeline: Sharp, type: AcceptedImageType): Sharp {
  * count against the tool's limit, so a decompression bomb is refused before a single row is
  * decoded), then one streamed decode with libvips' own pixel limit, which refuses a damaged or
  * truncated file. EXIF orientation is applied and oversized inputs are scaled down where the tool
- * asks for it; otherwise the bytes go on untouched.
+ * asks for it (into a file beside the upload); otherwise the upload's file goes on untouched.
  */
-async function checkImage({ field, bytes }: UploadedFile, { tool, maxPixels, fitInside }: Limits): Promise<CheckedImage> {
-  if (bytes.length === 0) throw new AppError('bad_request', messages.tool.fileEmpty(field));
-  const type = sniffImageType(bytes);
+async function checkImage({ field, path, size }: UploadedFile, { tool, maxPixels, fitInside }: Limits): Promise<CheckedImage> {
+  if (size === 0) throw new AppError('bad_request', messages.tool.fileEmpty(field));
+  const type = sniffImageType(await headOf(path));
   if (!type) throw new AppError('unsupported_media_type', messages.tool.notAnImage(field));
   let metadata: Metadata;
   try {
     // The header only: libvips' pixel limit would refuse a bomb here with a vaguer message.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await sharp(path, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new AppError('bad_request', messages.tool.unreadable(field), { cause: error });
   }
@@ -57,13 +69,15 @@ async function checkImage({ field, bytes }: UploadedFile, { tool, maxPixels, fit
   try {
     if (!reorient && !shrink) {
       // A decode to a thumbnail reads every row (streamed, a few MB at most) and keeps nothing.
-      await sharp(bytes, { ...decodeOptions(maxPixels), sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-      return { bytes, type, width, height };
+      await sharp(path, { ...decodeOptions(maxPixels), sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+      return { path, size, type, width, height };
     }
-    let pipeline = sharp(bytes, decodeOptions(maxPixels)).rotate();
+    let pipeline = sharp(path, decodeOptions(maxPixels)).rotate();
     if (shrink) pipeline = pipeline.resize(fitInside, fitInside, { fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await encodeAs(pipeline, type).toBuffer({ resolveWithObject: true });
-    return { bytes: data, type, width: info.width, height: info.height };
+    // Beside the upload, in the request's directory: deleted with it.
+    const upright = `${path}.upright`;
+    const info = await encodeAs(pipeline, type).toFile(upright);
+    return { path: upright, size: info.size, type, width: info.width, height: info.height };
   } catch (error) {
     throw new AppError('bad_request', messages.tool.unreadable(field), { cause: error });
   }
@@ -86,6 +100,7 @@ export async function checkToolInput(tool: ToolId, upload: ToolUpload): Promise<
     const width = image.width + Number(fields.extend_left) + Number(fields.extend_right);
     const height = image.height + Number(fields.extend_up) + Number(fields.extend_down);
     if (width < minImageSide || height < minImageSide) throw new AppError('bad_request', messages.tool.cropTooLarge(width, height, minImageSide));
+    if (width * height > uncropMaxResultPixels) throw new AppError('bad_request', messages.tool.uncropTooLarge(width, height, uncropMaxResultPixels));
   }
 
   if (!upload.mask) return { tool, image, fields };

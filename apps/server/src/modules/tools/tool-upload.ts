@@ -1,18 +1,27 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { messages } from '@lumigen/contract/messages';
 import { imageField, maskFields, maxUploadBytes, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 
-export type UploadedFile = { field: string; bytes: Buffer };
+/** An uploaded file, spilled to a temporary file as it arrived: its path and its size in bytes. */
+export type UploadedFile = { field: string; path: string; size: number };
 
-/** A tool call's multipart body: its files, unchecked, and its text fields as sent. */
-export type ToolUpload = { image?: UploadedFile; mask?: UploadedFile; fields: Record<string, string> };
+/**
+ * A tool call's multipart body: its files (on disk, unchecked) and its text fields as sent.
+ * `dispose` deletes the request's directory of files, with anything written beside them.
+ */
+export type ToolUpload = { image?: UploadedFile; mask?: UploadedFile; fields: Record<string, string>; dispose(): Promise<void> };
 
 /**
  * Hard limits for busboy (set where the multipart plugin is registered, with
- * `throwFileSizeLimit: false` so that `readFilePart` names the field that is too large), so a body can hold at most two files of 30 MB and a handful of short
- * text fields; anything beyond stops the parse with a 413 or 400 naming the problem.
+ * `throwFileSizeLimit: false` so that `spillFilePart` names the field that is too large), so a
+ * body can hold at most two files of 30 MB and a handful of short text fields; anything beyond
+ * stops the parse with a 413 or 400 naming the problem.
  */
 export const uploadLimits = {
   fileSize: maxUploadBytes,
@@ -28,30 +37,29 @@ export const uploadLimits = {
 const megabytes = maxUploadBytes / (1024 * 1024);
 
 /**
- * A file part's bytes, at most `maxUploadBytes` of them. They are copied as they arrive into one
- * buffer sized by `room` (what is left of the body's Content-Length, which Node holds the client
- * to), so a 10 MB upload costs 10 MB rather than a list of chunks plus a copy of them; without a
- * length the buffer starts at 1 MB and doubles.
+ * Writes a file part to `file` as it streams in, at most `maxUploadBytes` of it, and returns its
+ * size. The process holds a chunk or two of it at a time (the write stream's backpressure pauses
+ * the request), not the file: 20 uploads of 10 MB at once cost a few MB of memory, not 200
+ * (docs/decisions/011-uploads-spill-to-disk.md).
  */
-async function readFilePart(part: MultipartFile, room: number | undefined): Promise<Buffer> {
+async function spillFilePart(part: MultipartFile, file: string): Promise<number> {
   const tooLarge = () =>
     // A client still sending gigabytes is not worth reading to the end: close the connection.
     new AppError('payload_too_large', messages.tool.fileTooLarge(part.fieldname, megabytes), { headers: { connection: 'close' } });
-  let buffer = Buffer.allocUnsafeSlow(Math.min(room ?? 1024 * 1024, maxUploadBytes));
   let size = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    if (part.file.truncated) throw tooLarge();
-    if (size + chunk.length > buffer.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(size + chunk.length, Math.min(buffer.length * 2, maxUploadBytes)));
-      buffer.copy(grown, 0, 0, size);
-      buffer = grown;
-    }
-    chunk.copy(buffer, size);
-    size += chunk.length;
-  }
-  if (part.file.truncated) throw tooLarge();
-  // A buffer sized by the whole body (cleanup's image, read before its mask) gives back the rest.
-  return size < buffer.length / 2 ? Buffer.from(buffer.subarray(0, size)) : buffer.subarray(0, size);
+  await pipeline(
+    part.file,
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        if (part.file.truncated) throw tooLarge();
+        size += chunk.length;
+        yield chunk;
+      }
+      if (part.file.truncated) throw tooLarge();
+    },
+    createWriteStream(file, { flags: 'wx' }),
+  );
+  return size;
 }
 
 /** What @fastify/multipart and busboy throw, in words for the user. */
@@ -66,17 +74,19 @@ function uploadError(error: unknown): unknown {
 }
 
 /**
- * Reads a tool call's multipart body as it streams in: file parts into memory up to their limit,
- * text fields as strings. Field names are checked here (`image_file`; `mask` or `mask_file` for
- * cleanup; each once); their contents are checked by `tool-input.ts`.
+ * Reads a tool call's multipart body as it streams in: file parts to files of a directory of the
+ * request's own (in `uploadsDir`), up to their limit; text fields as strings. Field names are
+ * checked here (`image_file`; `mask` or `mask_file` for cleanup; each once); their contents are
+ * checked by `tool-input.ts`. The caller disposes of the upload when done with it; on any
+ * failure here (a client gone mid-upload included) the directory is already gone.
  */
-export async function readToolUpload(request: FastifyRequest, tool: ToolId): Promise<ToolUpload> {
+export async function readToolUpload(request: FastifyRequest, tool: ToolId, uploadsDir: string): Promise<ToolUpload> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.tool.notMultipart);
   const files: Pick<ToolUpload, 'image' | 'mask'> = {};
   const fields = new Map<string, string>();
   const isMaskField = (name: string) => tool === 'cleanup' && (maskFields as readonly string[]).includes(name);
-  const declared = Number(request.headers['content-length']);
-  let read = 0;
+  const dir = await mkdtemp(path.join(uploadsDir, 'upload-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     for await (const part of request.parts()) {
       const name = part.fieldname;
@@ -84,9 +94,8 @@ export async function readToolUpload(request: FastifyRequest, tool: ToolId): Pro
       if (part.type === 'file') {
         if (!role) throw new AppError('bad_request', messages.tool.unknownField(name));
         if (files[role]) throw new AppError('bad_request', messages.tool.sentTwice(role === 'mask' ? 'mask' : name));
-        const bytes = await readFilePart(part, Number.isSafeInteger(declared) ? Math.max(declared - read, 0) : undefined);
-        read += bytes.length;
-        files[role] = { field: name, bytes };
+        const file = path.join(dir, role);
+        files[role] = { field: name, path: file, size: await spillFilePart(part, file) };
       } else {
         if (role) throw new AppError('bad_request', messages.tool.notAFile(name));
         if (fields.has(name)) throw new AppError('bad_request', messages.tool.sentTwice(name));
@@ -95,7 +104,8 @@ export async function readToolUpload(request: FastifyRequest, tool: ToolId): Pro
       }
     }
   } catch (error) {
+    await dispose();
     throw uploadError(error);
   }
-  return { ...files, fields: Object.fromEntries(fields) };
+  return { ...files, fields: Object.fromEntries(fields), dispose };
 }

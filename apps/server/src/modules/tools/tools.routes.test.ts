@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { toolImageLimits, toolIds, toolSliders, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import { sql } from 'drizzle-orm';
@@ -32,7 +34,7 @@ const noisyPng = (width: number, height: number) =>
 describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   let t: TestContext;
   let behaviour: ((input: ToolInput) => Promise<PngImage>) | undefined;
-  const fake = fakeToolProvider((input) => (behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.bytes, input.fields)));
+  const fake = fakeToolProvider((input) => (behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.path, input.fields)));
   let photo: Buffer;
   let whiteMask: Buffer;
   /** A valid call of `tool` on a 320×240 photo, with the page's default fields. */
@@ -152,6 +154,65 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     expect(fake.calls[0]?.mask?.bytes.equals(whiteMask)).toBe(true);
   });
 
+  describe('uploads are spilled to files of their own, deleted when the request ends however it ends', () => {
+    const spilled = () => readdir(path.join(t.location.dataDir, 'uploads'));
+    const emptied = async () => {
+      // The directory goes as the request ends: poll a little, as a client gone is noticed late.
+      for (let i = 0; i < 100 && (await spilled()).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      return spilled();
+    };
+
+    it('hands the provider files with the upload byte for byte, gone after the answer', async () => {
+      const { token } = await register(t.app);
+      let seen: string[] = [];
+      behaviour = async (input) => {
+        seen = [input.image.path, input.mask?.path ?? ''];
+        expect(input.image.size).toBe(photo.length);
+        expect((await readFile(input.image.path)).equals(photo)).toBe(true);
+        expect((await readFile(input.mask!.path)).equals(whiteMask)).toBe(true);
+        return fakeEdit(input.tool, input.image.path, input.fields);
+      };
+      expect((await callTool(t.app, token, 'cleanup', validParts('cleanup'))).statusCode).toBe(200);
+      expect(seen.every((file) => file.startsWith(path.join(t.location.dataDir, 'uploads')))).toBe(true);
+      expect(await spilled()).toEqual([]);
+    });
+
+    it('after a refused upload, a failed edit and a file too large', async () => {
+      const { token } = await register(t.app);
+      expect((await callTool(t.app, token, 'remove-background', [imagePart(Buffer.from('not a picture'))])).statusCode).toBe(415);
+      expect(await spilled()).toEqual([]);
+      behaviour = async () => {
+        throw new ToolProviderError('failed', 'x');
+      };
+      expect((await callTool(t.app, token, 'remove-background', validParts('remove-background'))).statusCode).toBe(502);
+      expect(await spilled()).toEqual([]);
+      expect((await callTool(t.app, token, 'remove-background', [imagePart(Buffer.alloc(31 * 1024 * 1024, 1))])).statusCode).toBe(413);
+      expect(await emptied()).toEqual([]);
+    });
+
+    it('after a client that hangs up halfway through its upload', async () => {
+      const { token } = await register(t.app);
+      const { payload, contentType } = await multipartBody([imagePart(await noisyPng(1200, 1000))]);
+      // Another test may have made the app listen already.
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port: (t.app.server.address() as AddressInfo).port,
+        method: 'POST',
+        path: '/api/image/tools/remove-background',
+        headers: { token, 'content-type': contentType, 'content-length': payload.length },
+      });
+      request.on('error', () => undefined);
+      request.write(payload.subarray(0, payload.length / 2));
+      // Until the server has begun spilling the upload.
+      for (let i = 0; i < 200 && (await spilled()).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect((await spilled()).length).toBe(1);
+      request.destroy();
+      expect(await emptied()).toEqual([]);
+      expect(fake.calls).toHaveLength(0);
+    });
+  });
+
   it('names the tools provider on the providers endpoint', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/image/providers' });
     expect(response.json()).toEqual({ success: true, generation: 'local', localPreview: true, tools: 'local' });
@@ -250,6 +311,23 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       expect((await callTool(t.app, (await register(t.app)).token, 'uncrop', parts(-200, -104))).statusCode).toBe(200);
     });
 
+    it('uncrop: a result larger than 4096×4096 pixels: 400, naming the limit', async () => {
+      const parts = (horizontal: [number, number], vertical: [number, number]): Part[] => [
+        imagePart(photo),
+        ['extend_left', String(horizontal[0])],
+        ['extend_right', String(horizontal[1])],
+        ['extend_up', String(vertical[0])],
+        ['extend_down', String(vertical[1])],
+      ];
+      const limit = 'uncrop makes at most 16.8 megapixels (4096×4096)';
+      await expectRefused('uncrop', parts([2000, 2000], [2000, 2000]), 400, `The extend values make a 4320×4240 result (18.3 megapixels); ${limit}`);
+      await expectRefused('uncrop', parts([2000, 1777], [2000, 1856]), 400, `The extend values make a 4097×4096 result (16.8 megapixels); ${limit}`);
+      // Long and thin is fine while the pixels fit: 4320×1240 is 5.4 megapixels.
+      const { token } = await register(t.app);
+      expect((await callTool(t.app, token, 'uncrop', parts([2000, 2000], [500, 500]))).statusCode).toBe(200);
+      expect((await callTool(t.app, token, 'uncrop', parts([2000, 1776], [2000, 1856]))).statusCode).toBe(200);
+    });
+
     it('an unknown tool: 404; a JSON body: 415; twenty fields: 413', async () => {
       await expectRefused('sharpen', [imagePart(photo)], 404, 'Unknown tool: sharpen');
       const json = await post(t.app, '/api/image/tools/remove-background', user.token, { image_file: 'aGVsbG8=' });
@@ -294,8 +372,8 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
 
   describe('a failed edit is refunded and answered in words the user can act on', () => {
     it.each([
-      ['the input refused, with a reason', new ToolProviderError('rejected_input', 'x', { status: 422, reason: 'no subject found' }), 400, 'The editing service could not process this image (no subject found). Your credit was refunded.', {}],
-      ['the input refused, no reason', new ToolProviderError('rejected_input', 'x', { status: 400 }), 400, 'The editing service could not process this image. Your credit was refunded.', {}],
+      ['the input refused, with a reason', new ToolProviderError('rejected_input', 'x', { status: 422, reason: 'no subject found' }), 422, 'The editing service could not process this image (no subject found). Your credit was refunded.', {}],
+      ['the input refused, no reason', new ToolProviderError('rejected_input', 'x', { status: 400 }), 422, 'The editing service could not process this image. Your credit was refunded.', {}],
       ['our key or quota', new ToolProviderError('unavailable', 'x', { status: 402 }), 503, 'The editing service is unavailable right now. Please try again later; your credit was refunded.', {}],
       ['rate limited, with a wait', new ToolProviderError('rate_limited', 'x', { status: 429, retryAfterSeconds: 7 }), 429, 'The editing service is busy. Please try again in a moment; your credit was refunded.', { 'retry-after': '7' }],
       ['the local queue full', new ToolProviderError('busy', 'x'), 503, 'This server is busy editing other images. Please try again in a moment; your credit was refunded.', { 'retry-after': '10' }],
@@ -330,7 +408,8 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   it('runs local tools on the worker pool end to end, and stops the pool with the app', async () => {
     const fakeTool = new URL('../../test/fake-local-tool.ts', import.meta.url).href;
     const brokenTool = new URL('../../test/fake-broken-local-tool.ts', import.meta.url).href;
-    const local = createLocalToolProvider({ threads: 1, timeoutMs: 20_000, modules: { upscale: fakeTool, cleanup: brokenTool } });
+    const refusingTool = new URL('../../test/fake-refusing-local-tool.ts', import.meta.url).href;
+    const local = createLocalToolProvider({ threads: 1, timeoutMs: 20_000, modules: { upscale: fakeTool, cleanup: brokenTool, 'remove-background': refusingTool } });
     const context = await startTestApp(kind, {}, { toolProvider: local });
     try {
       const { token, user } = await register(context.app);
@@ -342,6 +421,20 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       const failed = await callTool(context.app, token, 'cleanup', validParts('cleanup'));
       expect(failed.statusCode).toBe(502);
       expect(await ledgerState(context.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
+      // A tool that cannot work with the picture says why, across the thread boundary: a refunded 422.
+      const refused = await callTool(context.app, token, 'remove-background', validParts('remove-background'));
+      expect(refused.json()).toEqual({
+        success: false,
+        message: 'The editing service could not process this image (no subject was found in the image). Your credit was refunded.',
+        creditBalance: 4,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(await ledgerState(context.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 6 });
+      const [refund] = await rows<{ purpose: string; status: string }>(
+        context.database.db,
+        sql`SELECT purpose, status FROM credit_reservations WHERE user_id = ${user.id} AND purpose = 'remove-background'`,
+      );
+      expect(refund).toEqual({ purpose: 'remove-background', status: 'refunded' });
       const providers = await context.app.inject({ method: 'GET', url: '/api/image/providers' });
       expect(providers.json().tools).toBe('local');
     } finally {

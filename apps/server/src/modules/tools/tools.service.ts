@@ -15,7 +15,7 @@ function answerFor(error: ToolProviderError, refundedBalance: number | undefined
   const options = { cause: error, extra: refundedBalance === undefined ? {} : { creditBalance: refundedBalance } };
   switch (error.failure) {
     case 'rejected_input':
-      return new AppError('bad_request', messages.tool.rejected(error.reason), options);
+      return new AppError('unprocessable', messages.tool.rejected(error.reason), options);
     case 'unavailable':
       return new AppError('unavailable', messages.tool.unavailable, options);
     case 'rate_limited':

@@ -114,9 +114,9 @@ describe.each(databaseKinds)('editing through Clipdrop on %s', (kind) => {
     const unavailable = 'The editing service is unavailable right now. Please try again later; your credit was refunded.';
     const failed = 'The editing service could not edit this image. Please try again; your credit was refunded.';
     it.each<[string, ClipdropAnswer, number, string, Record<string, string>?]>([
-      ['400 with a reason', { status: 400, error: 'Invalid image: the file could not be decoded' }, 400, 'The editing service could not process this image (Invalid image: the file could not be decoded). Your credit was refunded.'],
-      ['422 with a reason', { status: 422, error: 'No subject was found in the image' }, 400, 'The editing service could not process this image (No subject was found in the image). Your credit was refunded.'],
-      ['400 without a body', { status: 400 }, 400, 'The editing service could not process this image. Your credit was refunded.'],
+      ['400 with a reason', { status: 400, error: 'Invalid image: the file could not be decoded' }, 422, 'The editing service could not process this image (Invalid image: the file could not be decoded). Your credit was refunded.'],
+      ['422 with a reason', { status: 422, error: 'No subject was found in the image' }, 422, 'The editing service could not process this image (No subject was found in the image). Your credit was refunded.'],
+      ['400 without a body', { status: 400 }, 422, 'The editing service could not process this image. Your credit was refunded.'],
       ['401 (no valid key)', { status: 401, error: 'Invalid API key' }, 503, unavailable],
       ['402 (no credits left)', { status: 402, error: 'Not enough credits' }, 503, unavailable],
       ['403 (key revoked)', { status: 403, error: 'Forbidden' }, 503, unavailable],

@@ -1,7 +1,10 @@
 import type { ToolFields, ToolId } from '@lumigen/contract/tools';
 import { move } from 'piscina';
-import type { LocalTool } from './local/local-tool.ts';
+import { isInputRejected, type LocalTool } from './local/local-tool.ts';
 import { localTools } from './local/registry.ts';
+
+/** What a worker hands back: the PNG's bytes, or why the tool refused the picture (see `InputRejected`). */
+export type LocalTaskResult = Uint8Array | { rejected: string };
 
 export type LocalTask = {
   tool: ToolId;
@@ -22,10 +25,15 @@ export function ownBuffer(bytes: Uint8Array): Uint8Array {
 /**
  * Runs inside a worker thread of the local pool: loads the tool on first use (the import is
  * cached per thread, models stay loaded until the thread retires) and returns its PNG bytes,
- * moved to the main thread rather than copied.
+ * moved to the main thread rather than copied; a refusal comes back as `{ rejected: reason }`.
  */
-export async function runLocalTool({ tool, module, image, mask, params }: LocalTask) {
+export async function runLocalTool({ tool, module, image, mask, params }: LocalTask): Promise<LocalTaskResult> {
   const { run } = module ? ((await import(module)) as { run: LocalTool }) : await localTools[tool]();
-  const { png } = await run({ image: asBuffer(image), ...(mask ? { mask: asBuffer(mask) } : {}), params });
-  return move(ownBuffer(png));
+  try {
+    const { png } = await run({ image: asBuffer(image), ...(mask ? { mask: asBuffer(mask) } : {}), params });
+    return move(ownBuffer(png)) as Uint8Array;
+  } catch (error) {
+    if (isInputRejected(error)) return { rejected: error.message };
+    throw error;
+  }
 }

@@ -1,6 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { ToolFields } from '@lumigen/contract/tools';
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jpegOf } from '../../../test/tool-calls.ts';
 import { createLocalToolProvider, type LocalToolsOptions } from './local.ts';
 import { ToolProviderError, type ToolProvider } from './provider.ts';
@@ -18,13 +21,20 @@ describe('the local tools provider (a worker-thread pool)', () => {
     provider = undefined;
   });
 
-  let photo: Buffer;
+  // The provider reads uploads from their files, as the route leaves them.
+  let photo: string;
+  let size: number;
+  let dir: string;
   beforeAll(async () => {
-    photo = await jpegOf(64, 48);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-local-test-'));
+    photo = path.join(dir, 'photo.jpg');
+    const bytes = await jpegOf(64, 48);
+    size = bytes.length;
+    await writeFile(photo, bytes);
   });
-  // A copy per call: the pool moves the bytes to its thread.
+  afterAll(() => rm(dir, { recursive: true, force: true }));
   const run = (p: ToolProvider, fields: ToolFields = {}, tool: 'remove-background' | 'upscale' = 'remove-background') =>
-    p.run({ tool, image: { bytes: Buffer.from(photo), type: 'image/jpeg', width: 64, height: 48 }, fields });
+    p.run({ tool, image: { path: photo, size, type: 'image/jpeg', width: 64, height: 48 }, fields });
   const failureOf = (promise: Promise<unknown>) =>
     promise.then(
       () => undefined,
@@ -57,6 +67,12 @@ describe('the local tools provider (a worker-thread pool)', () => {
 
   it('reports a tool that throws as failed, with its message for the log', async () => {
     expect(await failureOf(run(start(), { fake: 'throw' }))).toEqual({ failure: 'failed', message: 'remove-background failed: the fake tool broke' });
+  });
+
+  it('reports a tool that cannot work with the picture as rejected input, with its reason', async () => {
+    const error = await run(start(), { fake: 'refuse' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolProviderError);
+    expect(error).toMatchObject({ failure: 'rejected_input', reason: 'no subject was found in the image' });
   });
 
   it('reports a result that is not an image as failed', async () => {

@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { ToolId } from '@lumigen/contract/tools';
 import { Piscina } from 'piscina';
 import { asPng } from '../../../lib/image-bytes.ts';
-import { ownBuffer, type LocalTask } from './local-worker.ts';
+import { ownBuffer, type LocalTask, type LocalTaskResult } from './local-worker.ts';
 import { ToolProviderError, type ToolProvider } from './provider.ts';
 
 export type LocalToolsOptions = {
@@ -26,8 +27,8 @@ function classify(tool: ToolId, error: unknown): ToolProviderError {
 /**
  * The tools of `local/` run on this machine, on a small pool of worker threads (piscina), so a
  * model's seconds of CPU never hold up the event loop that answers every other request. The pool
- * starts its threads on first use; the image bytes are moved to the thread (after one copy into
- * a buffer of their own when they are a slice of a larger one) and the PNG comes back the same way.
+ * starts its threads on first use; the upload is read from its file and the bytes moved to the
+ * thread, and the PNG comes back the same way.
  */
 export function createLocalToolProvider({ threads, timeoutMs, idleTimeoutMs = 60_000, maxQueue = threads * 8, modules = {} }: LocalToolsOptions): ToolProvider {
   let pool: Piscina | undefined;
@@ -47,16 +48,21 @@ export function createLocalToolProvider({ threads, timeoutMs, idleTimeoutMs = 60
     name: 'local',
     async run({ tool, image, mask, fields }) {
       if (inFlight >= threads + maxQueue) throw new ToolProviderError('busy', 'every local worker is busy and the queue is full');
-      const task: LocalTask = { tool, module: modules[tool], image: ownBuffer(image.bytes), mask: mask && ownBuffer(mask.bytes), params: fields };
-      const transferList = [task.image.buffer, ...(task.mask ? [task.mask.buffer] : [])] as ArrayBuffer[];
-      let result: Uint8Array;
+      // Counted before the first await, so calls arriving together cannot all pass the check.
       inFlight += 1;
+      let result: LocalTaskResult;
       try {
+        const [imageBytes, maskBytes] = await Promise.all([readFile(image.path), mask && readFile(mask.path)]);
+        const task: LocalTask = { tool, module: modules[tool], image: ownBuffer(imageBytes), mask: maskBytes && ownBuffer(maskBytes), params: fields };
+        const transferList = [task.image.buffer, ...(task.mask ? [task.mask.buffer] : [])] as ArrayBuffer[];
         result = await poolOf().run(task, { transferList, signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         throw classify(tool, error);
       } finally {
         inFlight -= 1;
+      }
+      if (!(result instanceof Uint8Array)) {
+        throw new ToolProviderError('rejected_input', `${tool} refused the input: ${result.rejected}`, { reason: result.rejected });
       }
       const png = await asPng(Buffer.from(result.buffer, result.byteOffset, result.byteLength));
       if (!png) throw new ToolProviderError('failed', `${tool} returned something that is not an image`);

@@ -1,8 +1,12 @@
 import type { AcceptedImageType, ToolFields, ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { PngImage } from '../../../lib/image-bytes.ts';
 
-/** An upload that passed validation: its bytes, the type they sniffed as, and its pixel size. */
-export type CheckedImage = { bytes: Buffer; type: AcceptedImageType; width: number; height: number };
+/**
+ * An upload that passed validation: the file holding it (in the request's temporary directory,
+ * deleted once the answer is made: a provider reads it while `run` lasts, and never keeps the path), its
+ * size in bytes, the type it sniffed as, and its pixel size.
+ */
+export type CheckedImage = { path: string; size: number; type: AcceptedImageType; width: number; height: number };
 
 export type ToolInput = {
   tool: ToolId;
@@ -24,7 +28,8 @@ export type ToolProvider = {
 
 /**
  * Why a tool failed, in the terms the service answers with:
- * - `rejected_input`: the provider refused this input (the user can try another image);
+ * - `rejected_input`: the provider refused this input (the user can try another image): Clipdrop's
+ *   400/422, a local tool's `InputRejected`; answered 422 with the reason;
  * - `unavailable`: our key or quota at the provider (logged loudly; the user can only wait);
  * - `rate_limited`: the provider asks us to slow down (`retryAfterSeconds` when it said);
  * - `busy`: this server's own queue of local work is full;

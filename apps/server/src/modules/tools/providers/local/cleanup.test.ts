@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from './cleanup.ts';
+import { InputRejected } from './local-tool.ts';
 import { colourDistance, fixture, meanColour, openCv, pixels, textureEnergy, type Pixels } from './test-support.ts';
 
 // The fixture: a red ball and its shadow on paving, and a mask covering both.
@@ -83,10 +84,18 @@ describe('cleanup (local)', () => {
     expect(changed / outside).toBeLessThan(0.01);
   });
 
-  it('returns the picture unchanged for an empty mask, and refuses a mask of another size', async () => {
-    const empty = await sharp({ create: { width: 512, height: 384, channels: 3, background: '#000' } }).png().toBuffer();
-    const same = await run({ image, mask: empty, params: {} });
-    expect((await pixels(same.png)).data.equals(before.data)).toBe(true);
+  it('refuses a mask that marks nothing, or everything (nothing left to rebuild from), saying which', async () => {
+    const maskOf = (background: string) => sharp({ create: { width: 512, height: 384, channels: 3, background } }).png().toBuffer();
+    const refusalOf = (mask: Buffer) => run({ image, mask, params: {} }).catch((error: unknown) => error);
+    const empty = await refusalOf(await maskOf('#000'));
+    expect(empty).toBeInstanceOf(InputRejected);
+    expect((empty as Error).message).toBe('the mask marks nothing to remove');
+    const full = await refusalOf(await maskOf('#fff'));
+    expect(full).toBeInstanceOf(InputRejected);
+    expect((full as Error).message).toBe('the mask covers the whole image, so nothing is left to fill it from');
+  });
+
+  it('refuses a mask of another size (a bug: the route checks sizes)', async () => {
     const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
     await expect(run({ image, mask: small, params: {} })).rejects.toThrow(/mask/);
   });

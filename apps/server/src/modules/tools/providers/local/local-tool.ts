@@ -15,3 +15,23 @@ export type LocalToolInput = {
 export type LocalToolOutput = { png: Buffer; width: number; height: number };
 
 export type LocalTool = (input: LocalToolInput) => Promise<LocalToolOutput>;
+
+/**
+ * Thrown by a local tool when the picture is one it cannot work with (no subject to cut out, no
+ * text to remove, a mask that marks nothing): the user's to change, answered as a refunded 422
+ * with `message` as the reason, as Clipdrop's own 400/422 are. Its message is shown to the user:
+ * short, plain, lower case. Any other error is ours (a refunded 502).
+ *
+ * An error's class does not survive the worker thread's boundary, so it is recognised by `code`
+ * (`isInputRejected`), and the worker hands it back as a plain `{ rejected }` result.
+ */
+export class InputRejected extends Error {
+  readonly code = 'input_rejected';
+
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InputRejected';
+  }
+}
+
+export const isInputRejected = (error: unknown): error is InputRejected => (error as { code?: unknown } | undefined)?.code === 'input_rejected';

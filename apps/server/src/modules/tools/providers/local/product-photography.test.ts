@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mugRegions, readMug } from './fixtures/fixtures.ts';
+import { InputRejected } from './local-tool.ts';
 import { run } from './product-photography.ts';
 
 type Params = Record<string, number>;
@@ -92,4 +93,11 @@ describe('product-photography (local: cut-out, studio sweep, cast shadow)', () =
     expect(none).toBe(0);
     expect(strongest).toBeGreaterThan(usual! * 1.5);
   });
+
+  it('refuses a picture with no subject, saying so', async () => {
+    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } }).jpeg().toBuffer();
+    const refusal = await run({ image: wall, params: {} }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InputRejected);
+    expect((refusal as Error).message).toBe('no subject was found in the image');
+  }, 180_000);
 });

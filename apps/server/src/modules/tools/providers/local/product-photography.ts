@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { LocalTool } from './local-tool.ts';
+import { InputRejected, type LocalTool } from './local-tool.ts';
 import { segment } from './segmentation/segment.ts';
 import { studioBackdrop } from './studio/backdrop.ts';
 import { castShadowScaled } from './studio/cast-shadow.ts';
@@ -18,7 +18,7 @@ export const run: LocalTool = async ({ image, params }) => {
   const cutout = await segment(image);
   const { width, height, alpha, rgba } = cutout;
   const bounds = subjectBounds(alpha, width, height);
-  if (!bounds) throw new Error('no subject was found in the image');
+  if (!bounds) throw new InputRejected('no subject was found in the image');
 
   const backdrop = await studioBackdrop(width, height, bounds, light);
   const shadow = await castShadowScaled(alpha, width, height, bounds, light);

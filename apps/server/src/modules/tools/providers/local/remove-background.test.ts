@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mugRegions, readMug, shareOf } from './fixtures/fixtures.ts';
-import type { LocalToolOutput } from './local-tool.ts';
+import { InputRejected, type LocalToolOutput } from './local-tool.ts';
 import { run } from './remove-background.ts';
 import { decontaminateEdges } from './segmentation/segment.ts';
 
@@ -72,6 +72,20 @@ describe('remove-background on other kinds of upload', () => {
     expect(shareOf(left, (p) => kept[p] === 0)).toBe(1);
     // The model sees half a mug on white there and keeps most of it opaque (92% when written).
     expect(shareOf(right, (p) => kept[p]! > 235)).toBeGreaterThanOrEqual(0.85);
+  }, 180_000);
+});
+
+describe('remove-background on a picture with no subject', () => {
+  it('refuses a plain wall and a transparent picture, saying why, rather than answer an empty cut-out', async () => {
+    // Measured when written: the model keeps no pixel of either (nor of pure noise), while each
+    // committed photo fixture keeps 3–18% of its pixels.
+    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } }).jpeg().toBuffer();
+    const clear = await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    for (const image of [wall, clear]) {
+      const refusal = await run({ image, params: {} }).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(InputRejected);
+      expect((refusal as Error).message).toBe('no subject was found in the image');
+    }
   }, 180_000);
 });
 

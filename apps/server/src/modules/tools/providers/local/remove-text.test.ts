@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { InputRejected } from './local-tool.ts';
 import { run } from './remove-text.ts';
 import { detectText } from './text-detection/detect-text.ts';
 import { colourDistance, createReader, fixture, meanColour, pixels, textureEnergy, type ReadLine } from './test-support.ts';
@@ -63,9 +64,10 @@ describe('remove-text (local)', () => {
     expect(texture).toBeLessThan(textureEnergy(after, inBackground) * 1.8);
   });
 
-  it('returns a picture without text unchanged', async () => {
+  it('refuses a picture without text, saying so, rather than charge for it unchanged', async () => {
     const plain = await sharp(await fixture('landscape-256x192.jpg')).png().toBuffer();
-    const out = await run({ image: plain, params: {} });
-    expect((await pixels(out.png)).data.equals((await pixels(plain)).data)).toBe(true);
+    const refusal = await run({ image: plain, params: {} }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InputRejected);
+    expect((refusal as Error).message).toBe('no text was found in the image');
   }, 60_000);
 });

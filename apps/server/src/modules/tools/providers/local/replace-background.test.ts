@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mugRegions, readMug } from './fixtures/fixtures.ts';
-import type { LocalToolOutput } from './local-tool.ts';
+import { InputRejected, type LocalToolOutput } from './local-tool.ts';
 import { replaceBackgroundMaxSide, run } from './replace-background.ts';
 
 let mug: Buffer;
@@ -53,6 +53,13 @@ describe('replace-background (local: cut-out over a painted background)', () => 
     const again = await run({ image: mug, params: { prompt: 'mountains at sunset' } });
     expect(again.png.equals(sunset.png)).toBe(true);
   });
+
+  it('refuses a picture with no subject, saying so', async () => {
+    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } }).jpeg().toBuffer();
+    const refusal = await run({ image: wall, params: { prompt: 'mountains at sunset' } }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InputRejected);
+    expect((refusal as Error).message).toBe('no subject was found in the image');
+  }, 180_000);
 
   it('refuses an empty prompt', async () => {
     await expect(run({ image: mug, params: { prompt: '  ' } })).rejects.toThrow(/prompt/);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { paintPicture } from '../../../generation/providers/local.ts';
-import type { LocalTool } from './local-tool.ts';
+import { InputRejected, type LocalTool } from './local-tool.ts';
 import { segment, type Cutout } from './segmentation/segment.ts';
 import { castShadowScaled } from './studio/cast-shadow.ts';
 import { subjectBounds } from './studio/subject-bounds.ts';
@@ -20,7 +20,7 @@ export const run: LocalTool = async ({ image, params }) => {
   if (!prompt) throw new Error('a prompt is needed to paint the new background');
   const { width, height, rgba, alpha } = await fitWithin(await segment(image), replaceBackgroundMaxSide);
   const bounds = subjectBounds(alpha, width, height);
-  if (!bounds) throw new Error('no subject was found in the image');
+  if (!bounds) throw new InputRejected('no subject was found in the image');
 
   const defocus = Math.max(1, Math.min(width, height) / 500);
   const background = await paintPicture({ prompt, width, height, seed: 0, variant: 'replace-background', detail: 1 }).raw().toBuffer();
