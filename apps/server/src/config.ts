@@ -147,7 +147,7 @@ export type Config = {
   payments: PaymentsConfig;
   /** Image bytes (the file image store's root). */
   imagesDir: string;
-  /** Editing tools' uploads while their request lasts (emptied at start-up too). */
+  /** Editing tools' uploads while their request lasts (at start-up, what a gone process left goes). */
   uploadsDir: string;
   generation: GenerationConfig;
   tools: ToolsConfig;

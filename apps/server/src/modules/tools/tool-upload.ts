@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -71,6 +71,24 @@ function uploadError(error: unknown): unknown {
   // Everything else the parser throws (no boundary, a part cut short, a client gone, a prototype
   // key) is a body that is not well-formed multipart.
   return new AppError('bad_request', messages.tool.malformed, { cause: error });
+}
+
+/** No tool call lasts this long: an upload directory untouched for an hour was left by a process that is gone. */
+export const staleUploadMs = 60 * 60 * 1000;
+
+/**
+ * Deletes what crashed processes left in `uploadsDir`. Other instances may share the data
+ * directory, so only directories whose every file has been untouched for `staleUploadMs` go:
+ * a live upload is written to as it arrives.
+ */
+export async function removeStaleUploads(uploadsDir: string, now = Date.now()) {
+  await mkdir(uploadsDir, { recursive: true });
+  for (const entry of await readdir(uploadsDir)) {
+    const dir = path.join(uploadsDir, entry);
+    const inside = await readdir(dir).catch(() => []);
+    const times = await Promise.all([dir, ...inside.map((name) => path.join(dir, name))].map((file) => stat(file).then((s) => s.mtimeMs, () => 0)));
+    if (now - Math.max(...times) > staleUploadMs) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**

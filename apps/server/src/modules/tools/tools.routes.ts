@@ -1,11 +1,10 @@
-import { mkdir, rm } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { messages } from '@lumigen/contract/messages';
 import { toolIds, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { toolAnswerStream } from './tool-answer.ts';
-import { readToolUpload, uploadLimits } from './tool-upload.ts';
+import { readToolUpload, removeStaleUploads, uploadLimits } from './tool-upload.ts';
 import type { Edited, ToolsService } from './tools.service.ts';
 
 const isToolId = (value: string): value is ToolId => (toolIds as readonly string[]).includes(value);
@@ -18,8 +17,7 @@ export async function toolsRoutes(app: FastifyInstance, { tools, uploadsDir }: {
   // Registered here, so multipart bodies are parsed on these routes only.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   // Each request deletes its own uploads; what a crash left behind goes now.
-  await rm(uploadsDir, { recursive: true, force: true });
-  await mkdir(uploadsDir, { recursive: true });
+  await removeStaleUploads(uploadsDir);
 
   app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth }, async (request, reply) => {
     const { tool } = request.params;
