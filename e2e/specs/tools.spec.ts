@@ -137,11 +137,19 @@ test.describe('editing tools in the browser', () => {
     await button.scrollIntoViewIfNeeded();
     const canvasTop = async () => (await canvas.boundingBox())!.y;
     expect(await canvasTop()).toBeGreaterThan(300);
+    // Hold the edit until the loading state is checked: a quick answer would replace it first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/image/tools/remove-background', async (route) => {
+      await held;
+      await route.continue();
+    });
     await button.click();
     await expect(page.getByRole('status', { name: 'Working on your image' })).toBeVisible();
     // Scrolled to the canvas: its top just under the sticky header.
-    await expect.poll(canvasTop).toBeLessThan(120);
-    await expect.poll(canvasTop).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => Math.round(await canvasTop())).toBeLessThan(120);
+    expect(await canvasTop()).toBeGreaterThanOrEqual(0);
+    release();
     await expectResultDownload(page, 'mug-remove-background.png', [1024, 768]);
     expect(await balance(request, testUser)).toBe(4);
   });
