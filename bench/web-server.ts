@@ -11,9 +11,16 @@ export async function startWebServer(port: number) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
+  // A busy machine can take a while (tsx compiling the server, PGlite's first start).
+  const deadline = Date.now() + 90_000;
+  for (;;) {
     const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
     if (up) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGTERM');
+      await rm(dataDir, { recursive: true, force: true });
+      throw new Error(`the web server on port ${port} did not start (exit code ${child.exitCode})`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

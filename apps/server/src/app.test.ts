@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -193,6 +194,59 @@ describe('web app', () => {
       expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ method: 'GET', url: '/api/missing' })).json()).toEqual({ success: false, message: 'Not found' });
+    } finally {
+      await app.close();
+      await context.database.close();
+      await context.location.dispose();
+    }
+  });
+
+  it('sends the Brotli or gzip copy written beside a file when the browser accepts it', async () => {
+    const context = await startTestApp('pglite');
+    await context.app.close();
+    const dist = path.join(context.location.dataDir, 'web');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await mkdir(path.join(dist, 'prerendered'));
+    const script = 'console.log("hello, hello, hello")';
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Lumigen</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), script);
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    await writeFile(path.join(dist, 'assets', 'small-def456.js'), 'console.log(2)');
+    await writeFile(path.join(dist, 'prerendered', 'index.html'), '<title>Home prerendered</title>');
+    await writeFile(path.join(dist, 'prerendered', 'index.html.br'), brotliCompressSync('<title>Home prerendered</title>'));
+    const app = await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false });
+    try {
+      const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+      const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gzipped = await get('/assets/app-abc123.js', 'gzip');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+
+      const plain = await get('/assets/app-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      // No copy (too small to be worth one): the file itself.
+      const small = await get('/assets/small-def456.js', 'br');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe('console.log(2)');
+
+      const page = await get('/', 'br');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe('<title>Home prerendered</title>');
+
+      // The copies are chosen by Accept-Encoding only: by its own name a copy is an unknown page.
+      expect((await get('/assets/app-abc123.js.br')).body).toContain('<title>Lumigen</title>');
     } finally {
       await app.close();
       await context.database.close();

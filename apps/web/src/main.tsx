@@ -1,3 +1,5 @@
+// Before any chunk with zod loads (see the module).
+import './lib/zod-jitless.ts';
 // Global styles first, so feature styles that follow can refine them.
 import './styles/fonts.css';
 import './styles/tokens.css';

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built web app: hashed assets cached for a year, pages never cached. A public page
+ * Serves the built web app: hashed assets cached for a year, pages never cached, each text file
+ * as the Brotli or gzip copy the build wrote beside it when the browser accepts one
+ * (docs/decisions/010; files without a copy go out as they are). A public page
  * prerendered at build time (dist/prerendered/<page>.html) is answered with its own HTML; any other
  * GET outside /api gets index.html so the client router can take it (SPA fallback).
  */
@@ -17,6 +19,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { distDir }: { distD
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The copies are chosen by Accept-Encoding, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
