@@ -4,7 +4,7 @@ import './lib/zod-jitless.ts';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -24,5 +24,9 @@ const app = (
 );
 
 // Public pages arrive prerendered (scripts/prerender.ts): take their HTML over instead of repainting.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// As a transition, React does that work in slices of a few milliseconds and lets the browser answer
+// input in between, instead of one long task while the page already shows (DESIGN.md §5: TBT).
+startTransition(() => {
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
