@@ -20,12 +20,12 @@ export function ToolLayout({
 }) {
   return (
     <>
-      <PageHero eyebrow="AI tools" title={title} lead={lead}>
-        {badge}
-      </PageHero>
+      <PageHero eyebrow="AI tools" title={title} lead={lead} />
       <div className="tool container">
         <section className="tool__controls" aria-label="Settings">
           {controls}
+          {/* Last in the panel: it arrives with a request after the page shows, and here it moves nothing in view. */}
+          {badge}
         </section>
         <section ref={canvasRef} className="tool__canvas" aria-label="Result" aria-live="polite" tabIndex={-1}>
           {canvas}
