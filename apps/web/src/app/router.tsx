@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
-import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { ProtectedPage } from './layout/protected-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+import { protectedHeroes, type ProtectedPath } from './routes/protected-heroes.ts';
 
 /**
  * Each route is its own chunk. Declarative routes (not the data router) keep React Router's share
@@ -35,7 +36,7 @@ const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
 const BackgroundTest = page(tools, 'BackgroundTestPage');
 
 /** SPEC.md §2's protected routes; without a token each sends the visitor to /login. */
-const protectedRoutes: Array<[string, ComponentType]> = [
+const protectedRoutes: Array<[ProtectedPath, ComponentType]> = [
   ['/generate', Generate],
   ['/removebg', page(tools, 'RemoveBackgroundPage')],
   ['/removetxt', page(tools, 'RemoveTextPage')],
@@ -83,9 +84,9 @@ export function AppRoutes() {
                 key={path}
                 path={path}
                 element={
-                  <RequireAuth>
+                  <ProtectedPage hero={protectedHeroes[path]}>
                     <Page />
-                  </RequireAuth>
+                  </ProtectedPage>
                 }
               />
             ))}
@@ -96,5 +97,11 @@ export function AppRoutes() {
   );
 }
 
-/** Public pages whose HTML is rendered at build time (scripts/prerender.ts), for a fast first paint. */
-export const prerenderedPaths = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/test'];
+/**
+ * Pages whose HTML is rendered at build time (scripts/prerender.ts), for a fast first paint: each
+ * public page, and each protected page as its pending view (the same for every visitor).
+ */
+export const prerenderedPaths = [
+  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/test'],
+  ...protectedRoutes.map(([path]) => path),
+];

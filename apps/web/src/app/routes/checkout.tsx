@@ -1,7 +1,6 @@
 import { findBundle } from '@lumigen/contract/catalogue';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageHero } from '../../components/ui/page-hero.tsx';
 import { Checkout } from '../../features/checkout/components/checkout.tsx';
 import { forgetChosenPlan, readChosenPlan } from '../../features/plans/use-choose-plan.ts';
 import { notify } from '../../lib/notify.ts';
@@ -25,10 +24,5 @@ export function CheckoutPage() {
     navigate('/');
   }, [navigate]);
 
-  return (
-    <>
-      <PageHero eyebrow="Checkout" title="Buy credits" documentTitle="Checkout" lead="Pay once for a bundle of credits: no subscription, nothing renews." />
-      {bundle && <Checkout bundle={bundle} onPurchased={purchased} />}
-    </>
-  );
+  return bundle ? <Checkout bundle={bundle} onPurchased={purchased} /> : null;
 }

@@ -40,8 +40,6 @@ export function GeneratePage() {
 
   return (
     <ToolLayout
-      title="Image Generator"
-      lead="Describe an image in words and Lumigen paints it. Each image costs 1 credit."
       badge={providers.data?.localPreview ? <p className="tool__badge">local preview — images are painted on this server, not by an AI model</p> : null}
       canvasRef={canvas}
       controls={result ? <GenerationSummary prompt={result.prompt} settings={settings} /> : <GenerateForm settings={settings} onChange={setSettings} onSubmit={run} busy={busy} />}

@@ -2,7 +2,7 @@ import type { PublicUser } from '@lumigen/contract/accounts';
 import type { GetCreditResponse } from '@lumigen/contract/credits';
 import { messages } from '@lumigen/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify.ts';
 import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from '../../lib/api.ts';
@@ -11,6 +11,11 @@ import { logout as logoutCall } from './api/logout.ts';
 
 export type Auth = {
   token: string | null;
+  /**
+   * False while no session can be known: in prerendered HTML and while the browser takes it over
+   * (token is then null whatever is stored). True from the first render that reads storage.
+   */
+  sessionKnown: boolean;
   user: { name: string; email: string } | null;
   /** undefined while the balance loads. */
   credit: number | undefined;
@@ -21,13 +26,23 @@ export type Auth = {
 
 const AuthContext = createContext<Auth | null>(null);
 
+const subscribeNothing = () => () => undefined;
+
 /**
  * Session state: the token (localStorage `token`, SPEC.md §3), and with a token the credit data,
  * loaded automatically. Any 401 clears the session and sends the user to /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Prerendered pages are the logged-out view; the stored token takes over once hydrated.
-  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+  // Prerendered pages are drawn without a session, and taking them over must draw exactly that.
+  // The stored session comes in right after, as a transition: React re-renders its readers in
+  // slices instead of one long task (DESIGN.md §5, TBT).
+  const stored = useSyncExternalStore(subscribeToken, getToken, () => null);
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const [sessionKnown, setSessionKnown] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated && !sessionKnown) startTransition(() => setSessionKnown(true));
+  }, [hydrated, sessionKnown]);
+  const token = sessionKnown ? stored : null;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -82,13 +97,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Auth>(
     () => ({
       token,
+      sessionKnown,
       user: credit.data ? { name: credit.data.name, email: credit.data.email } : null,
       credit: credit.data?.creditBalance,
       signIn,
       signOut,
       refreshCredit,
     }),
-    [token, credit.data, signIn, signOut, refreshCredit],
+    [token, sessionKnown, credit.data, signIn, signOut, refreshCredit],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../auth-context.tsx';
@@ -17,9 +19,9 @@ function LoginProbe() {
   );
 }
 
-function renderAt(path: string) {
+function app(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  return (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <AuthProvider>
@@ -28,7 +30,7 @@ function renderAt(path: string) {
             <Route
               path="/generate"
               element={
-                <RequireAuth>
+                <RequireAuth pending={<p>Checking your session</p>}>
                   <p>Generator</p>
                 </RequireAuth>
               }
@@ -36,8 +38,23 @@ function renderAt(path: string) {
           </Routes>
         </AuthProvider>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+const renderAt = (path: string) => render(app(path));
+
+/** Build-time HTML of the page (no session can be known there), then the browser taking it over. */
+async function prerenderThenHydrate(path: string) {
+  const html = renderToString(app(path));
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, app(path), { onRecoverableError: (error) => void recoverable.push(error) });
+  });
+  return { html, container, recoverable };
 }
 
 describe('RequireAuth', () => {
@@ -76,5 +93,30 @@ describe('RequireAuth', () => {
     renderAt('/generate');
     expect(await screen.findByText('Login page, from /generate')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('prerenders the pending view, neither the page nor a redirect, since no session is known at build time', () => {
+    localStorage.setItem('token', 'valid-token');
+    const html = renderToString(app('/generate'));
+    expect(html).toContain('Checking your session');
+    expect(html).not.toContain('Generator');
+    expect(html).not.toContain('Login page');
+  });
+
+  it('hydrates the prerendered pending view into the page for a visitor with a token', async () => {
+    localStorage.setItem('token', 'valid-token');
+    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' }));
+    const { container, recoverable } = await prerenderThenHydrate('/generate');
+    expect(container.textContent).toContain('Generator');
+    expect(container.textContent).not.toContain('Checking your session');
+    // The first pass matched the prerendered HTML: React did not throw it away.
+    expect(recoverable).toEqual([]);
+  });
+
+  it('hydrates the prerendered pending view into /login for a visitor without a token', async () => {
+    const { container, recoverable } = await prerenderThenHydrate('/generate');
+    expect(container.textContent).toContain('Login page, from /generate');
+    expect(container.textContent).not.toContain('Generator');
+    expect(recoverable).toEqual([]);
   });
 });

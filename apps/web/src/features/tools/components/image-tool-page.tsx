@@ -19,8 +19,6 @@ import { CanvasEmpty, scrollToCanvas, ToolLayout } from './tool-layout.tsx';
 
 export type ToolPageConfig = {
   tool: ToolId;
-  title: string;
-  lead: string;
   /** The main button's words (SPEC.md §2), shown with the cost. */
   action: string;
   sliders?: readonly SliderSpec[];
@@ -205,5 +203,5 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
   );
 
-  return <ToolLayout title={config.title} lead={config.lead} badge={badge} controls={controls} canvas={canvasContent} canvasRef={canvas} />;
+  return <ToolLayout badge={badge} controls={controls} canvas={canvasContent} canvasRef={canvas} />;
 }

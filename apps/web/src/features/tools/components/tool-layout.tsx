@@ -1,37 +1,29 @@
 import type { ReactNode, RefObject } from 'react';
-import { PageHero } from '../../../components/ui/page-hero.tsx';
 import './tool-layout.css';
 
-/** Every tool page: controls on the left (on top on small screens), the canvas on the right. */
+/** Every tool page below its hero: controls on the left (on top on small screens), the canvas on the right. */
 export function ToolLayout({
-  title,
-  lead,
   badge,
   controls,
   canvas,
   canvasRef,
 }: {
-  title: string;
-  lead: string;
   badge?: ReactNode;
   controls: ReactNode;
   canvas: ReactNode;
   canvasRef: RefObject<HTMLElement | null>;
 }) {
   return (
-    <>
-      <PageHero eyebrow="AI tools" title={title} lead={lead} />
-      <div className="tool container">
-        <section className="tool__controls" aria-label="Settings">
-          {controls}
-          {/* Last in the panel: it arrives with a request after the page shows, and here it moves nothing in view. */}
-          {badge}
-        </section>
-        <section ref={canvasRef} className="tool__canvas" aria-label="Result" aria-live="polite" tabIndex={-1}>
-          {canvas}
-        </section>
-      </div>
-    </>
+    <div className="tool container">
+      <section className="tool__controls" aria-label="Settings">
+        {controls}
+        {/* Last in the panel: it arrives with a request after the page shows, and here it moves nothing in view. */}
+        {badge}
+      </section>
+      <section ref={canvasRef} className="tool__canvas" aria-label="Result" aria-live="polite" tabIndex={-1}>
+        {canvas}
+      </section>
+    </div>
   );
 }
 

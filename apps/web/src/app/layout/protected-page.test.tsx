@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup } from '@testing-library/react';
+import { lazy, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../features/auth/auth-context.tsx';
+import { protectedHeroes } from '../routes/protected-heroes.ts';
+import { ProtectedPage } from './protected-page.tsx';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function app(Page: ComponentType) {
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/generate']}>
+        <AuthProvider>
+          <Routes>
+            <Route path="/login" element={<p>Login page</p>} />
+            <Route
+              path="/generate"
+              element={
+                <ProtectedPage hero={protectedHeroes['/generate']}>
+                  <Page />
+                </ProtectedPage>
+              }
+            />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+describe('ProtectedPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' })));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('keeps the prerendered hero element while the page behind it loads, so the first paint is the largest', async () => {
+    localStorage.setItem('token', 'valid-token');
+    let loaded!: () => void;
+    const chunk = new Promise<void>((resolve) => (loaded = resolve));
+    const Page = lazy(async () => {
+      await chunk;
+      return { default: () => <p>Prompt form</p> };
+    });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(app(Page));
+    document.body.append(container);
+    const heading = container.querySelector('h1');
+    expect(heading?.textContent).toBe('Image Generator');
+    expect(container.querySelector('[role="status"]')).not.toBeNull();
+
+    await act(async () => {
+      hydrateRoot(container, app(Page));
+    });
+    // Session known, page code still loading: same hero, spinner below it.
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('[role="status"]')).not.toBeNull();
+
+    await act(async () => loaded());
+    expect(container.textContent).toContain('Prompt form');
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('[role="status"]')).toBeNull();
+  });
+});
