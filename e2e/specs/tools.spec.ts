@@ -164,6 +164,7 @@ test.describe('editing tools in the browser', () => {
     expect(await surface.evaluate((canvas) => getComputedStyle(canvas).touchAction)).toBe('none');
     await page.getByLabel('Brush size').fill('40');
     await expect(page.getByText('40px')).toBeVisible();
+    await expect(page.getByText('Undo with Ctrl+Z', { exact: false })).toBeVisible();
 
     // The ball covers about x 176–367, y 122–279 of the 512×384 picture.
     await surface.scrollIntoViewIfNeeded();
@@ -233,6 +234,21 @@ test.describe('editing tools in the browser', () => {
     expect(change.ball).toBeGreaterThan(15);
     expect(change.top).toBeLessThan(3);
     expect(await balance(request, testUser)).toBe(4);
+  });
+
+  test('/cleanup on a touch phone: the brush hint does not mention a keyboard shortcut', async ({ browser, baseURL, testUser }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    try {
+      const page = await context.newPage();
+      await signIn(page, testUser);
+      await page.goto('/cleanup');
+      await page.getByLabel('Image', { exact: true }).setInputFiles(fixture('ball-on-paving-512x384.jpg'));
+      await expect(page.getByText('Paint over what should disappear.')).toBeVisible();
+      await expect(page.getByText('Undo with Ctrl+Z', { exact: false })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 
   test('/cleanup with a mask file: run, download; one credit spent', async ({ page, request, testUser }) => {

@@ -127,7 +127,9 @@ export function MaskPainter({
   return (
     <div className="mask-painter">
       <div className="mask-painter__tools">
-        <p className="mask-painter__hint">Paint over what should disappear. Undo with Ctrl+Z (⌘Z on a Mac).</p>
+        <p className="mask-painter__hint">
+          Paint over what should disappear.<span className="mask-painter__keys"> Undo with Ctrl+Z (⌘Z on a Mac).</span>
+        </p>
         <SliderField spec={brushSpec} value={brush} onChange={setBrush} />
         <div className="mask-painter__buttons">
           <Button variant="secondary" onClick={() => onChange(strokes.slice(0, -1))} disabled={count === 0} aria-keyshortcuts="Control+Z Meta+Z">
