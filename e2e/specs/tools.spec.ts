@@ -85,11 +85,19 @@ const cases: Case[] = [
     button: 'Upscale Image',
     file: 'landscape-256x192.jpg',
     fill: async (page) => {
-      await page.getByLabel('Width').fill('512');
+      // It starts at twice the picture, in the picture's proportions; one side moves the other.
+      await expect(page.getByLabel('Width')).toHaveValue('512');
+      await expect(page.getByLabel('Height')).toHaveValue('384');
+      await page.getByLabel('Width').fill('1024');
+      await expect(page.getByLabel('Height')).toHaveValue('768');
+      // Unlinked, each side is set on its own.
+      await page.getByLabel("Keep the picture's proportions").uncheck();
+      await page.getByLabel('Width').fill('640');
+      await expect(page.getByLabel('Height')).toHaveValue('768');
       await page.getByLabel('Height').fill('384');
     },
     download: 'landscape-256x192-upscale.png',
-    size: [512, 384],
+    size: [640, 384],
   },
   {
     route: '/uncrop',

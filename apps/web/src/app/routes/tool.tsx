@@ -10,7 +10,7 @@ const pages = {
   editimage: { tool: 'product-photography', action: 'Photographic Imagery', sliders: toolSliders['product-photography'] },
   variant: { tool: 'reimagine', action: 'Create Variant' },
   addbg: { tool: 'replace-background', action: 'Replace Background', prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
-  upscale: { tool: 'upscale', action: 'Upscale Image', sliders: toolSliders.upscale },
+  upscale: { tool: 'upscale', action: 'Upscale Image', sliders: toolSliders.upscale, size: { width: 'target_width', height: 'target_height' } },
   uncrop: { tool: 'uncrop', action: 'Uncrop/Crop', sliders: toolSliders.uncrop },
   cleanup: { tool: 'cleanup', action: 'Clean Image', mask: true },
   test: {

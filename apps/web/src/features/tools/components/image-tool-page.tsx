@@ -4,13 +4,14 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { runTool } from '../api/run-tool.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
+import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
 import { CompareSlider } from './compare-slider.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { MaskPainter } from './mask-painter.tsx';
@@ -29,6 +30,8 @@ export type ToolPageConfig = {
   prompt?: { label: string; placeholder: string; field?: string; hint?: string };
   /** Cleanup: a mask painted on the picture, or a mask file. */
   mask?: boolean;
+  /** Upscale: the sliders of the result's width and height, which start from the picture's proportions and can keep them. */
+  size?: { width: string; height: string };
   /** SPEC.md §5: the text-removal page says 'insufficient'. */
   insufficientMessage?: string;
   /** One message for a missing image or prompt (the /test page's alert). */
@@ -76,6 +79,32 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const [result, setResult] = useState<Result>();
   const before = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
+  // width ÷ height of the picked picture, for a tool with a result size.
+  const [ratio, setRatio] = useState<number>();
+  const [keepRatio, setKeepRatio] = useState(true);
+  const sizeFields = config.size;
+  useEffect(() => {
+    setRatio(undefined);
+    if (!sizeFields || !before) return;
+    let current = true;
+    void imageSize(before).then((picture) => {
+      if (!current) return;
+      const max = Math.min(...(config.sliders ?? []).filter((s) => s.name === sizeFields.width || s.name === sizeFields.height).map((s) => s.max));
+      const start = upscaleStart(picture, max);
+      setRatio(picture.width / picture.height);
+      setValues((v) => ({ ...v, [sizeFields.width]: start.width, [sizeFields.height]: start.height }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [before, sizeFields, config.sliders]);
+
+  const setSlider = (spec: SliderSpec, value: number) => {
+    const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
+    if (!sizeFields || !side || !keepRatio || !ratio) return setValues((v) => ({ ...v, [spec.name]: value }));
+    const size = keepProportions(side, value, ratio, spec.max);
+    setValues((v) => ({ ...v, [sizeFields.width]: size.width, [sizeFields.height]: size.height }));
+  };
 
   const carried = search.get('image');
   useEffect(() => {
@@ -154,8 +183,11 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
         <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} value={prompt} maxLength={1000} onChange={(e) => setPrompt(e.target.value)} />
       )}
       {(config.sliders ?? []).map((spec) => (
-        <SliderField key={spec.name} spec={spec} value={values[spec.name] ?? spec.default} onChange={(value) => setValues((v) => ({ ...v, [spec.name]: value }))} />
+        <SliderField key={spec.name} spec={spec} value={values[spec.name] ?? spec.default} onChange={(value) => setSlider(spec, value)} />
       ))}
+      {sizeFields && ratio && (
+        <CheckboxField label="Keep the picture's proportions" checked={keepRatio} onChange={(event) => setKeepRatio(event.target.checked)} />
+      )}
       {!token && (
         <p className="field__hint">
           Running it uses {formatCost(creditCosts.edit)} from your account:{' '}
