@@ -21,6 +21,17 @@ export async function registerUser(request: APIRequestContext, label?: string): 
 }
 
 export const test = base.extend<{ testUser: TestUser }>({
+  // Pages arrive prerendered and look ready before their code runs; a click then does nothing.
+  // Every page.goto waits for the app to mark the document ready (auth-context.tsx).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   testUser: async ({ request }, use) => {
     const testUser = await registerUser(request, 'fixture');
     await use(testUser);

@@ -225,8 +225,9 @@ test.describe('home page', () => {
     const start = await currentSlide(page);
     await expect.poll(() => currentSlide(page), { timeout: 6_000 }).not.toBe(start);
 
-    // Hovered: it stays put for longer than a step.
-    await carousel.getByRole('group').first().hover();
+    // Hovered: it stays put for longer than a step. (The stage, not a slide: a slide may be
+    // moving or scrolled out of the viewport, and Playwright waits for a still, visible target.)
+    await page.getByTestId('carousel-stage').hover();
     const held = await currentSlide(page);
     await page.waitForTimeout(2_600);
     expect(await currentSlide(page)).toBe(held);

@@ -4,10 +4,12 @@ import { useAuth } from '../../features/auth/auth-context.tsx';
 
 /** Right side of the header: balance, greeting and Logout, or Login and Get Started. */
 export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
-  const { token, user, credit, signOut } = useAuth();
+  const { token, sessionKnown, user, credit, signOut } = useAuth();
   if (!token) {
+    // Until the stored session is read (prerendered HTML), the place is kept but nothing shows:
+    // a signed-in user would otherwise see Login and Get Started flash by.
     return (
-      <div className="account-actions">
+      <div className={sessionKnown ? 'account-actions' : 'account-actions account-actions--pending'}>
         <ButtonLink to="/login" variant="ghost" onClick={onNavigate}>
           Login
         </ButtonLink>

@@ -12,8 +12,8 @@ import { logout as logoutCall } from './api/logout.ts';
 export type Auth = {
   token: string | null;
   /**
-   * False while no session can be known: in prerendered HTML and while the browser takes it over
-   * (token is then null whatever is stored). True from the first render that reads storage.
+   * False in prerendered HTML and while the browser takes it over (token is then null whatever is
+   * stored); true once storage has been read. Protected pages wait for it before deciding.
    */
   sessionKnown: boolean;
   user: { name: string; email: string } | null;
@@ -33,16 +33,21 @@ const subscribeNothing = () => () => undefined;
  * loaded automatically. Any 401 clears the session and sends the user to /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Prerendered pages are drawn without a session, and taking them over must draw exactly that.
-  // The stored session comes in right after, as a transition: React re-renders its readers in
-  // slices instead of one long task (DESIGN.md §5, TBT).
-  const stored = useSyncExternalStore(subscribeToken, getToken, () => null);
+  // Prerendered pages are drawn without a session, and taking them over must draw exactly that;
+  // the stored token is read right after (a quick re-render: the header, a click handler's view).
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+  // What waits for the session to be known — a protected page, mounted whole — comes after that,
+  // as a transition: React renders it in slices instead of one long task (DESIGN.md §5, TBT).
   const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const [sessionKnown, setSessionKnown] = useState(hydrated);
   useEffect(() => {
     if (hydrated && !sessionKnown) startTransition(() => setSessionKnown(true));
   }, [hydrated, sessionKnown]);
-  const token = sessionKnown ? stored : null;
+  // Marks the document once the page answers input and knows its session. Browser tests wait for
+  // it: a click on prerendered HTML before its code runs does nothing.
+  useEffect(() => {
+    if (sessionKnown) document.documentElement.dataset.ready = 'true';
+  }, [sessionKnown]);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../features/auth/auth-context.tsx';
+import { AccountActions } from './account-actions.tsx';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+const app = () => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <MemoryRouter>
+      <AuthProvider>
+        <AccountActions />
+      </AuthProvider>
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+
+async function prerenderThenHydrate() {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(app());
+  document.body.append(container);
+  const prerendered = container.innerHTML;
+  await act(async () => {
+    hydrateRoot(container, app());
+  });
+  return { prerendered, container };
+}
+
+describe('AccountActions', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', vi.fn(async () => json({ success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' })));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('is prerendered hidden: a signed-in user never sees Login flash before the session is read', async () => {
+    localStorage.setItem('token', 'valid-token');
+    const { prerendered, container } = await prerenderThenHydrate();
+    expect(prerendered).toContain('account-actions--pending');
+    expect(container.querySelector('.account-actions--pending')).toBeNull();
+    await vi.waitFor(() => expect(container.textContent).toContain('Hi, Ada'));
+    expect(container.textContent).not.toContain('Login');
+  });
+
+  it('shows Login and Get Started once the session is known to be empty', async () => {
+    const { container } = await prerenderThenHydrate();
+    expect(container.querySelector('.account-actions--pending')).toBeNull();
+    expect(container.textContent).toContain('Login');
+    expect(container.textContent).toContain('Get Started');
+  });
+});
