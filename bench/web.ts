@@ -140,7 +140,8 @@ export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS
     console.log(`first load of /: JavaScript ${(bytes.js / 1024).toFixed(1)} kB gzip (budget <= 120 kB), CSS ${(bytes.css / 1024).toFixed(1)} kB gzip, ${bytes.files} files`);
 
     const scores: Record<string, Run & { runs: Run[]; loadAverage: number[] }> = {};
-    for (const page of pages.filter((p) => !only || only.includes(p.path))) {
+    // BENCH_WEB_PAGES may name any page; one not in the list above is measured signed out.
+    for (const page of only ? only.map((path) => pages.find((p) => p.path === path) ?? { path }) : pages) {
       const done: Run[] = [];
       for (let i = 1; i <= runs; i += 1) {
         const name = page.path === '/' ? 'home' : page.path.slice(1).replaceAll('/', '_');
