@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import { messages } from '@lumigen/contract/messages';
-import { toolIds, type ToolId } from '@lumigen/contract/tools';
+import { toolIds, type ToolId, type ToolResponse } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { toolAnswerStream } from './tool-answer.ts';
+import { imageAnswerStream } from '../images/image-answer.ts';
 import { readToolUpload, removeStaleUploads, uploadLimits } from './tool-upload.ts';
 import type { Edited, ToolsService } from './tools.service.ts';
 
@@ -11,7 +11,7 @@ const isToolId = (value: string): value is ToolId => (toolIds as readonly string
 
 /**
  * `POST /api/image/tools/<tool>`: multipart with Clipdrop's field names, one credit per edit; the
- * answer is `ToolResponse`, streamed (see `tool-answer.ts`).
+ * answer is `ToolResponse`, streamed (see `images/image-answer.ts`).
  */
 export async function toolsRoutes(app: FastifyInstance, { tools, uploadsDir }: { tools: ToolsService; uploadsDir: string }) {
   // Registered here, so multipart bodies are parsed on these routes only.
@@ -31,6 +31,6 @@ export async function toolsRoutes(app: FastifyInstance, { tools, uploadsDir }: {
     }
     const { imageId, png, creditBalance } = edited;
     reply.type('application/json; charset=utf-8');
-    return reply.send(toolAnswerStream({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));
+    return reply.send(imageAnswerStream<ToolResponse>({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));
   });
 }
