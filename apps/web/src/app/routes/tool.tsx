@@ -1,7 +1,7 @@
 import { toolMessages, toolSliders } from '@lumigen/contract/tools';
+import { PageHero } from '../../components/ui/page-hero.tsx';
 import { useProviders } from '../../features/generation/api/get-providers.ts';
 import { ImageToolPage, type ToolPageConfig } from '../../features/tools/components/image-tool-page.tsx';
-import { PageHero } from '../../components/ui/page-hero.tsx';
 
 /** SPEC.md §2's tool pages: buttons and fields (titles: protected-heroes.ts); one component runs them all. */
 const pages = {

@@ -42,6 +42,11 @@ type MaskSource = 'paint' | 'file';
 
 type Result = { image: string; imageId: string };
 
+/** The largest side the result-size sliders allow. */
+function sizeMax(config: ToolPageConfig) {
+  return Math.min(...(config.sliders ?? []).filter((s) => s.name === config.size?.width || s.name === config.size?.height).map((s) => s.max));
+}
+
 function baseName(file: File) {
   return file.name.replace(/\.[^.]+$/, '') || 'image';
 }
@@ -89,20 +94,19 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     let current = true;
     void imageSize(before).then((picture) => {
       if (!current) return;
-      const max = Math.min(...(config.sliders ?? []).filter((s) => s.name === sizeFields.width || s.name === sizeFields.height).map((s) => s.max));
-      const start = upscaleStart(picture, max);
+      const start = upscaleStart(picture, sizeMax(config));
       setRatio(picture.width / picture.height);
       setValues((v) => ({ ...v, [sizeFields.width]: start.width, [sizeFields.height]: start.height }));
     });
     return () => {
       current = false;
     };
-  }, [before, sizeFields, config.sliders]);
+  }, [before, sizeFields, config]);
 
   const setSlider = (spec: SliderSpec, value: number) => {
     const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
     if (!sizeFields || !side || !keepRatio || !ratio) return setValues((v) => ({ ...v, [spec.name]: value }));
-    const size = keepProportions(side, value, ratio, spec.max);
+    const size = keepProportions(side, value, ratio, sizeMax(config));
     setValues((v) => ({ ...v, [sizeFields.width]: size.width, [sizeFields.height]: size.height }));
   };
 
