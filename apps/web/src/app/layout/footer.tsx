@@ -1,7 +1,7 @@
 import { brand } from '@lumigen/contract/brand';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { HealthStatus } from '../../features/health/components/health-status.tsx';
-import { FooterCta } from './footer-cta.tsx';
 import { Logo } from './logo.tsx';
 import { aboutLinks, toolLinks, type MenuLink } from './menu.ts';
 import './footer.css';
@@ -47,7 +47,17 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <FooterCta />
+        <section className="footer__cta" aria-labelledby="footer-cta-title">
+          <div>
+            <h2 id="footer-cta-title" className="footer__cta-title">
+              Your next image is one sentence away.
+            </h2>
+            <p className="footer__cta-text">Sign up and get 5 free credits. No card needed.</p>
+          </div>
+          <ButtonLink to="/register" size="lg">
+            Get Started
+          </ButtonLink>
+        </section>
         <div className="footer__grid">
           <div className="footer__brand">
             <Logo onInk />
