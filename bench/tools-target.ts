@@ -54,7 +54,7 @@ if (mode === 'clipdrop') {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const [port] = (await once(createInterface({ input: fakeClipdrop.stdout! }), 'line')) as [string];
-  env = { ...env, CLIPDROP_API_KEY: 'bench-key', CLIPDROP_BASE_URL: `http://127.0.0.1:${port}` };
+  env = { ...env, ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'bench-key', CLIPDROP_BASE_URL: `http://127.0.0.1:${port}` };
 }
 
 let localTools: string | undefined;

@@ -17,14 +17,16 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { paymentSetupFromConfig } from './modules/payments/providers/from-config.ts';
-import { injectWebhook, webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { injectWebhook } from './modules/payments/local-webhook-delivery.ts';
+import { selectPaymentProvider } from './modules/payments/providers/select-provider.ts';
+import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createFileImageStore } from './modules/images/file-image-store.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createPaidImages } from './modules/images/paid-image.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
+import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -93,25 +95,34 @@ export async function buildApp({ config, database, logger = true, generationProv
     }));
   const credits = createCreditsService(db.db);
   const accounts = createAccountsService(db.db, credits);
-  const paymentSetup = paymentSetupFromConfig(config.payments, { db: db.db, deliver: injectWebhook(app) });
+  const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
   const paidImages = createPaidImages({ credits, images });
   const generation = createGenerationService({ paidImages, provider: generationProvider ?? selectGenerationProvider(config.generation) });
   const tools = createToolsService({ paidImages, provider: toolProvider ?? selectToolProvider(config.tools) });
-  app.log.info({ generationProvider: generation.providerName, toolsProvider: tools.providerName }, 'providers chosen');
+  await generation.verifyProvider(app.log);
+  logProviders(app, {
+    generation: generation.model ? `${generation.providerName} (${generation.model})` : generation.providerName,
+    tools: tools.providerName,
+    payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
+    storage: `files in ${config.imagesDir}`,
+    mail: 'none',
+  });
+  // Each request deletes its own uploads; what a crashed process left behind goes now.
+  await removeStaleUploads(config.uploadsDir);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
   await app.register(rateLimitPlugin, { db: db.db });
   await app.register(authPlugin, { accounts });
-  await app.register(healthRoutes, { ping: db.ping });
+  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
   await app.register(accountsRoutes, { accounts, config });
   await app.register(creditsRoutes, { credits });
   await app.register(marketingRoutes, { db: db.db });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
-  await app.register(generationRoutes, { generation, toolsProvider: tools.providerName });
+  await app.register(generationRoutes, { generation });
   await app.register(toolsRoutes, { tools, uploadsDir: config.uploadsDir });
   await app.register(imagesRoutes, { images });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
@@ -130,4 +141,12 @@ export async function buildApp({ config, database, logger = true, generationProv
     if (ownsDatabase) await db.close();
   });
   return app;
+}
+
+/** One line an operator reads at start-up to know what serves each concern (and what costs money). */
+function logProviders(app: FastifyInstance, providers: Record<'generation' | 'tools' | 'payments' | 'storage' | 'mail', string>) {
+  const summary = Object.entries(providers)
+    .map(([concern, provider]) => `${concern}: ${provider}`)
+    .join('; ');
+  app.log.info({ providers }, `providers: ${summary}`);
 }

@@ -25,3 +25,61 @@ describe('payment configuration', () => {
     expect(loadConfig({ PAYMENT_PROVIDER: 'local', STRIPE_SECRET_KEY: 'sk_test_x' }).payments.provider).toBe('local');
   });
 });
+
+describe('no test payments by accident', () => {
+  const refusal = /PAYMENT_PROVIDER: .*STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET.*ALLOW_TEST_PAYMENTS=true/;
+
+  it('refuses the local test-mode provider beside a paid upstream key', () => {
+    expect(() => loadConfig({ OPENAI_API_KEY: 'sk-live' })).toThrow(refusal);
+    expect(() => loadConfig({ CLIPDROP_API_KEY: 'cd-live' })).toThrow(refusal);
+    // Even a key whose provider is switched off costs nothing to forget, but is refused alike:
+    // it says the operator has a paid account here.
+    expect(() => loadConfig({ OPENAI_API_KEY: 'sk-live', GENERATION_PROVIDER: 'local' })).toThrow(refusal);
+  });
+
+  it('refuses it with NODE_ENV=production, keys or not', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(refusal);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'local' })).toThrow(refusal);
+  });
+
+  it('says it in one message, even beside other problems', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', OPENAI_API_KEY: 'sk-live' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.match(/ALLOW_TEST_PAYMENTS/g)).toHaveLength(1);
+  });
+
+  it('allows it when the operator says so with ALLOW_TEST_PAYMENTS=true', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-live', ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
+  });
+
+  it('starts with Stripe in production and with upstream keys', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ NODE_ENV: 'production', OPENAI_API_KEY: 'sk-live', CLIPDROP_API_KEY: 'cd', ...stripe }).payments.provider).toBe('stripe');
+  });
+
+  it('leaves the embedded default (no keys, not production) as it was', () => {
+    expect(loadConfig({}).payments.provider).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.provider).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.provider).toBe('local');
+  });
+});
+
+describe('the generation model', () => {
+  it('defaults to a current GPT Image model, and takes any name', () => {
+    const openai = (env: Record<string, string>) => {
+      const { generation } = loadConfig({ OPENAI_API_KEY: 'sk', ALLOW_TEST_PAYMENTS: 'true', ...env });
+      return generation.provider === 'openai' ? generation.openai.model : undefined;
+    };
+    expect(openai({})).toBe('gpt-image-2.6-flare');
+    expect(openai({ OPENAI_IMAGE_MODEL: 'gpt-image-1' })).toBe('gpt-image-1');
+    expect(openai({ OPENAI_IMAGE_MODEL: 'stablediffusion' })).toBe('stablediffusion');
+    expect(openai({ OPENAI_IMAGE_MODEL: '' })).toBe('gpt-image-2.6-flare');
+    expect(() => openai({ OPENAI_IMAGE_MODEL: 'two words' })).toThrow(/OPENAI_IMAGE_MODEL/);
+  });
+});

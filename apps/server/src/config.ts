@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The GPT Image model OpenAI lists as current (checked 2026-11-24; docs/decisions/017). */
+export const defaultImageModel = 'gpt-image-2.6-flare';
+
 const optionalUrl = z
   .string()
   .trim()
@@ -37,12 +40,24 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalSecret,
   STRIPE_WEBHOOK_SECRET: optionalSecret,
   STRIPE_API_BASE: optionalUrl,
+  // The operator's explicit "yes, test payments here" (see checkTestPayments).
+  ALLOW_TEST_PAYMENTS: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).default('false')),
+  NODE_ENV: z.string().optional(),
   GENERATION_PROVIDER: z
     .enum(['local', 'openai', ''])
     .optional()
     .transform((value) => value || undefined),
   OPENAI_API_KEY: optionalSecret,
   OPENAI_BASE_URL: optionalUrl,
+  // docs/decisions/017: a current GPT Image model; DALL·E 2 and 3 were shut down on 2026-05-12.
+  OPENAI_IMAGE_MODEL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, 'must be a model name (letters, digits, . _ : / -)')
+      .default(defaultImageModel),
+  ),
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   TOOLS_PROVIDER: z
@@ -65,6 +80,28 @@ function checkPaymentKeys(e: Env, ctx: z.RefinementCtx) {
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when payments go through Stripe' });
   }
+}
+
+/**
+ * The local test-mode provider sells credits for a test card number. Beside a paid upstream key
+ * (each credit spent costs the operator real money) or in production, that is a forgotten Stripe
+ * key, not a choice: refuse to start unless the operator says so.
+ */
+function checkTestPayments(e: Env, ctx: z.RefinementCtx) {
+  if (paymentProviderOf(e) !== 'local' || e.ALLOW_TEST_PAYMENTS === 'true') return;
+  const reasons = [
+    ...(e.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
+    ...(['OPENAI_API_KEY', 'CLIPDROP_API_KEY'] as const).filter((key) => e[key]).map((key) => `${key} is set`),
+  ];
+  if (reasons.length === 0) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['PAYMENT_PROVIDER'],
+    message:
+      `the local test-mode payment provider would sell credits for a test card (${reasons.join(', ')}). ` +
+      'Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET for real payments, ' +
+      'or ALLOW_TEST_PAYMENTS=true to keep test payments on purpose',
+  });
 }
 
 function paymentProviderOf(e: Env): 'local' | 'stripe' {
@@ -126,7 +163,14 @@ function toolsProviderOf(e: Env): 'local' | 'clipdrop' {
   return e.TOOLS_PROVIDER ?? (e.CLIPDROP_API_KEY ? 'clipdrop' : 'local');
 }
 
-export type OpenAiConfig = { apiKey: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
+export type OpenAiConfig = {
+  apiKey: string;
+  baseUrl: string | undefined;
+  /** The model the Images API is asked for; the request's `model` only names a tier. */
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+};
 export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
 export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: number };
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
@@ -155,7 +199,7 @@ export type Config = {
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).safeParse(env);
+  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -187,7 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider === 'openai'
         ? {
             provider,
-            openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
+            openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_IMAGE_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
           }
         : { provider: 'local' },
     tools:

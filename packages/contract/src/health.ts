@@ -1,8 +1,17 @@
 import { z } from 'zod';
 
+/** `misconfigured`: the image provider does not serve the configured model; generation answers 503. */
+export const generationStates = ['ok', 'misconfigured'] as const;
+export type GenerationState = (typeof generationStates)[number];
+
+/**
+ * `status` and the HTTP code follow the database only: a load balancer must keep sending the rest
+ * of the product to an instance whose image generation is misconfigured.
+ */
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
+  generation: z.enum(generationStates),
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -14,6 +14,8 @@ export const messages = {
   contentPolicy: 'The image service declined this prompt under its content policy. Please rephrase it; your credit was refunded.',
   providerFailed: 'The image service could not create this image. Please try again; your credit was refunded.',
   providerTimeout: 'The image service took too long to answer. Please try again; your credit was refunded.',
+  /** The operator's model is not offered by the provider: nothing is charged until they fix it. */
+  generationUnavailable: 'Image generation is unavailable right now: the image service is not set up correctly. No credit was charged; please try again later.',
   imageEdited: 'Image edited',
   /** The editing tools' answers: upload problems name the field; failures say the credit is back. */
   tool: {

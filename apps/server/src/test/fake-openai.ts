@@ -1,4 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
+import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/providers/openai-request.ts';
 import { delayAnswer, startScriptedServer } from './scripted-server.ts';
 
 /** One scripted answer of the fake Images API. */
@@ -14,8 +16,11 @@ export type RecordedRequest = { method: string; url: string; authorization: stri
 
 /** A PNG as OpenAI returns it in `b64_json`. */
 export async function pngBase64(width: number, height: number): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
-  return png.toString('base64');
+  return (await solidPng(width, height)).toString('base64');
+}
+
+function solidPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
 }
 
 export const imagesAnswer = (b64: string): FakeAnswer => ({
@@ -24,27 +29,140 @@ export const imagesAnswer = (b64: string): FakeAnswer => ({
 });
 
 /** OpenAI's documented error body: `{ error: { message, type, param, code } }`. */
-export const errorAnswer = (status: number, code: string | null, message: string, headers?: Record<string, string>): FakeAnswer => ({
+export const errorAnswer = (status: number, code: string | null, message: string, headers?: Record<string, string>, param: string | null = null): FakeAnswer => ({
   status,
   headers,
-  body: { error: { message, type: status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code } },
+  body: { error: { message, type: status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error', param, code } },
 });
 
 /**
- * A local stand-in for `POST /v1/images/generations` (DESIGN.md §1: adapters are tested against
- * the provider's documented contract, never the internet). Answers are taken from the script in
- * order; the last one repeats.
+ * The image models OpenAI lists today (checked 2026-11-24; docs/decisions/017). DALL·E 2 and 3
+ * were shut down on 2026-05-12: a request naming them is a 404 `model_not_found`.
  */
-export async function startFakeOpenAi() {
-  const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
-    if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null } }));
-      return;
+export const openAiImageModels = ['gpt-image-2.6-flare', 'gpt-image-2.6-sunburst', 'gpt-image-2.5-flare', 'gpt-image-2.5-sunburst', 'gpt-image-2', 'gpt-image-1.5', 'gpt-image-1', 'gpt-image-1-mini'];
+const otherModels = ['gpt-6.1-sol', 'gpt-5-mini', 'text-embedding-3-small', 'whisper-1'];
+
+/** Any prompt containing this word is refused as OpenAI's moderation refuses a flagged one. */
+export const flaggedWord = 'forbidden-subject';
+
+const gptImage1Sizes = ['1024x1024', '1536x1024', '1024x1536', 'auto'];
+const qualities: Record<'gpt-image-1' | 'gpt-image', string[]> = {
+  'gpt-image-1': ['low', 'medium', 'high', 'auto'],
+  'gpt-image': ['low', 'medium', 'high', 'xhigh', 'max', 'auto'],
+};
+
+const quote = (values: string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/** What the real Images API refuses before drawing anything, for a model it serves. */
+function refusal(body: Record<string, unknown>, models: string[]): FakeAnswer | undefined {
+  const model = typeof body.model === 'string' ? body.model : '';
+  if (!models.includes(model)) {
+    return { ...errorAnswer(404, 'model_not_found', `The model \`${model}\` does not exist or you do not have access to it.`, undefined, 'model') };
+  }
+  const family = familyOf(model);
+  if (family !== 'gpt-image-1' && family !== 'gpt-image') return undefined;
+  if ('response_format' in body) return errorAnswer(400, 'unknown_parameter', "Unknown parameter: 'response_format'.", undefined, 'response_format');
+  const size = String(body.size ?? 'auto');
+  if (family === 'gpt-image-1' && !gptImage1Sizes.includes(size)) {
+    return errorAnswer(400, 'invalid_value', `Invalid value: '${size}'. Supported values are: ${quote(gptImage1Sizes)}.`, undefined, 'size');
+  }
+  if (family === 'gpt-image' && size !== 'auto') {
+    const [width, height] = size.split('x').map(Number);
+    if (!width || !height || !isFlexibleSizeAllowed({ width, height })) {
+      return errorAnswer(400, 'invalid_value', `Invalid size '${size}': both sides must be multiples of 16, at most 3840 px, at most 3:1, and 655360 to 8294400 pixels.`, undefined, 'size');
     }
-    script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: JSON.parse(body.toString('utf8')) as Record<string, unknown> });
-    const answer = script.next() ?? { status: 500 };
+  }
+  const quality = String(body.quality ?? 'auto');
+  if (!qualities[family].includes(quality)) {
+    return errorAnswer(400, 'invalid_value', `Invalid value: '${quality}'. Supported values are: ${quote(qualities[family])}.`, undefined, 'quality');
+  }
+  if (typeof body.prompt === 'string' && body.prompt.includes(flaggedWord)) {
+    return errorAnswer(400, 'moderation_blocked', 'Your request was rejected by the safety system. If you believe this is an error, contact us.', undefined, null);
+  }
+  return undefined;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+const modelList = (ids: string[]) => ({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })) });
+
+/**
+ * A local stand-in for OpenAI's Images API as it behaves today (docs/architecture.md §1: adapters
+ * are tested against the provider's documented contract, never the internet): `GET /v1/models`, and
+ * `POST /v1/images/generations`, which refuses what OpenAI refuses (a retired or unknown model,
+ * `response_format` for GPT Image, a size or quality the model does not take, a flagged prompt) and
+ * otherwise answers from the script, or, with no script, a picture of the size asked for.
+ */
+export async function startFakeOpenAi({ models = openAiImageModels }: { models?: string[] } = {}) {
+  const listed = [...models];
+  const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
+    if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList([...listed, ...otherModels]));
+    if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
+      return sendJson(response, 404, { error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null } });
+    }
+    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: json });
+    const answer = refusal(json, listed) ?? script.next() ?? (await drawn(json));
     if (!(await delayAnswer(response, answer.delayMs))) return;
-    response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body ?? {}));
+    sendJson(response, answer.status, answer.body ?? {}, answer.headers);
   });
+  return {
+    ...server,
+    baseUrl: `${server.origin}/v1`,
+    /** What `GET /v1/models` lists from now on (an account without access to a model). */
+    listModels(ids: string[]) {
+      listed.splice(0, listed.length, ...ids);
+    },
+  };
+}
+
+/** A picture of the size the request asked for (`auto`: a square). */
+async function drawn(body: Record<string, unknown>): Promise<FakeAnswer> {
+  const [width, height] = String(body.size ?? 'auto') === 'auto' ? [1024, 1024] : String(body.size).split('x').map(Number);
+  return imagesAnswer(await pngBase64(width ?? 1024, height ?? 1024));
+}
+
+export type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
+
+/**
+ * An OpenAI-compatible image server (LocalAI, stable-diffusion.cpp's sd-server): it serves any
+ * model name it lists, draws at its own size when it has one, and answers an image URL (LocalAI's
+ * default), a `data:` URL, or `b64_json`. The URL is served by the same server.
+ */
+export async function startFakeCompatibleServer({
+  models = ['stablediffusion'],
+  answer = 'url',
+  drawSize,
+}: {
+  models?: string[];
+  answer?: 'url' | 'data-url' | 'b64_json';
+  /** The size the server really draws, whatever it was asked (e.g. a model trained at 512×512). */
+  drawSize?: { width: number; height: number };
+} = {}) {
+  const files = new Map<string, Buffer>();
+  let origin = '';
+  const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
+    const file = request.method === 'GET' ? files.get(request.url ?? '') : undefined;
+    if (file) return void response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) }).end(file);
+    if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList(models));
+    if (request.method !== 'POST' || request.url !== '/v1/images/generations') return sendJson(response, 404, { error: 'not found' });
+    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: json });
+    const scripted = script.next();
+    if (scripted) {
+      if (!(await delayAnswer(response, scripted.delayMs))) return;
+      return sendJson(response, scripted.status, scripted.body ?? {}, scripted.headers);
+    }
+    const [askedWidth, askedHeight] = String(json.size ?? '512x512').split('x').map(Number);
+    const png = await solidPng(drawSize?.width ?? askedWidth ?? 512, drawSize?.height ?? askedHeight ?? 512);
+    const path = `/generated/${files.size + 1}.png`;
+    files.set(path, png);
+    const item =
+      answer === 'url' ? { url: `${origin}${path}` } : answer === 'data-url' ? { url: `data:image/png;base64,${png.toString('base64')}` } : { b64_json: png.toString('base64') };
+    sendJson(response, 200, { created: Math.floor(Date.now() / 1000), data: [item] });
+  });
+  origin = server.origin;
   return { ...server, baseUrl: `${server.origin}/v1` };
 }

@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from './payments.service.ts';
-import type { WebhookDelivery } from './providers/local.ts';
 
-const webhookPath = '/api/stripe/webhook';
+export const webhookPath = '/api/stripe/webhook';
 
 // Each one re-reads the intent and follows it; every other event type is acknowledged and ignored.
 const handledEvents = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
@@ -55,17 +54,4 @@ export async function webhookRoutes(app: FastifyInstance, { payments, webhookSec
     }
     return { received: true };
   });
-}
-
-/** The local provider's webhook sender: our own door, in process, signed as Stripe signs. */
-export function injectWebhook(app: FastifyInstance): WebhookDelivery {
-  return async (payload, signatureHeader) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: webhookPath,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader },
-      payload,
-    });
-    if (response.statusCode >= 300) app.log.warn({ statusCode: response.statusCode }, 'local webhook delivery failed; add-credit will fulfil');
-  };
 }

@@ -4,7 +4,7 @@ import { toolIds, type ToolId, type ToolResponse } from '@lumigen/contract/tools
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { imageAnswerStream } from '../images/image-answer.ts';
-import { readToolUpload, removeStaleUploads, uploadLimits } from './tool-upload.ts';
+import { readToolUpload, uploadLimits } from './tool-upload.ts';
 import type { Edited, ToolsService } from './tools.service.ts';
 
 const isToolId = (value: string): value is ToolId => (toolIds as readonly string[]).includes(value);
@@ -16,8 +16,6 @@ const isToolId = (value: string): value is ToolId => (toolIds as readonly string
 export async function toolsRoutes(app: FastifyInstance, { tools, uploadsDir }: { tools: ToolsService; uploadsDir: string }) {
   // Registered here, so multipart bodies are parsed on these routes only.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
-  // Each request deletes its own uploads; what a crash left behind goes now.
-  await removeStaleUploads(uploadsDir);
 
   app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth }, async (request, reply) => {
     const { tool } = request.params;

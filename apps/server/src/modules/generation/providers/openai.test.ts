@@ -1,24 +1,181 @@
+import { PassThrough } from 'node:stream';
+import { imageSizes, modelForSize, type ImageSize } from '@lumigen/contract/generation';
 import { messages } from '@lumigen/contract/messages';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
-import { errorAnswer, imagesAnswer, pngBase64, startFakeOpenAi } from '../../../test/fake-openai.ts';
-import { databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
-
-type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
+import {
+  errorAnswer,
+  flaggedWord,
+  imagesAnswer,
+  pngBase64,
+  startFakeCompatibleServer,
+  startFakeOpenAi,
+  type FakeOpenAi,
+} from '../../../test/fake-openai.ts';
+import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
 
 const apiKey = 'sk-test-0123456789';
 const wide = { prompt: 'A cat riding a horse', model: 'dall-e-3', size: '1792x1024', quality: 'hd' };
-const small = { prompt: 'A cat riding a horse', model: 'dall-e-2', size: '256x256', quality: 'hd' };
 // Long enough for two back-offs after a 500 (0.5 s, then 1 s), short enough to wait out once.
 const timeoutSeconds = 3;
+const qualities = ['standard', 'hd'] as const;
 
-describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', (kind) => {
+/** The env of an app whose generation goes to `baseUrl` with `model` (test payments on purpose). */
+const openAiEnv = (baseUrl: string, model?: string): Record<string, string> => ({
+  OPENAI_API_KEY: apiKey,
+  OPENAI_BASE_URL: baseUrl,
+  ...(model ? { OPENAI_IMAGE_MODEL: model } : {}),
+  OPENAI_TIMEOUT_SECONDS: String(timeoutSeconds),
+  OPENAI_MAX_RETRIES: '2',
+  ALLOW_TEST_PAYMENTS: 'true',
+});
+
+const requestFor = (size: ImageSize, quality: 'standard' | 'hd') => ({ prompt: 'A lighthouse at dusk', model: modelForSize[size], size, quality });
+
+/** The PNG of a generate-image answer, with its real dimensions. */
+async function answeredImage(body: { image: string }) {
+  const png = Buffer.from(body.image.slice('data:image/png;base64,'.length), 'base64');
+  const { format, width, height } = await sharp(png).metadata();
+  return { format, width, height };
+}
+
+/** Collects an app's JSON log lines. */
+function logCapture() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)));
+  return { lines, logger: { stream } };
+}
+
+const [firstKind] = databaseKinds as [(typeof databaseKinds)[number]];
+
+describe('a gpt-image-1 model: three fixed sizes, the closest in aspect ratio asked for', () => {
   let fake: FakeOpenAi;
   let t: TestContext;
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startTestApp(kind, { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: fake.baseUrl, OPENAI_TIMEOUT_SECONDS: String(timeoutSeconds), OPENAI_MAX_RETRIES: '2' });
+    t = await startTestApp(firstKind, openAiEnv(fake.baseUrl, 'gpt-image-1'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const asked: Record<ImageSize, string> = {
+    '256x256': '1024x1024',
+    '512x512': '1024x1024',
+    '1024x1024': '1024x1024',
+    '1792x1024': '1536x1024',
+    '1024x1792': '1024x1536',
+  };
+  const cases = imageSizes.flatMap((size) => qualities.map((quality) => [size, quality] as const));
+
+  it.each(cases)('%s %s: the exact request, and a picture of exactly that size', async (size, quality) => {
+    fake.answer();
+    const { token, user } = await register(t.app);
+    const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
+    expect(response.statusCode).toBe(200);
+    expect(fake.requests.map((r) => [r.url, r.authorization, r.body])).toEqual([
+      ['/v1/images/generations', `Bearer ${apiKey}`, { model: 'gpt-image-1', prompt: 'A lighthouse at dusk', size: asked[size], n: 1, quality: quality === 'hd' ? 'high' : 'medium' }],
+    ]);
+    const [width, height] = size.split('x').map(Number);
+    expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
+    const [row] = await rows<{ width: number; height: number; provider: string }>(t.database.db, sql`SELECT width, height, provider FROM images WHERE user_id = ${user.id}`);
+    expect(row).toEqual({ width, height, provider: 'openai' });
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+  });
+});
+
+describe('a current GPT Image model (the default): the chosen size itself where the limits allow it', () => {
+  let fake: FakeOpenAi;
+  let t: TestContext;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await startTestApp(firstKind, openAiEnv(fake.baseUrl));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  // 256² and 512² are below the 655,360-pixel minimum: the smallest allowed square is drawn.
+  const asked: Record<ImageSize, string> = { '256x256': '816x816', '512x512': '816x816', '1024x1024': '1024x1024', '1792x1024': '1792x1024', '1024x1792': '1024x1792' };
+  const cases = imageSizes.flatMap((size) => qualities.map((quality) => [size, quality] as const));
+
+  it.each(cases)('%s %s', async (size, quality) => {
+    fake.answer();
+    const { token } = await register(t.app);
+    const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
+    expect(response.statusCode).toBe(200);
+    expect(fake.requests.map((r) => r.body)).toEqual([
+      { model: 'gpt-image-2.6-flare', prompt: 'A lighthouse at dusk', size: asked[size], n: 1, quality: quality === 'hd' ? 'high' : 'medium' },
+    ]);
+    const [width, height] = size.split('x').map(Number);
+    expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
+  });
+});
+
+describe.each([
+  ['an image URL (LocalAI’s default)', 'url'],
+  ['b64_json', 'b64_json'],
+  ['a data: URL', 'data-url'],
+] as const)('an OpenAI-compatible server answering %s', (_label, answer) => {
+  let server: Awaited<ReturnType<typeof startFakeCompatibleServer>>;
+  let t: TestContext;
+  beforeAll(async () => {
+    // It draws 512×512 whatever it is asked, as a model trained at that size does.
+    server = await startFakeCompatibleServer({ answer, drawSize: { width: 512, height: 512 } });
+    t = await startTestApp(firstKind, openAiEnv(server.baseUrl, 'stablediffusion'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+  });
+
+  const cases = imageSizes.flatMap((size) => qualities.map((quality) => [size, quality] as const));
+
+  it.each(cases)('%s %s: the size sent as chosen, the picture scaled and cropped to it', async (size, quality) => {
+    server.answer();
+    const { token, user } = await register(t.app);
+    const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
+    expect(response.statusCode).toBe(200);
+    expect(server.requests.map((r) => r.body)).toEqual([{ model: 'stablediffusion', prompt: 'A lighthouse at dusk', size, n: 1 }]);
+    const [width, height] = size.split('x').map(Number);
+    expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+  });
+});
+
+describe('dall-e-2 and dall-e-3 on a compatible server that still answers to them', () => {
+  let server: Awaited<ReturnType<typeof startFakeCompatibleServer>>;
+  let t: TestContext;
+  beforeAll(async () => {
+    server = await startFakeCompatibleServer({ models: ['dall-e-2', 'dall-e-3'], answer: 'b64_json' });
+    t = await startTestApp(firstKind, openAiEnv(server.baseUrl, 'dall-e-3'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+  });
+
+  it('asks as before the shutdown: the tier’s model, base64, and quality to dall-e-3 only', async () => {
+    const { token } = await register(t.app);
+    server.answer();
+    expect((await post(t.app, '/api/image/generate-image', token, wide)).statusCode).toBe(200);
+    server.answer();
+    expect((await post(t.app, '/api/image/generate-image', token, { ...wide, model: 'dall-e-2', size: '256x256' })).statusCode).toBe(200);
+    expect(server.requests.map((r) => r.body)).toEqual([{ model: 'dall-e-2', prompt: 'A cat riding a horse', size: '256x256', n: 1, response_format: 'b64_json' }]);
+  });
+});
+
+describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-image on %s', (kind) => {
+  let fake: FakeOpenAi;
+  let t: TestContext;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await startTestApp(kind, openAiEnv(fake.baseUrl));
   });
   afterAll(async () => {
     await t.close();
@@ -35,34 +192,21 @@ describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', 
     expect(images?.n).toBe(0);
   }
 
-  it('sends the documented request and stores the PNG it answers', async () => {
+  it('stores the PNG it answers, as it answered it', async () => {
     const b64 = await pngBase64(1792, 1024);
     fake.answer(imagesAnswer(b64));
     const { token, user } = await register(t.app);
     const response = await post(t.app, '/api/image/generate-image', token, wide);
-
-    expect(fake.requests).toEqual([
-      {
-        method: 'POST',
-        url: '/v1/images/generations',
-        authorization: `Bearer ${apiKey}`,
-        body: { model: 'dall-e-3', prompt: 'A cat riding a horse', size: '1792x1024', quality: 'hd', n: 1, response_format: 'b64_json' },
-      },
-    ]);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, creditBalance: 4, image: `data:image/png;base64,${b64}` });
-    const [row] = await rows<{ provider: string; width: number; height: number }>(t.database.db, sql`SELECT provider, width, height FROM images WHERE id = ${body.imageId}`);
-    expect(row).toEqual({ provider: 'openai', width: 1792, height: 1024 });
+    const [row] = await rows<{ provider: string; width: number; height: number; params: Record<string, unknown> }>(
+      t.database.db,
+      sql`SELECT provider, width, height, params FROM images WHERE id = ${body.imageId}`,
+    );
+    expect(row).toMatchObject({ provider: 'openai', width: 1792, height: 1024, params: { model: 'dall-e-3', providerModel: 'gpt-image-2.6-flare' } });
     expect(await storedImageFiles(t.location)).toHaveLength(1);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-  });
-
-  it('sends no quality to dall-e-2, which has only one', async () => {
-    fake.answer(imagesAnswer(await pngBase64(256, 256)));
-    const { token } = await register(t.app);
-    expect((await post(t.app, '/api/image/generate-image', token, small)).statusCode).toBe(200);
-    expect(fake.requests[0]?.body).toEqual({ model: 'dall-e-2', prompt: 'A cat riding a horse', size: '256x256', n: 1, response_format: 'b64_json' });
   });
 
   it('a 429 is retried after the wait it asks for, then succeeds', async () => {
@@ -74,13 +218,23 @@ describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', 
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
   });
 
+  it('a flagged prompt (moderation_blocked) answers 400 in plain words, not retried, refunded', async () => {
+    fake.answer();
+    const { token, user } = await register(t.app);
+    const response = await post(t.app, '/api/image/generate-image', token, { ...wide, prompt: `a ${flaggedWord} in the park` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: messages.contentPolicy, creditBalance: 5 });
+    expect(fake.requests).toHaveLength(1);
+    await expectRefunded(user.id);
+  });
+
   it.each([
-    ['a content-policy rejection answers 400 in plain words, not retried', errorAnswer(400, 'content_policy_violation', 'Your request was rejected as a result of our safety system.'), 400, messages.contentPolicy, 1],
+    ['an older content-policy rejection answers 400 in plain words, not retried', errorAnswer(400, 'content_policy_violation', 'Your request was rejected as a result of our safety system.'), 400, messages.contentPolicy, 1],
     ['a 500 is retried twice, then answers 502', errorAnswer(500, null, 'The server had an error while processing your request.'), 502, messages.providerFailed, 3],
     // The SDK itself would retry 409 (and 408): a 4xx must be answered, never repeated.
     ['a 401 is not retried', errorAnswer(401, 'invalid_api_key', 'Incorrect API key provided'), 502, messages.providerFailed, 1],
     ['a 409 is not retried', errorAnswer(409, null, 'Conflict'), 502, messages.providerFailed, 1],
-    ['another 400 is not retried', errorAnswer(400, 'invalid_size', 'The size is not supported by this model.'), 502, messages.providerFailed, 1],
+    ['another 400 is not retried', errorAnswer(400, 'invalid_value', 'Invalid value.', undefined, 'size'), 502, messages.providerFailed, 1],
     ['an answer that is not an image', imagesAnswer(Buffer.from('definitely not a png').toString('base64')), 502, messages.providerFailed, 1],
     // The timeout bounds the whole call: no second attempt once it ran out.
     ['a provider slower than the timeout', { ...imagesAnswer('never delivered'), delayMs: timeoutSeconds * 1000 + 2000 }, 502, messages.providerTimeout, 1],
@@ -94,8 +248,94 @@ describe.each(databaseKinds)('the OpenAI provider behind generate-image on %s', 
     await expectRefunded(user.id);
   });
 
-  it('tells the web app that OpenAI answers, not the local preview', async () => {
+  it('tells the web app that OpenAI answers, not the local preview, and that generation is up', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/image/providers' });
     expect(response.json()).toEqual({ success: true, generation: 'openai', localPreview: false, tools: 'local' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', generation: 'ok' });
+  });
+});
+
+describe('a configured model the provider does not offer', () => {
+  it('is named at start-up with the models that are; health says so; generation answers 503 and charges nothing', async () => {
+    const fake = await startFakeOpenAi();
+    const { lines, logger } = logCapture();
+    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'dall-e-3'), LOG_LEVEL: 'info' }, { logger });
+    try {
+      const errors = lines.filter((line) => line.level === 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]?.msg).toMatch(/OPENAI_IMAGE_MODEL=dall-e-3 is not offered by the image provider; image models it offers: gpt-image-2\.6-flare, .*gpt-image-1-mini\./);
+      expect(errors[0]?.msg).not.toMatch(/whisper|embedding/);
+
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'ok', database: 'up', generation: 'misconfigured' });
+
+      const { token, user } = await register(t.app);
+      const response = await post(t.app, '/api/image/generate-image', token, wide);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ success: false, message: messages.generationUnavailable });
+      expect(fake.requests).toHaveLength(0);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+      expect(await countRows(t.database, 'credit_reservations')).toBe(0);
+      // The rest of the product keeps running.
+      expect((await post(t.app, '/api/image/get-credit', token)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('a model_not_found answer is handled the same way: refunded, then 503 without asking again', async () => {
+    const fake = await startFakeOpenAi();
+    const t = await startTestApp(firstKind, openAiEnv(fake.baseUrl, 'gpt-image-2'));
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'ok' });
+      // The account loses access after start-up.
+      fake.listModels(['gpt-image-1']);
+      fake.answer();
+      const { token, user } = await register(t.app);
+      const first = await post(t.app, '/api/image/generate-image', token, wide);
+      expect(first.statusCode).toBe(503);
+      expect(first.json()).toEqual({ success: false, message: messages.generationUnavailable, creditBalance: 5 });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'misconfigured' });
+
+      const second = await post(t.app, '/api/image/generate-image', token, wide);
+      expect(second.statusCode).toBe(503);
+      expect(fake.requests).toHaveLength(1);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('a provider that cannot list its models leaves generation on', async () => {
+    const server = await startFakeCompatibleServer({ answer: 'b64_json' });
+    // A server without the models route answers 404 there.
+    const t = await startTestApp(firstKind, { ...openAiEnv(`${server.origin}/elsewhere/v1`, 'stablediffusion') });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'ok' });
+    } finally {
+      await t.close();
+      await server.close();
+    }
+  });
+});
+
+describe('the start-up line', () => {
+  it('names the provider of generation (with its model), tools, payments, storage and mail', async () => {
+    const fake = await startFakeOpenAi();
+    const { lines, logger } = logCapture();
+    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-1'), LOG_LEVEL: 'info' }, { logger });
+    try {
+      const line = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('providers: '));
+      expect(line?.msg).toBe(
+        `providers: generation: openai (gpt-image-1); tools: local; payments: local (test mode: no money moves); storage: files in ${t.location.dataDir}/images; mail: none`,
+      );
+    } finally {
+      await t.close();
+      await fake.close();
+    }
   });
 });

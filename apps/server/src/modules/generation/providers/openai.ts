@@ -1,12 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { dimensionsOf } from '@lumigen/contract/generation';
 import OpenAI from 'openai';
+import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { OpenAiConfig } from '../../../config.ts';
-import { toPng } from './png.ts';
-import { GenerationProviderError, type GenerationInput, type GenerationProvider } from './provider.ts';
+import { imagesRequestFor } from './openai-request.ts';
+import { toPngOfSize } from './png.ts';
+import { GenerationProviderError, type GenerationInput, type GenerationProvider, type ProviderCheck } from './provider.ts';
 
-/** OpenAI's error codes for a prompt its safety system refused (DALL·E, then gpt-image). */
+/** OpenAI's error codes for a prompt its safety system refused (DALL·E, then GPT Image). */
 const contentPolicyCodes = new Set(['content_policy_violation', 'moderation_blocked']);
 const longestRetryWaitMs = 20_000;
+/** A 3840×2160 PNG is some 25 MB; a linked answer larger than this is not a picture we asked for. */
+const longestLinkedImageBytes = 64 * 1024 * 1024;
+const modelListTimeoutMs = 10_000;
 
 export type OpenAiProviderOptions = OpenAiConfig & {
   /** First back-off when the server names no wait; doubles per retry. Tests shorten it. */
@@ -15,28 +21,30 @@ export type OpenAiProviderOptions = OpenAiConfig & {
 
 /**
  * The OpenAI Images API through the official SDK; `baseUrl` lets any OpenAI-compatible server
- * answer. The SDK's own retries are off: it also retries 408, 409, connection errors and
- * whatever an `x-should-retry` header asks, and each retry would restart its timeout. Here
- * only 429 and 5xx are retried, and `timeoutMs` bounds the whole call, retries included, so
- * the user waits at most that long and the credit reservation never outlives it.
+ * answer. The model is the operator's (`OPENAI_IMAGE_MODEL`), asked for as its family requires
+ * (`openai-request.ts`); whatever size it draws, the user gets the size they chose.
+ *
+ * The SDK's own retries are off: it also retries 408, 409, connection errors and whatever an
+ * `x-should-retry` header asks, and each retry would restart its timeout. Here only 429 and 5xx
+ * are retried, and `timeoutMs` bounds the whole call, retries and a linked image's download
+ * included, so the user waits at most that long and the credit reservation never outlives it.
  */
-export function createOpenAiProvider({ apiKey, baseUrl, timeoutMs, maxRetries, retryDelayMs = 500 }: OpenAiProviderOptions): GenerationProvider {
+export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRetries, retryDelayMs = 500 }: OpenAiProviderOptions): GenerationProvider {
   const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
 
-  async function attempt({ prompt, model, size, quality }: GenerationInput, timeout: number) {
-    const response = await client.images.generate(
-      // dall-e-2 has one quality and rejects the parameter; dall-e-3 honours standard/hd.
-      { model, prompt, size, n: 1, response_format: 'b64_json', ...(model === 'dall-e-3' ? { quality } : {}) },
-      // The SDK's timeout stops at the response headers; the signal also bounds reading the body.
-      { timeout, maxRetries: 0, signal: AbortSignal.timeout(timeout) },
-    );
-    const encoded = response.data?.[0]?.b64_json;
-    if (!encoded) throw new GenerationProviderError('failed', 'the response carried no image');
-    return toPng(Buffer.from(encoded, 'base64'));
+  async function attempt(input: GenerationInput, timeout: number) {
+    const { body } = imagesRequestFor(model, input);
+    // The signal also bounds reading the body and a linked image; the SDK's timeout stops at the headers.
+    const signal = AbortSignal.timeout(timeout);
+    const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, { timeout, maxRetries: 0, signal });
+    const bytes = await imageBytes(response.data?.[0], signal);
+    const { width, height } = dimensionsOf(input.size);
+    return toPngOfSize(bytes, width, height);
   }
 
   return {
     name: 'openai',
+    model,
     async generate(input) {
       const deadline = Date.now() + timeoutMs;
       for (let retry = 0; ; retry += 1) {
@@ -51,7 +59,50 @@ export function createOpenAiProvider({ apiKey, baseUrl, timeoutMs, maxRetries, r
         }
       }
     },
+
+    async verify(): Promise<ProviderCheck> {
+      try {
+        const ids: string[] = [];
+        for await (const listed of client.models.list({ timeout: modelListTimeoutMs, signal: AbortSignal.timeout(modelListTimeoutMs) })) ids.push(listed.id);
+        if (ids.includes(model)) return { verdict: 'ok' };
+        // OpenAI lists every kind of model; a compatible server may name its image models freely.
+        const imageModels = ids.filter((id) => /image|dall-e/i.test(id));
+        return { verdict: 'model_missing', model, imageModels: imageModels.length > 0 ? imageModels : ids };
+      } catch (error) {
+        const reason = error instanceof OpenAI.APIError && error.status !== undefined ? `the provider answered ${error.status}` : 'the provider could not be reached';
+        return { verdict: 'unknown', reason };
+      }
+    },
   };
+}
+
+/** The image of one answer item: base64 (`b64_json`), a `data:` URL, or an http(s) URL to fetch. */
+async function imageBytes(item: OpenAI.Images.Image | undefined, signal: AbortSignal): Promise<Buffer> {
+  if (item?.b64_json) return Buffer.from(item.b64_json, 'base64');
+  const url = item?.url;
+  if (!url) throw new GenerationProviderError('failed', 'the response carried no image');
+  if (url.startsWith('data:')) {
+    const comma = url.indexOf(',');
+    if (comma < 0 || !url.slice(0, comma).endsWith(';base64')) throw new GenerationProviderError('failed', 'the response carried an unreadable data URL');
+    return Buffer.from(url.slice(comma + 1), 'base64');
+  }
+  if (!/^https?:\/\//i.test(url)) throw new GenerationProviderError('failed', 'the response linked the image with an unsupported URL scheme');
+  return download(url, signal);
+}
+
+async function download(url: string, signal: AbortSignal): Promise<Buffer> {
+  const response = await fetch(url, { signal, redirect: 'follow' });
+  if (!response.ok || !response.body) throw new GenerationProviderError('failed', `the linked image answered ${response.status}`, { status: response.status });
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > longestLinkedImageBytes) throw new GenerationProviderError('failed', 'the linked image is too large');
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of response.body) {
+    received += chunk.byteLength;
+    if (received > longestLinkedImageBytes) throw new GenerationProviderError('failed', 'the linked image is too large');
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
 }
 
 function isRetryableStatus(status: number | undefined): boolean {
@@ -71,6 +122,7 @@ function classify(error: unknown): GenerationProviderError {
     if (status === 400 && typeof code === 'string' && contentPolicyCodes.has(code)) {
       return new GenerationProviderError('content_policy', 'prompt refused by the content policy', { status, cause: error });
     }
+    if (code === 'model_not_found') return new GenerationProviderError('misconfigured', 'the provider does not serve the configured model', { status, cause: error });
     return new GenerationProviderError('failed', `the provider answered ${status}`, { status, cause: error });
   }
   return new GenerationProviderError('failed', 'the provider could not be reached', { cause: error });

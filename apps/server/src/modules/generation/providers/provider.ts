@@ -15,14 +15,28 @@ export type GeneratedImage = { png: Buffer; width: number; height: number };
 /** Text-to-image, whoever paints it. Chosen once from configuration (see `select-provider.ts`). */
 export type GenerationProvider = {
   readonly name: GenerationProviderName;
+  /** The model it asks for, named in the start-up line; the local painter has none. */
+  readonly model?: string;
   generate(input: GenerationInput): Promise<GeneratedImage>;
+  /** Asks the provider, once at start-up, whether it serves the configured model. */
+  verify?(): Promise<ProviderCheck>;
 };
 
 /**
- * Why a provider failed, in the terms the service answers with: a prompt the provider's policy
- * refused (the user can fix it), no answer within the time allowed, or anything else.
+ * What a start-up check found: the model is served, it is not (with the image models that are),
+ * or the provider could not be asked (no verdict: generation stays on).
  */
-export type ProviderFailure = 'content_policy' | 'timeout' | 'failed';
+export type ProviderCheck =
+  | { verdict: 'ok' }
+  | { verdict: 'model_missing'; model: string; imageModels: string[] }
+  | { verdict: 'unknown'; reason: string };
+
+/**
+ * Why a provider failed, in the terms the service answers with: a prompt the provider's policy
+ * refused (the user can fix it), no answer within the time allowed, a model the provider does
+ * not serve (the operator must fix it), or anything else.
+ */
+export type ProviderFailure = 'content_policy' | 'timeout' | 'misconfigured' | 'failed';
 
 export class GenerationProviderError extends Error {
   readonly failure: ProviderFailure;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { selectGenerationProvider } from './select-provider.ts';
 
-const providerFor = (env: Record<string, string>) => selectGenerationProvider(loadConfig(env).generation).name;
+// A paid key beside the local payment provider needs the operator's say-so (config.test.ts).
+const providerFor = (env: Record<string, string>) => selectGenerationProvider(loadConfig({ ALLOW_TEST_PAYMENTS: 'true', ...env }).generation).name;
 
 describe('choosing the generation provider from configuration', () => {
   it('paints locally with no key, and with an empty one', () => {
@@ -12,9 +13,9 @@ describe('choosing the generation provider from configuration', () => {
 
   it('uses OpenAI once a key is set, with the documented defaults', () => {
     expect(providerFor({ OPENAI_API_KEY: 'sk-live' })).toBe('openai');
-    expect(loadConfig({ OPENAI_API_KEY: 'sk-live' }).generation).toEqual({
+    expect(loadConfig({ OPENAI_API_KEY: 'sk-live', ALLOW_TEST_PAYMENTS: 'true' }).generation).toEqual({
       provider: 'openai',
-      openai: { apiKey: 'sk-live', baseUrl: undefined, timeoutMs: 60_000, maxRetries: 2 },
+      openai: { apiKey: 'sk-live', baseUrl: undefined, model: 'gpt-image-2.6-flare', timeoutMs: 60_000, maxRetries: 2 },
     });
   });
 
@@ -25,9 +26,9 @@ describe('choosing the generation provider from configuration', () => {
   it('refuses to start with a combination that cannot work', () => {
     expect(() => loadConfig({ GENERATION_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY: required when GENERATION_PROVIDER=openai/);
     expect(() => loadConfig({ GENERATION_PROVIDER: 'dalle' })).toThrow(/GENERATION_PROVIDER/);
-    expect(() => loadConfig({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
+    expect(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'true', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
     // The sweep would refund a generation still waiting for its provider.
-    expect(() => loadConfig({ OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_SECONDS: '600', RESERVATION_TIMEOUT_MINUTES: '10' })).toThrow(
+    expect(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'true', OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_SECONDS: '600', RESERVATION_TIMEOUT_MINUTES: '10' })).toThrow(
       /OPENAI_TIMEOUT_SECONDS: must be shorter than RESERVATION_TIMEOUT_MINUTES/,
     );
     // Without OpenAI the timeout is not used, and a short reservation timeout stays allowed.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { selectToolProvider } from './select-provider.ts';
 
-const providerFor = (env: Record<string, string>) => selectToolProvider(loadConfig(env).tools).name;
+// A paid key beside the local payment provider needs the operator's say-so (config.test.ts).
+const providerFor = (env: Record<string, string>) => selectToolProvider(loadConfig({ ALLOW_TEST_PAYMENTS: 'true', ...env }).tools).name;
 
 describe('choosing the editing-tools provider from configuration', () => {
   it('edits locally with no key, and with an empty one, on two threads by default', () => {
@@ -13,7 +14,7 @@ describe('choosing the editing-tools provider from configuration', () => {
 
   it('uses Clipdrop once a key is set, at its public address by default', () => {
     expect(providerFor({ CLIPDROP_API_KEY: 'cd-key' })).toBe('clipdrop');
-    expect(loadConfig({ CLIPDROP_API_KEY: 'cd-key' }).tools).toEqual({
+    expect(loadConfig({ ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'cd-key' }).tools).toEqual({
       provider: 'clipdrop',
       clipdrop: { apiKey: 'cd-key', baseUrl: 'https://clipdrop-api.co', timeoutMs: 60_000 },
     });
@@ -26,10 +27,10 @@ describe('choosing the editing-tools provider from configuration', () => {
   it('refuses to start with a combination that cannot work', () => {
     expect(() => loadConfig({ TOOLS_PROVIDER: 'clipdrop' })).toThrow(/CLIPDROP_API_KEY: required when TOOLS_PROVIDER=clipdrop/);
     expect(() => loadConfig({ TOOLS_PROVIDER: 'photoroom' })).toThrow(/TOOLS_PROVIDER/);
-    expect(() => loadConfig({ CLIPDROP_API_KEY: 'k', CLIPDROP_BASE_URL: 'not a url' })).toThrow(/CLIPDROP_BASE_URL/);
+    expect(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'k', CLIPDROP_BASE_URL: 'not a url' })).toThrow(/CLIPDROP_BASE_URL/);
     expect(() => loadConfig({ TOOLS_LOCAL_THREADS: '0' })).toThrow(/TOOLS_LOCAL_THREADS/);
     // The sweep would refund an edit still waiting for its provider.
-    expect(() => loadConfig({ CLIPDROP_API_KEY: 'k', CLIPDROP_TIMEOUT_SECONDS: '600', RESERVATION_TIMEOUT_MINUTES: '10' })).toThrow(
+    expect(() => loadConfig({ ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'k', CLIPDROP_TIMEOUT_SECONDS: '600', RESERVATION_TIMEOUT_MINUTES: '10' })).toThrow(
       /CLIPDROP_TIMEOUT_SECONDS: must be shorter than RESERVATION_TIMEOUT_MINUTES/,
     );
     expect(() => loadConfig({ TOOLS_LOCAL_TIMEOUT_SECONDS: '900' })).toThrow(/TOOLS_LOCAL_TIMEOUT_SECONDS: must be shorter than RESERVATION_TIMEOUT_MINUTES/);

@@ -13,8 +13,8 @@ export type PaymentSetup = {
   webhookSecret: string;
 };
 
-/** Chooses the payment provider once, at start-up. */
-export function paymentSetupFromConfig(config: PaymentsConfig, { db, deliver }: { db: Db; deliver: WebhookDelivery }): PaymentSetup {
+/** Chosen once at start-up: Stripe when configured, else the local test-mode provider. */
+export function selectPaymentProvider(config: PaymentsConfig, { db, deliver }: { db: Db; deliver: WebhookDelivery }): PaymentSetup {
   if (config.provider === 'stripe') {
     return { provider: createStripeProvider({ secretKey: config.secretKey, apiBase: config.apiBase }), local: undefined, webhookSecret: config.webhookSecret };
   }
