@@ -65,7 +65,8 @@ export type AddCreditRequest = z.infer<typeof addCreditRequest>;
 export const addCreditResponse = creditResponse;
 export type AddCreditResponse = z.infer<typeof addCreditResponse>;
 
-export const paymentStatuses = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+/** `refunded` and `disputed`: the money went back to the card, and the purchase's credits with it. */
+export const paymentStatuses = ['pending', 'succeeded', 'failed', 'canceled', 'refunded', 'disputed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentSummary = z.object({
@@ -73,6 +74,8 @@ export const paymentSummary = z.object({
   // Any name ever sold, so a purchase stays listed after its bundle leaves the catalogue.
   bundle: z.string(),
   status: z.enum(paymentStatuses),
+  /** Credits a refund or dispute should have taken back but could not: they were already spent. */
+  shortfallCredits: z.number().int().nonnegative(),
   createdAt: z.string(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;

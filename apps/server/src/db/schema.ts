@@ -119,6 +119,10 @@ export const payments = pgTable(
     // The key sent to the provider; not unique here, since the provider forgets keys after a day.
     idempotencyKey: text('idempotency_key').notNull(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    // Refunds and disputes: the credits they claimed back, and of those the ones already spent
+    // (the balance never goes below zero; the shortfall is recorded here and logged).
+    reversedCredits: integer('reversed_credits').notNull().default(0),
+    shortfallCredits: integer('shortfall_credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -127,6 +131,7 @@ export const payments = pgTable(
     index('payments_user_id_created_at_idx').on(t.userId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
+    check('payments_reversal_bounded', sql`${t.shortfallCredits} >= 0 AND ${t.shortfallCredits} <= ${t.reversedCredits} AND ${t.reversedCredits} <= ${t.credits}`),
   ],
 );
 

@@ -18,6 +18,18 @@ export type FakeIntent = {
   created: number;
 };
 
+/** A refund or dispute as the two list calls answer it (the fields Lumigen reads, and a few more). */
+export type FakeReversal = {
+  id: string;
+  object: 'refund' | 'dispute';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: string;
+  created: number;
+};
+
 export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; form: Record<string, string> };
 
 /** Stripe's form encoding (`metadata[userId]=…`) to a flat map of bracketed keys. */
@@ -35,12 +47,13 @@ function nested(form: Record<string, string>, prefix: string): Record<string, st
 }
 
 /**
- * A local HTTP server implementing the two PaymentIntent calls Lumigen makes — create (with
- * Idempotency-Key replay) and retrieve — with Stripe's status codes and error bodies, so the
- * real `stripe` SDK runs against it unchanged.
+ * A local HTTP server implementing the calls Lumigen makes — PaymentIntent create (with
+ * Idempotency-Key replay) and retrieve, and the refund and dispute lists by payment intent — with
+ * Stripe's status codes and error bodies, so the real `stripe` SDK runs against it unchanged.
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
+  const reversals: FakeReversal[] = [];
   const replies = new Map<string, FakeIntent>();
   const requests: RecordedRequest[] = [];
   let failures = 0;
@@ -100,6 +113,14 @@ export async function startFakeStripe() {
               });
         return retrieveDelayMs > 0 ? void setTimeout(answer, retrieveDelayMs) : answer();
       }
+      // GET /v1/refunds?payment_intent=… and GET /v1/disputes?payment_intent=…: one page holds them all.
+      const listed = req.method === 'GET' && (path === '/v1/refunds' || path === '/v1/disputes') ? (path === '/v1/refunds' ? 'refund' : 'dispute') : undefined;
+      if (listed) {
+        const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+        const intent = query.get('payment_intent');
+        const data = reversals.filter((r) => r.object === listed && (!intent || r.payment_intent === intent));
+        return send(200, { object: 'list', data, has_more: false, url: path });
+      }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
     });
   });
@@ -127,6 +148,29 @@ export async function startFakeStripe() {
       };
       intents.set(id, intent);
       return intent;
+    },
+    /**
+     * Money back to the card, as the Dashboard's refund or a bank's chargeback makes it on Stripe's
+     * side; `amount` defaults to the whole payment. Returns the refund or dispute, and the charge
+     * object a `charge.refunded` / `charge.dispute.created` event carries.
+     */
+    reverse(intentId: string, kind: 'refund' | 'dispute', { amount, status }: { amount?: number; status?: string } = {}) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`fake Stripe has no ${intentId}`);
+      const reversal: FakeReversal = {
+        id: `${kind === 'refund' ? 're' : 'dp'}_fake_${randomBytes(8).toString('hex')}`,
+        object: kind,
+        amount: amount ?? intent.amount,
+        currency: intent.currency,
+        payment_intent: intentId,
+        charge: `ch_fake_${intentId.slice('pi_fake_'.length)}`,
+        status: status ?? (kind === 'refund' ? 'succeeded' : 'needs_response'),
+        created: Math.floor(Date.now() / 1000),
+      };
+      reversals.push(reversal);
+      const refunded = reversals.filter((r) => r.payment_intent === intentId && r.object === 'refund').reduce((sum, r) => sum + r.amount, 0);
+      const charge = { id: reversal.charge, object: 'charge', amount: intent.amount, amount_refunded: refunded, refunded: refunded >= intent.amount, payment_intent: intentId };
+      return { reversal, charge };
     },
     /** The next `count` requests answer 500 (Stripe down). */
     failNext(count: number) {
@@ -158,6 +202,11 @@ export function signedEvent(
   intent: { id: string } & Record<string, unknown>,
   secret: string = stripeTestKeys.STRIPE_WEBHOOK_SECRET,
 ): { payload: string; signature: string } {
+  return signedEventOf(type, { object: 'payment_intent', ...intent }, secret);
+}
+
+/** A Stripe event about any object (a charge, a dispute), signed as Stripe signs. */
+export function signedEventOf(type: string, object: Record<string, unknown>, secret: string = stripeTestKeys.STRIPE_WEBHOOK_SECRET): { payload: string; signature: string } {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
@@ -165,7 +214,7 @@ export function signedEvent(
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     type,
-    data: { object: { object: 'payment_intent', ...intent } },
+    data: { object },
   });
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }

@@ -36,6 +36,26 @@ export async function takeCredits(ex: Executor, userId: string, cost: number, re
   return row?.balance_after ?? null;
 }
 
+/**
+ * Takes up to `amount` back, never below zero: what the balance holds of it is taken, and the row
+ * says how much (`-taken`, maybe 0). Null when the user does not exist.
+ */
+export async function takeUpTo(ex: Executor, userId: string, amount: number, reason: string, ref: string): Promise<{ taken: number; balance: number } | null> {
+  const [row] = await rows<{ taken: number; balance_after: number }>(
+    ex,
+    sql`WITH before AS (
+          SELECT id, LEAST(credit_balance, ${amount}) AS taken FROM users WHERE id = ${userId} FOR UPDATE
+        ), u AS (
+          UPDATE users SET credit_balance = users.credit_balance - before.taken FROM before
+          WHERE users.id = before.id RETURNING users.credit_balance, before.taken
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT ${userId}, -taken, credit_balance, ${reason}, ${ref} FROM u
+        RETURNING -delta AS taken, balance_after`,
+  );
+  return row ? { taken: row.taken, balance: row.balance_after } : null;
+}
+
 /** Takes `cost` and records a pending reservation; null when the balance is too low. */
 export async function insertReservation(
   ex: Executor,

@@ -16,6 +16,36 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
   const reservationStatus = async (id: string) =>
     (await rows<{ status: string }>(t.database.db, sql`SELECT status FROM credit_reservations WHERE id = ${id}`))[0]?.status;
 
+  it('takeBack takes what is asked when the balance holds it, with a purchase_reversed row', async () => {
+    const { user } = await register(t.app);
+    await credits.grant(user.id, 35, 'purchase', `pi_take_${user.id}`);
+    expect(await credits.takeBack(user.id, 35, `re_${user.id}`)).toEqual({ taken: 35, balance: 5, duplicate: false });
+    const reversed = await rows<{ delta: number; balance_after: number }>(
+      t.database.db,
+      sql`SELECT delta, balance_after FROM credit_ledger WHERE user_id = ${user.id} AND reason = 'purchase_reversed'`,
+    );
+    expect(reversed).toEqual([{ delta: -35, balance_after: 5 }]);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+  });
+
+  it('takeBack never goes below zero: it takes what is left and says so', async () => {
+    const { user } = await register(t.app);
+    expect(await credits.takeBack(user.id, 35, `re_short_${user.id}`)).toEqual({ taken: 5, balance: 0, duplicate: false });
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 2 });
+    // Even with nothing left the reversal is recorded once, so a replay is recognised.
+    expect(await credits.takeBack(user.id, 3, `re_empty_${user.id}`)).toEqual({ taken: 0, balance: 0, duplicate: false });
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 3 });
+  });
+
+  it('takeBack happens once per reference, however often and concurrently it is asked', async () => {
+    const { user } = await register(t.app);
+    await credits.grant(user.id, 35, 'purchase', `pi_once_${user.id}`);
+    const results = await Promise.all(Array.from({ length: 5 }, () => credits.takeBack(user.id, 35, `dp_${user.id}`)));
+    expect(results.filter((r) => !r.duplicate)).toEqual([{ taken: 35, balance: 5, duplicate: false }]);
+    expect(results.filter((r) => r.duplicate)).toHaveLength(4);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+  });
+
   it('reserve then commit keeps the credit spent', async () => {
     const { user } = await register(t.app);
     const { reservationId, balance } = await credits.reserve(user.id, 1, 'test');

@@ -40,6 +40,23 @@ export function createCreditsService(db: Db) {
       }
     },
 
+    /**
+     * Takes back up to `amount` credits of a reversed purchase (a refund or dispute, once per its
+     * `ref`), never below zero: `taken` says how many the balance still held. A repeat of the same
+     * ref is `duplicate` and changes nothing.
+     */
+    async takeBack(userId: string, amount: number, ref: string, ex: Executor = db): Promise<{ taken: number; balance: number; duplicate: boolean }> {
+      try {
+        const result = await repo.takeUpTo(ex, userId, amount, 'purchase_reversed', ref);
+        if (!result) throw new AppError('not_found', messages.notFound);
+        return { ...result, duplicate: false };
+      } catch (error) {
+        // Inside a caller's transaction the failed statement has aborted it: let the caller see it.
+        if (ex !== db || !isUniqueViolation(error)) throw error;
+        return { taken: 0, balance: await balanceOf(userId), duplicate: true };
+      }
+    },
+
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */
     async spend(userId: string, cost: number, ref: string): Promise<number> {
       const balance = await repo.takeCredits(db, userId, cost, 'spend', ref);

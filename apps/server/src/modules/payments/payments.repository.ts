@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@lumigen/contract/payments';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 
@@ -16,12 +16,34 @@ export async function findByProviderId(ex: Executor, providerPaymentId: string):
   return row;
 }
 
-/** Follows the provider's state; a succeeded payment is never moved back (events may arrive out of order). */
+/** Statuses the intent's own events never move a payment out of (they may arrive out of order). */
+const finalStatuses: PaymentStatus[] = ['succeeded', 'refunded', 'disputed'];
+
+/** Follows the provider's state; a succeeded or reversed payment is never moved back. */
 export async function updateStatus(ex: Executor, providerPaymentId: string, status: PaymentStatus, failureMessage: string | null): Promise<void> {
   await ex
     .update(payments)
     .set({ status, failureMessage, updatedAt: sql`now()` })
-    .where(and(eq(payments.providerPaymentId, providerPaymentId), ne(payments.status, 'succeeded')));
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), notInArray(payments.status, finalStatuses)));
+}
+
+/** The payment's row, locked until the transaction ends: reversals of one payment take turns. */
+export async function findForUpdate(ex: Executor, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).for('update');
+  return row;
+}
+
+/** Marks a payment refunded or disputed, adding what a reversal claimed and what of it was already spent. */
+export async function recordReversal(ex: Executor, providerPaymentId: string, status: 'refunded' | 'disputed', claimed: number, shortfall: number): Promise<void> {
+  await ex
+    .update(payments)
+    .set({
+      status,
+      reversedCredits: sql`${payments.reversedCredits} + ${claimed}`,
+      shortfallCredits: sql`${payments.shortfallCredits} + ${shortfall}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.providerPaymentId, providerPaymentId));
 }
 
 /**
@@ -33,7 +55,8 @@ export async function markCredited(ex: Executor, providerPaymentId: string): Pro
   const updated = await ex
     .update(payments)
     .set({ status: 'succeeded', failureMessage: null, creditedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(payments.creditedAt)))
+    // A payment refunded or disputed before anyone credited it is never credited.
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(payments.creditedAt), notInArray(payments.status, ['refunded', 'disputed'])))
     .returning({ id: payments.id });
   return updated.length === 1;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { findBundle } from '@lumigen/contract/catalogue';
 import { messages } from '@lumigen/contract/messages';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
 import type { Db } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import * as repo from './payments.repository.ts';
-import type { PaymentProvider, ProviderIntent } from './providers/provider.ts';
+import type { PaymentProvider, ProviderIntent, ProviderReversal } from './providers/provider.ts';
 
 export type Buyer = { userId: string; email: string };
 
@@ -61,6 +62,36 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
     return { ...result, granted: await creditOnce(row, intentId) };
   }
 
+  /**
+   * Applies one refund or dispute, once per its id: takes back the purchase's share of credits
+   * (all of them for the whole amount), or what the balance still holds of it, and records the
+   * shortfall. Undefined when this reversal was already applied.
+   */
+  async function reverseOnce(intentId: string, reversal: ProviderReversal) {
+    try {
+      return await db.transaction(async (tx) => {
+        const row = await repo.findForUpdate(tx, intentId);
+        if (!row) throw new AppError('not_found', messages.paymentNotFound);
+        // A dispute outweighs a refund in what the buyer's history says.
+        const status = reversal.kind === 'dispute' || row.status === 'disputed' ? 'disputed' : 'refunded';
+        if (!row.creditedAt) {
+          // Nothing was granted, so nothing is taken; the status keeps it from ever being credited.
+          await repo.recordReversal(tx, intentId, status, 0, 0);
+          return { claimed: 0, taken: 0 };
+        }
+        const share = Math.ceil((row.credits * reversal.amountCents) / row.amountCents);
+        const claimed = Math.max(0, Math.min(row.credits - row.reversedCredits, share));
+        const { taken } = await credits.takeBack(row.userId, claimed, reversal.id, tx);
+        await repo.recordReversal(tx, intentId, status, claimed, claimed - taken);
+        return { claimed, taken };
+      });
+    } catch (error) {
+      // The ledger's UNIQUE (reason, ref): this refund or dispute was already applied.
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
   return {
     /** Starts a purchase: price and credits from the catalogue, never from the request. */
     async createIntent(buyer: Buyer, request: CreatePaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
@@ -100,6 +131,28 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
 
     settle,
 
+    /**
+     * A refund or dispute event's door: re-reads the payment's reversals from the provider (the
+     * event only names the intent) and applies each not yet applied. 404 for a payment we never sold.
+     */
+    async reverse(intentId: string, log: FastifyBaseLogger): Promise<{ applied: number }> {
+      const row = await repo.findByProviderId(db, intentId);
+      if (!row) throw new AppError('not_found', messages.paymentNotFound);
+      let applied = 0;
+      for (const reversal of await provider.listReversals(intentId)) {
+        const result = await reverseOnce(intentId, reversal);
+        if (!result) continue;
+        applied += 1;
+        const fields = { paymentIntentId: intentId, reversalId: reversal.id, kind: reversal.kind, userId: row.userId, claimed: result.claimed, taken: result.taken };
+        if (result.taken < result.claimed) {
+          log.warn({ ...fields, shortfall: result.claimed - result.taken }, 'purchase reversed, but some of its credits were already spent');
+        } else {
+          log.info(fields, 'purchase reversed; its credits taken back');
+        }
+      }
+      return { applied };
+    },
+
     /** add-credit: fulfils the user's own intent; a payment already credited just answers the balance. */
     async addCredit(intentId: string, userId: string): Promise<Settlement & { balance: number }> {
       const settlement = await settle(intentId, { userId });
@@ -116,6 +169,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         currency: row.currency,
         credits: row.credits,
         status: row.status,
+        shortfallCredits: row.shortfallCredits,
         createdAt: row.createdAt.toISOString(),
       }));
     },

@@ -8,7 +8,15 @@ import type { PaymentsService } from './payments.service.ts';
 export const webhookPath = '/api/stripe/webhook';
 
 // Each one re-reads the intent and follows it; every other event type is acknowledged and ignored.
-const handledEvents = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+const intentEvents = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+// Money gone back to the card: each re-reads the intent's refunds and disputes and takes the credits back.
+const reversalEvents = new Set(['charge.refunded', 'charge.dispute.created']);
+
+/** The payment intent an event is about: the intent itself, or a charge's or dispute's `payment_intent`. */
+function intentIdOf(event: Stripe.Event): unknown {
+  const object = event.data.object as { id?: unknown; payment_intent?: unknown };
+  return intentEvents.has(event.type) ? object.id : object.payment_intent;
+}
 
 /**
  * Stripe's door into fulfilment. The signature is checked over the exact bytes received, then
@@ -34,18 +42,23 @@ export async function webhookRoutes(app: FastifyInstance, { payments, webhookSec
     }
 
     const log = request.log.child({ eventId: event.id, eventType: event.type });
-    if (!handledEvents.has(event.type)) {
+    if (!intentEvents.has(event.type) && !reversalEvents.has(event.type)) {
       log.info('webhook event ignored');
       return { received: true };
     }
-    const intentId = (event.data.object as { id?: unknown }).id;
+    const intentId = intentIdOf(event);
     if (typeof intentId !== 'string' || !intentId.startsWith('pi_')) {
       log.warn('webhook event without a payment intent id; ignored');
       return { received: true };
     }
     try {
-      const { status, granted } = await payments.settle(intentId);
-      log.info({ paymentIntentId: intentId, status, granted }, granted ? 'purchase credited by webhook' : 'webhook settled');
+      if (reversalEvents.has(event.type)) {
+        const { applied } = await payments.reverse(intentId, log);
+        log.info({ paymentIntentId: intentId, applied }, 'webhook reversal settled');
+      } else {
+        const { status, granted } = await payments.settle(intentId);
+        log.info({ paymentIntentId: intentId, status, granted }, granted ? 'purchase credited by webhook' : 'webhook settled');
+      }
     } catch (error) {
       // Retrying cannot help an intent we never sold or one that disagrees with our record: say 2xx.
       // A provider failure propagates as 502, so Stripe delivers the event again later.

@@ -101,6 +101,11 @@ export function createLocalProvider({ db, webhookSecret, deliver }: { db: Db; we
       return row ? toProviderIntent(row) : null;
     },
 
+    // Test mode moves no money, so nothing can be refunded or disputed.
+    async listReversals() {
+      return [];
+    },
+
     async confirm(intentId, userId, card) {
       const row = await findRow(intentId);
       if (!row) throw new AppError('not_found', messages.paymentNotFound);

@@ -24,10 +24,15 @@ export type CreateIntentInput = {
   idempotencyKey: string;
 };
 
+/** Money that went back to the buyer: a refund, or a dispute (chargeback), as the provider reports it. */
+export type ProviderReversal = { id: string; kind: 'refund' | 'dispute'; amountCents: number };
+
 /** One small interface, one file per implementation (`stripe.ts`, `local.ts`), chosen from config. */
 export type PaymentProvider = {
   readonly name: 'local' | 'stripe';
   createIntent(input: CreateIntentInput): Promise<ProviderIntent & { clientSecret: string }>;
   /** null when the provider holds no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** The refunds (pending or done) and disputes of an intent's payment, read from the provider. */
+  listReversals(intentId: string): Promise<ProviderReversal[]>;
 };

@@ -2,7 +2,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { PaymentStatus } from '@lumigen/contract/payments';
 import Stripe from 'stripe';
 import { AppError } from '../../../lib/app-error.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import type { PaymentProvider, ProviderIntent, ProviderReversal } from './provider.ts';
 
 /**
  * Pinned so a Stripe account upgrade cannot change the shapes we read; it is the version this
@@ -86,6 +86,24 @@ export function createStripeProvider({ secretKey, apiBase }: StripeProviderOptio
         return toProviderIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw providerFailed(error);
+      }
+    },
+
+    async listReversals(intentId) {
+      try {
+        const [refunds, disputes] = await Promise.all([
+          stripe.refunds.list({ payment_intent: intentId, limit: 100 }).autoPagingToArray({ limit: 1000 }),
+          stripe.disputes.list({ payment_intent: intentId, limit: 100 }).autoPagingToArray({ limit: 1000 }),
+        ]);
+        return [
+          // A failed or canceled refund sent nothing back.
+          ...refunds
+            .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending' || refund.status === 'requires_action')
+            .map((refund): ProviderReversal => ({ id: refund.id, kind: 'refund', amountCents: refund.amount })),
+          ...disputes.map((dispute): ProviderReversal => ({ id: dispute.id, kind: 'dispute', amountCents: dispute.amount })),
+        ];
+      } catch (error) {
         throw providerFailed(error);
       }
     },

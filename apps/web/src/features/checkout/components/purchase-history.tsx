@@ -4,7 +4,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { usePayments } from '../api/get-payments.ts';
 
 type Settled = PaymentSummary & { status: Exclude<PaymentStatus, 'pending'> };
-const statusLabels: Record<Settled['status'], string> = { succeeded: 'Paid', failed: 'Declined', canceled: 'Canceled' };
+const statusLabels: Record<Settled['status'], string> = { succeeded: 'Paid', failed: 'Declined', canceled: 'Canceled', refunded: 'Refunded', disputed: 'Disputed' };
 // A checkout opened and never paid leaves a pending intent: not a purchase, so not listed.
 const isSettled = (payment: PaymentSummary): payment is Settled => payment.status !== 'pending';
 const shownCount = 5;
@@ -48,6 +48,9 @@ export function PurchaseHistory() {
                 <span className="checkout__table-detail">
                   {payment.credits} credits · <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
                 </span>
+                {payment.status === 'refunded' || payment.status === 'disputed' ? (
+                  <span className="checkout__table-detail">Credits taken back with the {payment.status === 'refunded' ? 'refund' : 'dispute'}</span>
+                ) : null}
               </td>
               <td className="checkout__num">{formatPrice(payment.amount)}</td>
               <td>

@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "reversed_credits" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "shortfall_credits" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_reversal_bounded" CHECK ("payments"."shortfall_credits" >= 0 AND "payments"."shortfall_credits" <= "payments"."reversed_credits" AND "payments"."reversed_credits" <= "payments"."credits");
