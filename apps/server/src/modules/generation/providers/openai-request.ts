@@ -82,26 +82,18 @@ export function flexibleSizeFor(wanted: Dimensions): Dimensions {
 
 const sizeText = ({ width, height }: Dimensions) => `${width}x${height}`;
 
-/** The request body for `model`, and the size the provider is expected to draw. */
-export function imagesRequestFor(model: string, { prompt, model: tier, size, quality }: GenerationInput): { body: ImagesRequest; drawn: Dimensions } {
-  const wanted = dimensionsOf(size);
+/** The Images API request body that asks `model` for this picture. */
+export function imagesRequestFor(model: string, { prompt, model: tier, size, quality }: GenerationInput): ImagesRequest {
   switch (familyOf(model)) {
     case 'dall-e':
       // As before the shutdown: the tier decides the model (dall-e-2 draws only the small squares),
       // dall-e-2 has one quality and rejects the parameter.
-      return {
-        body: { model: tier, prompt, size, n: 1, response_format: 'b64_json', ...(tier === 'dall-e-3' ? { quality } : {}) },
-        drawn: wanted,
-      };
-    case 'gpt-image-1': {
-      const drawn = closestFixedSize(wanted);
-      return { body: { model, prompt, size: sizeText(drawn), n: 1, quality: gptImageQuality[quality] }, drawn };
-    }
-    case 'gpt-image': {
-      const drawn = flexibleSizeFor(wanted);
-      return { body: { model, prompt, size: sizeText(drawn), n: 1, quality: gptImageQuality[quality] }, drawn };
-    }
+      return { model: tier, prompt, size, n: 1, response_format: 'b64_json', ...(tier === 'dall-e-3' ? { quality } : {}) };
+    case 'gpt-image-1':
+      return { model, prompt, size: sizeText(closestFixedSize(dimensionsOf(size))), n: 1, quality: gptImageQuality[quality] };
+    case 'gpt-image':
+      return { model, prompt, size: sizeText(flexibleSizeFor(dimensionsOf(size))), n: 1, quality: gptImageQuality[quality] };
     case 'compatible':
-      return { body: { model, prompt, size, n: 1 }, drawn: wanted };
+      return { model, prompt, size, n: 1 };
   }
 }

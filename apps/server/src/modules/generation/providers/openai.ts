@@ -33,7 +33,7 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
   const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
 
   async function attempt(input: GenerationInput, timeout: number) {
-    const { body } = imagesRequestFor(model, input);
+    const body = imagesRequestFor(model, input);
     // The signal also bounds reading the body and a linked image; the SDK's timeout stops at the headers.
     const signal = AbortSignal.timeout(timeout);
     const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, { timeout, maxRetries: 0, signal });
