@@ -6,12 +6,23 @@ export default defineConfig({
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       {
         test: {
+          name: 'imaging',
+          root: './packages/imaging',
+          include: ['src/**/*.test.ts'],
+          // The model tools take seconds each, more on a busy machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          setupFiles: ['../../vitest.fail-on-console.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          setupFiles: ['./src/test/fail-on-console.ts'],
+          setupFiles: ['../../vitest.fail-on-console.ts'],
         },
       },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },

@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { imageSizes, modelForSize, type ImageSize } from '@lumigen/contract/generation';
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
-import { traitsOf } from '../apps/server/src/modules/generation/providers/local-painter/prompt-traits.ts';
-import { sceneSvg } from '../apps/server/src/modules/generation/providers/local-painter/scene.ts';
+import { traitsOf } from '../packages/imaging/src/painter/prompt-traits.ts';
+import { sceneSvg } from '../packages/imaging/src/painter/scene.ts';
 import { load, startTarget, type HttpFigures } from './http.ts';
 
 /** Scenes of every kind: their cost differs (gradients, star fields, windows). */

@@ -11,13 +11,13 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { LocalToolInput } from '../apps/server/src/modules/tools/providers/local/local-tool.ts';
+import type { ToolInput } from '@lumigen/imaging';
 
 export type LocalToolFigures = { tool: string; ms: number; cpuMs: number; peakRssMb: number; output: string };
 
-const fixtures = path.join(import.meta.dirname, '../apps/server/src/modules/tools/providers/local/fixtures');
+const fixtures = path.join(import.meta.dirname, '../packages/imaging/test/fixtures');
 
-type Case = { tool: 'upscale' | 'uncrop' | 'cleanup' | 'remove-text' | 'reimagine'; label: string; input: () => Promise<LocalToolInput> };
+type Case = { tool: 'upscale' | 'uncrop' | 'cleanup' | 'remove-text' | 'reimagine'; label: string; input: () => Promise<ToolInput> };
 
 /** The inputs: 1024×768 each (the ESRGAN row shows the network on the small input it is used for). */
 export const benchCases: Case[] = [
@@ -53,7 +53,7 @@ export const benchCases: Case[] = [
 ];
 
 /** The cleanup fixture (512×384) and its mask, enlarged to the bench's 1024×768. */
-export async function cleanupInput(): Promise<LocalToolInput> {
+export async function cleanupInput(): Promise<ToolInput<'cleanup'>> {
   const { default: sharp } = await import('sharp');
   const image = await sharp(path.join(fixtures, 'ball-on-paving-512x384.jpg')).resize(1024, 768, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
   const mask = await sharp(path.join(fixtures, 'ball-on-paving-512x384.mask.png')).resize(1024, 768).png().toBuffer();
@@ -65,7 +65,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Inside the child: one warm-up run, then three measured ones. */
 async function measure(index: number): Promise<LocalToolFigures> {
   const item = benchCases[index]!;
-  const { run } = await import(`../apps/server/src/modules/tools/providers/local/${item.tool}.ts`);
+  const { run } = await import(`../packages/imaging/src/tools/${item.tool}.ts`);
   const input = await item.input();
   await run(input);
   const times: number[] = [];

@@ -6,9 +6,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { run as productPhotography } from '../apps/server/src/modules/tools/providers/local/product-photography.ts';
-import { run as removeBackground } from '../apps/server/src/modules/tools/providers/local/remove-background.ts';
-import { run as replaceBackground } from '../apps/server/src/modules/tools/providers/local/replace-background.ts';
+import { run as productPhotography } from '../packages/imaging/src/tools/product-photography.ts';
+import { run as removeBackground } from '../packages/imaging/src/tools/remove-background.ts';
+import { run as replaceBackground } from '../packages/imaging/src/tools/replace-background.ts';
 
 const out = path.join(import.meta.dirname, '../docs/screenshots/tools');
 const png = (bytes: Buffer) => sharp(bytes).png({ compressionLevel: 9 }).toBuffer();
@@ -19,7 +19,7 @@ const save = async (name: string, bytes: Buffer) => {
   console.log(name);
 };
 
-const mug = await readFile(path.join(import.meta.dirname, '../apps/server/src/modules/tools/providers/local/fixtures/mug.jpg'));
+const mug = await readFile(path.join(import.meta.dirname, '../packages/imaging/test/fixtures/mug.jpg'));
 for (const tool of ['remove-background', 'product-photography', 'replace-background']) await save(`${tool}-before.png`, mug);
 await save('remove-background-after.png', (await removeBackground({ image: mug, params: {} })).png);
 await save('product-photography-after.png', (await productPhotography({ image: mug, params: { light_theta: 20, light_phi: 0, light_size: 1.7, shadow_darkness: 0.7 } })).png);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 /** `ms` wall time; `cpuMs` CPU time of every thread of the process (this machine is shared: wall time swings with other sessions' load, CPU time much less). */
 export type LocalToolMlRow = { tool: string; ms: number; cpuMs: number; peakRssMb: number };
 
-const fixture = new URL('../apps/server/src/modules/tools/providers/local/fixtures/mug.jpg', import.meta.url);
+const fixture = new URL('../packages/imaging/test/fixtures/mug.jpg', import.meta.url);
 const tools = {
   'remove-background': {},
   'product-photography': { light_theta: 20, light_phi: 0, light_size: 1.7, shadow_darkness: 0.7 },
@@ -28,8 +28,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Inside the child: the figures of one tool, sent to the parent. */
 async function measure(tool: Tool): Promise<LocalToolMlRow[]> {
   const [{ run }, { forgetCutouts }] = await Promise.all([
-    import(`../apps/server/src/modules/tools/providers/local/${tool}.ts`) as Promise<typeof import('../apps/server/src/modules/tools/providers/local/remove-background.ts')>,
-    import('../apps/server/src/modules/tools/providers/local/segmentation/segment.ts'),
+    // Each tool's own params type is narrower; the bench passes each the params listed for it above.
+    import(`../packages/imaging/src/tools/${tool}.ts`) as Promise<{ run: (input: { image: Buffer; params: Record<string, number | string> }) => Promise<unknown> }>,
+    import('../packages/imaging/src/segmentation/segment.ts'),
   ]);
   const image = await readFile(fixture);
   const params = tools[tool];

@@ -5,15 +5,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { run as cleanup } from '../apps/server/src/modules/tools/providers/local/cleanup.ts';
-import { run as reimagine } from '../apps/server/src/modules/tools/providers/local/reimagine.ts';
-import { run as removeText } from '../apps/server/src/modules/tools/providers/local/remove-text.ts';
-import { run as uncrop } from '../apps/server/src/modules/tools/providers/local/uncrop.ts';
-import { run as upscale } from '../apps/server/src/modules/tools/providers/local/upscale.ts';
+import { run as cleanup } from '../packages/imaging/src/tools/cleanup.ts';
+import { run as reimagine } from '../packages/imaging/src/tools/reimagine.ts';
+import { run as removeText } from '../packages/imaging/src/tools/remove-text.ts';
+import { run as uncrop } from '../packages/imaging/src/tools/uncrop.ts';
+import { run as upscale } from '../packages/imaging/src/tools/upscale.ts';
 import { cleanupInput } from './local-tools-classic.ts';
 
 const out = path.join(import.meta.dirname, '../docs/screenshots/tools');
-const fixtures = path.join(import.meta.dirname, '../apps/server/src/modules/tools/providers/local/fixtures');
+const fixtures = path.join(import.meta.dirname, '../packages/imaging/test/fixtures');
 const png = (bytes: Buffer) => sharp(bytes).png({ compressionLevel: 9 }).toBuffer();
 
 await mkdir(out, { recursive: true });

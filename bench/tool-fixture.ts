@@ -33,5 +33,5 @@ export async function photoBody(photo: Buffer): Promise<{ body: Buffer; contentT
 /** The photo a local tool is benched on: the bench photo, or for remove-text a 1024×768 fixture with lines of text. */
 export async function localBenchPhoto(tool: 'remove-background' | 'remove-text'): Promise<Buffer> {
   if (tool === 'remove-background') return benchPhoto();
-  return readFile(new URL('../apps/server/src/modules/tools/providers/local/fixtures/text-on-linen-1024x768.jpg', import.meta.url));
+  return readFile(new URL('../packages/imaging/test/fixtures/text-on-linen-1024x768.jpg', import.meta.url));
 }

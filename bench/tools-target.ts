@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
-import { createLocalToolProvider } from '../apps/server/src/modules/tools/providers/local.ts';
+import { createLocalToolsProvider } from '../apps/server/src/modules/tools/providers/local.ts';
 import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
 import { benchPhoto, localBenchPhoto } from './tool-fixture.ts';
 import { registerUsers } from './users.ts';
@@ -58,7 +58,7 @@ if (mode === 'clipdrop') {
 }
 
 let localTools: string | undefined;
-const localProvider = mode === 'local' ? createLocalToolProvider({ threads: Number(process.env.TOOLS_LOCAL_THREADS ?? 2), timeoutMs: 300_000 }) : undefined;
+const localProvider = mode === 'local' ? createLocalToolsProvider({ threads: Number(process.env.TOOLS_LOCAL_THREADS ?? 2), timeoutMs: 300_000 }) : undefined;
 if (localProvider) {
   try {
     const tool = process.env.BENCH_LOCAL_TOOL === 'remove-text' ? 'remove-text' : 'remove-background';

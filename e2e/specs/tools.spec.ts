@@ -5,7 +5,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type TestUser } from '../fixtures.ts';
 
-const fixtures = path.resolve(import.meta.dirname, '../../apps/server/src/modules/tools/providers/local/fixtures');
+const fixtures = path.resolve(import.meta.dirname, '../../packages/imaging/test/fixtures');
 const fixture = (name: string) => path.join(fixtures, name);
 
 async function signIn(page: Page, { token }: TestUser) {

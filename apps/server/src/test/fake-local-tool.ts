@@ -1,28 +1,15 @@
-import { InputRejected, type LocalTool } from '../modules/tools/providers/local/local-tool.ts';
+import type { ToolId } from '@lumigen/contract/tools';
+import type { ToolOutput } from '@lumigen/imaging';
 import { fakeEdit } from './fake-tool-provider.ts';
 
 /**
- * A local tool for the worker-pool tests, loaded by the pool exactly as the registry's tools
- * are. It behaves as `params.fake` says: `throw`, `refuse` (as a real tool that finds no subject),
- * `hang`, `spin` (burns `params.ms` of CPU first), `not-an-image`; otherwise it edits like
- * `fakeEdit` (as upscale when `target_width` is given). The real tools' algorithms are tested where
- * they are written.
+ * A tool of `@lumigen/imaging`'s pool for the provider's and the routes' tests, loaded by the pool
+ * exactly as the package's tools are: it edits like `fakeEdit` (as upscale when `target_width` is
+ * given), or answers bytes that are no image when `params.fake` is `not-an-image`. The pool's own
+ * behaviour (failures, timeouts, a full queue) is tested in the package.
  */
-export const run: LocalTool = async ({ image, params }) => {
-  switch (params.fake) {
-    case 'throw':
-      throw new Error('the fake tool broke');
-    case 'refuse':
-      throw new InputRejected('no subject was found in the image');
-    case 'hang':
-      return new Promise(() => undefined);
-    case 'not-an-image':
-      return { png: Buffer.from('certainly not a PNG'), width: 1, height: 1 };
-    case 'spin': {
-      const until = Date.now() + Number(params.ms ?? 500);
-      while (Date.now() < until);
-      break;
-    }
-  }
-  return fakeEdit(params.target_width === undefined ? 'remove-background' : 'upscale', image, params);
-};
+export async function run({ image, params }: { image: Buffer; params: Record<string, number | string> }): Promise<ToolOutput> {
+  if (params.fake === 'not-an-image') return { png: Buffer.from('certainly not a PNG'), width: 1, height: 1 };
+  const tool: ToolId = params.target_width === undefined ? 'remove-background' : 'upscale';
+  return fakeEdit(tool, image, params);
+}

@@ -11,7 +11,7 @@ import type { PngImage } from '../../lib/image-bytes.ts';
 import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { fakeEdit, fakeToolProvider, resultSize } from '../../test/fake-tool-provider.ts';
 import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskPart, multipartBody, pngBomb, pngOf, webpOf, type Part } from '../../test/tool-calls.ts';
-import { createLocalToolProvider } from './providers/local.ts';
+import { createLocalToolsProvider } from './providers/local.ts';
 import { ToolProviderError, type ToolInput } from './providers/provider.ts';
 
 /** What the provider receives for each tool when the page sends its defaults. */
@@ -409,7 +409,7 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const fakeTool = new URL('../../test/fake-local-tool.ts', import.meta.url).href;
     const brokenTool = new URL('../../test/fake-broken-local-tool.ts', import.meta.url).href;
     const refusingTool = new URL('../../test/fake-refusing-local-tool.ts', import.meta.url).href;
-    const local = createLocalToolProvider({ threads: 1, timeoutMs: 20_000, modules: { upscale: fakeTool, cleanup: brokenTool, 'remove-background': refusingTool } });
+    const local = createLocalToolsProvider({ threads: 1, timeoutMs: 20_000, modules: { upscale: fakeTool, cleanup: brokenTool, 'remove-background': refusingTool } });
     const context = await startTestApp(kind, {}, { toolProvider: local });
     try {
       const { token, user } = await register(context.app);

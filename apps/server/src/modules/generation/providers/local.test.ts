@@ -1,60 +1,26 @@
 import { imageSizes } from '@lumigen/contract/generation';
+import { paint } from '@lumigen/imaging';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { paintLocally } from './local.ts';
+import { createLocalGenerationProvider } from './local.ts';
 
-/** A 16×16 thumbnail's raw RGB: composition and colour at a glance. */
-async function thumbnail(png: Buffer): Promise<Buffer> {
-  return sharp(png).resize(16, 16, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-}
-
-/** Mean absolute difference per channel between two thumbnails, 0–255. */
-function distance(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
-
-const paint = (prompt: string, seed = 1, size: (typeof imageSizes)[number] = '256x256') => paintLocally({ prompt, size, quality: 'standard', seed });
-
-describe('the local painter', () => {
-  it.each(imageSizes.flatMap((size) => (['standard', 'hd'] as const).map((quality) => [size, quality] as const)))('paints exactly %s in %s quality, as an opaque PNG', async (size, quality) => {
-    const { png, width, height } = await paintLocally({ prompt: 'a lighthouse on the coast at dusk', size, quality, seed: 3 });
-    const metadata = await sharp(png).metadata();
-    expect(`${metadata.width}x${metadata.height}`).toBe(size);
-    expect(`${width}x${height}`).toBe(size);
-    expect(metadata.format).toBe('png');
-    expect(metadata.hasAlpha).toBe(false);
+// The painting itself is tested in @lumigen/imaging; here, how the API's sizes and qualities reach it.
+describe('the local generation provider', () => {
+  it.each(imageSizes)('paints %s as the painter paints that size', async (size) => {
+    const [width, height] = size.split('x').map(Number) as [number, number];
+    const generated = await createLocalGenerationProvider().generate({ prompt: 'a lighthouse on the coast at dusk', model: 'dall-e-3', size, quality: 'standard', seed: 3 });
+    const metadata = await sharp(generated.png).metadata();
+    expect([metadata.format, metadata.width, metadata.height, generated.width, generated.height]).toEqual(['png', width, height, width, height]);
   });
 
-  it('gives identical bytes for the same prompt and seed, and a new picture for a new seed', async () => {
-    const [first, again, otherSeed] = await Promise.all([paint('misty forest at dawn', 7), paint('misty forest at dawn', 7), paint('misty forest at dawn', 8)]);
-    expect(first.png.equals(again.png)).toBe(true);
-    expect(otherSeed.png.equals(first.png)).toBe(false);
-  });
-
-  it('paints a picture, not a flat fill', async () => {
-    const { png } = await paint('mountains at sunset');
-    const [grey] = (await sharp(png).greyscale().stats()).channels;
-    // A flat fill has 0, a plain two-tone gradient around 10; this landscape measured 60.
-    expect(grey!.stdev).toBeGreaterThan(25);
-  });
-
-  it('paints clearly different pictures for different prompts', async () => {
-    const prompts = ['mountains at sunset', 'a quiet ocean at night with the moon', 'geometric bauhaus poster', 'cyberpunk city at night', 'abstract dream in pink and teal', 'A cat riding a horse'];
-    const thumbnails = await Promise.all(prompts.map(async (prompt) => thumbnail((await paint(prompt, 11)).png)));
-    for (let i = 0; i < prompts.length; i += 1) {
-      for (let j = i + 1; j < prompts.length; j += 1) {
-        // Two renders of one prompt differ by 0; these pairs measured 19–145 when written.
-        expect(distance(thumbnails[i]!, thumbnails[j]!), `${prompts[i]} vs ${prompts[j]}`).toBeGreaterThan(12);
-      }
-    }
-  });
-
-  it('follows colour words', async () => {
-    const meanOf = async (prompt: string) => (await sharp((await paint(prompt, 5)).png).stats()).channels.map((c) => c.mean);
-    const [redR, , redB] = await meanOf('an abstract dream in red');
-    const [blueR, , blueB] = await meanOf('an abstract dream in blue');
-    expect(redR! - redB!).toBeGreaterThan(blueR! - blueB! + 30);
+  it('passes the quality and the seed on', async () => {
+    const input = { prompt: 'misty forest at dawn', model: 'dall-e-3', size: '256x256', quality: 'hd', seed: 7 } as const;
+    const [generated, painted, standard] = await Promise.all([
+      createLocalGenerationProvider().generate(input),
+      paint({ prompt: input.prompt, width: 256, height: 256, quality: 'hd', seed: 7 }),
+      paint({ prompt: input.prompt, width: 256, height: 256, quality: 'standard', seed: 7 }),
+    ]);
+    expect(generated.png.equals(painted.png)).toBe(true);
+    expect(generated.png.equals(standard.png)).toBe(false);
   });
 });
