@@ -9,7 +9,7 @@ export const messages = {
   emailTaken: 'Email already registered',
   unauthorized: 'Please log in to continue',
   creditLoaded: 'Credit loaded',
-  // SPEC's toast text, '1 credit deducted', at whatever an edit costs.
+  // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
   insufficientCredit: 'insufficient credit',
   imageGenerated: 'Image generated',

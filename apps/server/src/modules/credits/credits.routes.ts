@@ -17,7 +17,7 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
     return { success: true, message: messages.creditLoaded, creditBalance, name, email };
   });
 
-  // SPEC's pages call this after an edit, so it charges what an edit costs.
+  // The brief's tool pages call this after an edit (docs/product.md §7), so it charges an edit's cost.
   r.post('/api/image/deduct-credit', { schema: { body: emptyBody } }, async (request): Promise<CreditResponse> => {
     const creditBalance = await credits.spend(request.auth.userId, creditCosts.edit, randomUUID());
     return { success: true, message: messages.creditDeducted, creditBalance };
