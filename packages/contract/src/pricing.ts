@@ -1,5 +1,5 @@
 /**
- * What each paid action costs, in credits (DESIGN.md §2: 1 credit per image or edit, so the
+ * What each paid action costs, in credits (docs/architecture.md §2: 1 credit per image or edit, so the
  * bundles' "5/35/100 images" hold). The server charges from this table and the web app labels
  * its buttons from it; a price changes here and nowhere else.
  */

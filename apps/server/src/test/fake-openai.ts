@@ -31,7 +31,7 @@ export const errorAnswer = (status: number, code: string | null, message: string
 });
 
 /**
- * A local stand-in for `POST /v1/images/generations` (DESIGN.md §1: adapters are tested against
+ * A local stand-in for `POST /v1/images/generations` (docs/architecture.md §1: adapters are tested against
  * the provider's documented contract, never the internet). Answers are taken from the script in
  * order; the last one repeats.
  */

@@ -1,6 +1,6 @@
 import { creditCosts, everyActionCost, formatCost, signupBonusCredits } from '@lumigen/contract/pricing';
 
-/** SPEC.md §3's FAQ entry: id, question, answer, and optional details. */
+/** docs/product.md §3's FAQ entry: id, question, answer, and optional details. */
 export type FaqEntry = { id: string; question: string; answer: string; details?: string };
 export type FaqGroupId = 'general' | 'billing' | 'product' | 'generator' | 'editor' | 'background' | 'variants';
 export type FaqGroup = { id: FaqGroupId; title: string; entries: FaqEntry[] };

@@ -7,7 +7,7 @@ import type { GenerationInput, GenerationProvider } from './provider.ts';
 
 /**
  * The default provider: paints a picture from the prompt's words without any model or network
- * (DESIGN.md §1, "local preview"). Scene, palette and forms come from the words; the seed varies
+ * (docs/architecture.md §1, "local preview"). Scene, palette and forms come from the words; the seed varies
  * the composition. The same prompt, size, quality and seed always give the same PNG bytes.
  *
  * Only the SVG text is built on the event loop (well under a millisecond); rendering and PNG
