@@ -26,6 +26,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.ts'] } },
     ],
     reporters: ['default', 'json'],
     outputFile: { json: './reports/vitest.json' },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measured figures against DESIGN.md §5's budgets. Nothing here passes or
+ * `npm run bench`: measured figures against docs/architecture.md §5's budgets. Nothing here passes or
  * fails a build; it prints what it measured on this machine, now.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

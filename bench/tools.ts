@@ -25,7 +25,7 @@ async function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
 
 /**
  * Peak RSS of the server while `parallel` uploads of ~`megabytes` MB each are edited at once,
- * `rounds` times (DESIGN.md §5: 20 concurrent 10 MB uploads < 400 MB), through the instant fake
+ * `rounds` times (docs/architecture.md §5: 20 concurrent 10 MB uploads < 400 MB), through the instant fake
  * Clipdrop, so every upload is read, checked, decoded and sent on in full.
  */
 export async function benchUploadMemory(kind: 'pglite' | 'postgres', parallel = 20, megabytes = 10, rounds = 3) {
@@ -75,7 +75,7 @@ export type LocalBenchTool = 'remove-background' | 'remove-text';
 
 /**
  * `/api/health` latency while `parallel` edits by `tool` run back to back on the real local pool
- * (DESIGN.md §5: p99 < 50 ms with the heavy work on the pool). Skipped, and said so, when the
+ * (docs/architecture.md §5: p99 < 50 ms with the heavy work on the pool). Skipped, and said so, when the
  * tool cannot run on this branch: no figures are made up.
  */
 export async function benchHealthWhileEditing(kind: 'pglite' | 'postgres', tool: LocalBenchTool, parallel = 4): Promise<HealthWhileEditing> {

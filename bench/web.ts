@@ -12,7 +12,7 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 /**
- * DESIGN.md §5 names `/`, `/pricing` and `/generate`; issue 3 adds `/login`. `/generate` is a
+ * docs/architecture.md §5 names `/`, `/pricing` and `/generate`; issue 3 adds `/login`. `/generate` is a
  * signed-in page (a visitor without a session is sent to /login), so it is measured signed in.
  */
 const pages: Array<{ path: string; signedIn?: boolean }> = [{ path: '/' }, { path: '/pricing' }, { path: '/login' }, { path: '/generate', signedIn: true }];

@@ -4,7 +4,7 @@ import { expect, test, uniqueEmail } from '../fixtures.ts';
 
 const heroTitle = 'Images from a sentence. Edits in a click.';
 
-/** Every block of SPEC.md §2's landing page, by its h2, in page order. */
+/** Every block of docs/product.md §2's landing page, by its h2, in page order. */
 const sectionHeadings = [
   'One studio for every image you need',
   "We Worked With World's Top 1,000+ BRANDS",

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { checkAnswers } from './test/contract-answers.ts';
 import { countRows, databaseKinds, post, register, startTestApp, testConfig, uniqueEmail, type TestContext } from './test/harness.ts';
 
 describe.each(databaseKinds)('requests on %s', (kind) => {
@@ -127,7 +128,7 @@ describe.each(databaseKinds)('login and register rate limits on %s', (kind) => {
   });
 
   it('limits attempts per address, shared by every instance on the database', async () => {
-    const second = await buildApp({ config: testConfig(t.location, limits), database: t.database, logger: false });
+    const second = checkAnswers(await buildApp({ config: testConfig(t.location, limits), database: t.database, logger: false }));
     try {
       const ip = '10.9.9.9';
       const statuses = [];
@@ -178,7 +179,7 @@ describe('web app', () => {
     await mkdir(path.join(dist, 'prerendered'));
     await writeFile(path.join(dist, 'prerendered', 'index.html'), '<title>Home prerendered</title>');
     await writeFile(path.join(dist, 'prerendered', 'terms-service.html'), '<title>Terms prerendered</title>');
-    const app = await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false });
+    const app = checkAnswers(await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false }));
     try {
       for (const [url, title] of [['/', 'Home prerendered'], ['/terms-service', 'Terms prerendered'], ['/terms-service/?ref=mail', 'Terms prerendered']]) {
         const page = await app.inject({ method: 'GET', url });
@@ -215,7 +216,7 @@ describe('web app', () => {
     await writeFile(path.join(dist, 'assets', 'small-def456.js'), 'console.log(2)');
     await writeFile(path.join(dist, 'prerendered', 'index.html'), '<title>Home prerendered</title>');
     await writeFile(path.join(dist, 'prerendered', 'index.html.br'), brotliCompressSync('<title>Home prerendered</title>'));
-    const app = await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false });
+    const app = checkAnswers(await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false }));
     try {
       const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 

@@ -80,7 +80,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // SPEC.md's credit calls post an empty body; treat an empty JSON body as "no body".
+  // docs/product.md's credit calls post an empty body; treat an empty JSON body as "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
+import { checkAnswers } from './test/contract-answers.ts';
 import { createDatabaseLocation, databaseKinds, ledgerState, post, register, testConfig, type DatabaseLocation } from './test/harness.ts';
 
 /** These tests let the app open its own database from configuration, as `npm start` does. */
@@ -11,12 +12,12 @@ describe.each(databaseKinds)('restarts on %s', (kind) => {
 
   it('keeps users, sessions and balances across a restart', async () => {
     location = await createDatabaseLocation(kind);
-    const first = await buildApp({ config: testConfig(location), logger: false });
+    const first = checkAnswers(await buildApp({ config: testConfig(location), logger: false }));
     const { token, user, password } = await register(first);
     await post(first, '/api/image/deduct-credit', token);
     await first.close();
 
-    const second = await buildApp({ config: testConfig(location), logger: false });
+    const second = checkAnswers(await buildApp({ config: testConfig(location), logger: false }));
     try {
       const credit = await post(second, '/api/image/get-credit', token);
       expect(credit.statusCode).toBe(200);
@@ -30,7 +31,7 @@ describe.each(databaseKinds)('restarts on %s', (kind) => {
 
   it('refunds at start-up a reservation that a crash left pending', async () => {
     location = await createDatabaseLocation(kind);
-    const first = await buildApp({ config: testConfig(location), logger: false });
+    const first = checkAnswers(await buildApp({ config: testConfig(location), logger: false }));
     const { user } = await register(first);
     await first.close();
 
@@ -41,7 +42,7 @@ describe.each(databaseKinds)('restarts on %s', (kind) => {
     await crashed.close();
 
     // A tiny timeout makes the reservation stale by the time the next instance starts.
-    const restarted = await buildApp({ config: testConfig(location, { RESERVATION_TIMEOUT_MINUTES: '0.00001' }), logger: false });
+    const restarted = checkAnswers(await buildApp({ config: testConfig(location, { RESERVATION_TIMEOUT_MINUTES: '0.00001' }), logger: false }));
     await restarted.close();
 
     const check = await openDatabase({ url: location.url, dataDir: location.dataDir });

@@ -25,7 +25,7 @@ const app = (
 
 // Public pages arrive prerendered (scripts/prerender.ts): take their HTML over instead of repainting.
 // As a transition, React does that work in slices of a few milliseconds and lets the browser answer
-// input in between, instead of one long task while the page already shows (DESIGN.md §5: TBT).
+// input in between, instead of one long task while the page already shows (docs/architecture.md §5: TBT).
 startTransition(() => {
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);

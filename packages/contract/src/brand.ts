@@ -1,4 +1,4 @@
-/** Brand defaults (DESIGN.md §4), in one place for the web app, e-mails and the server. */
+/** Brand defaults (docs/architecture.md §4), in one place for the web app, e-mails and the server. */
 export const brand = {
   name: 'Lumigen',
   tagline: 'AI image studio',

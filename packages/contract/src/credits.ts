@@ -7,6 +7,6 @@ export const creditResponse = z.object({
 });
 export type CreditResponse = z.infer<typeof creditResponse>;
 
-/** SPEC.md stores the whole get-credit answer as the user, so it carries the name for the header. */
+/** docs/product.md stores the whole get-credit answer as the user, so it carries the name for the header. */
 export const getCreditResponse = creditResponse.extend({ name: z.string(), email: z.string() });
 export type GetCreditResponse = z.infer<typeof getCreditResponse>;

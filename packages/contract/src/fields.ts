@@ -27,5 +27,5 @@ export const email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Email must be a valid email address'));
 
-/** Calls whose body SPEC.md leaves empty: accept nothing, `{}` or an empty object only. */
+/** Calls whose body docs/product.md leaves empty: accept nothing, `{}` or an empty object only. */
 export const emptyBody = z.strictObject({}).nullish();

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { text } from './fields.ts';
 import { toolProviders } from './tools.ts';
 
-/** SPEC.md §2: the five resolutions offered, as the OpenAI Images API spells them. */
+/** docs/product.md §2: the five resolutions offered, as the OpenAI Images API spells them. */
 export const imageSizes = ['256x256', '512x512', '1024x1024', '1024x1792', '1792x1024'] as const;
 export type ImageSize = (typeof imageSizes)[number];
 
 export const imageModels = ['dall-e-2', 'dall-e-3'] as const;
 export type ImageModel = (typeof imageModels)[number];
 
-/** SPEC.md §4: the size decides the model (dall-e-2 draws only the small squares). */
+/** docs/product.md §4: the size decides the model (dall-e-2 draws only the small squares). */
 export const modelForSize: Record<ImageSize, ImageModel> = {
   '256x256': 'dall-e-2',
   '512x512': 'dall-e-2',
@@ -18,7 +18,7 @@ export const modelForSize: Record<ImageSize, ImageModel> = {
   '1792x1024': 'dall-e-3',
 };
 
-/** Honoured by dall-e-3 (DESIGN.md §4); dall-e-2 has a single quality. */
+/** Honoured by dall-e-3 (docs/architecture.md §4); dall-e-2 has a single quality. */
 export const imageQualities = ['standard', 'hd'] as const;
 export type ImageQuality = (typeof imageQualities)[number];
 export const defaultQuality: ImageQuality = 'standard';
@@ -42,7 +42,7 @@ export const generateImageRequest = z
     prompt: text('Prompt', { max: promptLimits['dall-e-3'].max }),
     model: oneOf('Model', imageModels),
     size: oneOf('Size', imageSizes),
-    // SPEC.md's own call omits quality: such a client gets the standard quality it always got.
+    // docs/product.md's own call omits quality: such a client gets the standard quality it always got.
     quality: oneOf('Quality', imageQualities).default(defaultQuality),
   })
   .superRefine((body, context) => {

@@ -1,3 +1,5 @@
+import { creditCosts, formatCost } from './pricing.ts';
+
 /** Every user-facing text the server sends, so the web app and tests quote one source. */
 export const messages = {
   registered: 'Registered successfully!',
@@ -7,7 +9,8 @@ export const messages = {
   emailTaken: 'Email already registered',
   unauthorized: 'Please log in to continue',
   creditLoaded: 'Credit loaded',
-  creditDeducted: '1 credit deducted',
+  // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
+  creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
   insufficientCredit: 'insufficient credit',
   imageGenerated: 'Image generated',
   // Generation failures: the credit is already back when the user reads these.

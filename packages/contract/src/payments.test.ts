@@ -3,7 +3,7 @@ import { bundles, formatPrice } from './catalogue.ts';
 import { addCreditRequest, createPaymentIntentRequest } from './payments.ts';
 
 describe('catalogue', () => {
-  it('sells the three SPEC.md bundles at SPEC.md’s prices, in cents', () => {
+  it('sells the three docs/product.md bundles at docs/product.md’s prices, in cents', () => {
     expect(bundles.map((b) => [b.name, b.amountCents, formatPrice(b.amountCents), b.currency, b.credits, b.popular])).toEqual([
       ['Starter', 500, '$5', 'usd', 5, false],
       ['Popular', 2000, '$20', 'usd', 35, true],

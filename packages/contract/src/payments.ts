@@ -8,7 +8,7 @@ const bundleName = z.enum(bundleNames, {
 });
 
 /**
- * SPEC.md's checkout sends the bundle as `items`: its name ("Popular"), or Stripe's sample shape
+ * docs/product.md's checkout sends the bundle as `items`: its name ("Popular"), or Stripe's sample shape
  * `[{ "id": "Popular" }]`. Either way only the name is read; price and credits are the server's.
  */
 const items = z.preprocess((value) => (Array.isArray(value) && value.length === 1 ? (value[0] as { id?: unknown } | null)?.id : value), bundleName);
@@ -20,7 +20,7 @@ export const paymentIntentId = z
 
 export const createPaymentIntentRequest = z.strictObject({
   items,
-  // Kept for SPEC.md's client; the server describes the payment itself and bills the session's
+  // Kept for docs/product.md's client; the server describes the payment itself and bills the session's
   // e-mail address, so neither text can smuggle anything into the intent.
   description: z.string({ error: 'Description must be text' }).max(500, 'Description must be at most 500 characters').optional(),
   userEmail: z.string({ error: 'User email must be text' }).max(254, 'User email must be at most 254 characters').optional(),
@@ -53,7 +53,7 @@ export const createPaymentIntentResponse = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
 
 /**
- * Sent by the checkout page after the provider confirmed the payment. `bundulo` (SPEC.md's
+ * Sent by the checkout page after the provider confirmed the payment. `bundulo` (docs/product.md's
  * credit count) is accepted for old clients and never trusted: the purchase decides the credits.
  */
 export const addCreditRequest = z.strictObject({

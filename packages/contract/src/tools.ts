@@ -3,7 +3,7 @@ import { text } from './fields.ts';
 import { messages } from './messages.ts';
 
 /**
- * The editing tools: their Clipdrop endpoint names (SPEC.md §7), their parameters with SPEC.md §5's
+ * The editing tools: their Clipdrop endpoint names (docs/product.md §7), their parameters with docs/product.md §5's
  * ranges and defaults, and their upload limits. The server validates against these; the pages
  * draw their sliders from them.
  */
@@ -69,7 +69,7 @@ export const maskFields = ['mask', 'mask_file'] as const;
 
 /**
  * A slider sent as a multipart field: a decimal number inside the slider's range, a whole number
- * when the slider moves in whole steps. Absent: the slider's default (SPEC.md's pages always send
+ * when the slider moves in whole steps. Absent: the slider's default (docs/product.md's pages always send
  * every slider; a script need not). Messages name the field as the page labels it and as it is sent.
  */
 function sliderField({ name, label, min, max, step, default: fallback }: SliderSpec) {
@@ -131,7 +131,7 @@ export const toolResponse = z.object({
 });
 export type ToolResponse = z.infer<typeof toolResponse>;
 
-/** The client-side texts of SPEC.md §5 (the server answers its own 4xx messages). */
+/** The client-side texts of docs/product.md §5 (the server answers its own 4xx messages). */
 export const toolMessages = {
   noImage: 'Please upload an image',
   insufficient: 'insufficient credit',
@@ -139,7 +139,7 @@ export const toolMessages = {
   failed: (reason: string) => `Image edit failed: ${reason}`,
   /** Cleanup: neither a painted mask nor a mask file. */
   noMask: 'Please paint over what should disappear, or upload a mask file',
-  /** SPEC.md §5: the /test page, without a file or without a prompt. */
+  /** docs/product.md §5: the /test page, without a file or without a prompt. */
   testIncomplete: 'Please select an image and enter a prompt.',
   signInToRun: (cost: string) => `Please log in to run this tool; it uses ${cost} from your account.`,
 } as const;

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** SPEC.md sends the token in a `token` header; `Authorization: Bearer` is accepted too. */
+/** docs/product.md sends the token in a `token` header; `Authorization: Bearer` is accepted too. */
 export function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   if (typeof header === 'string' && header !== '') return header;

@@ -19,7 +19,7 @@ export type ClipdropRequest = { path: string; apiKey: string | undefined; fields
 const toolByPath = new Map(Object.entries(clipdropPaths).map(([tool, path]) => [path, tool as ToolId]));
 
 /**
- * A local stand-in for the eight Clipdrop endpoints of SPEC.md §7: multipart in, image bytes or
+ * A local stand-in for the eight Clipdrop endpoints of docs/product.md §7: multipart in, image bytes or
  * `{ error }` JSON out, 401 without `x-api-key`, 404 elsewhere. It records every request (fields
  * and files parsed back from the multipart body) and answers from the script in order, the last
  * answer repeating; by default a PNG.

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, rows, type Database } from '../db/client.ts';
+import { checkAnswers } from './contract-answers.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -70,7 +71,7 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** The real app on a fresh database of the given kind. */
+/** The real app on a fresh database of the given kind; every answer it gives is checked against the contract. */
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
@@ -80,7 +81,7 @@ export async function startTestApp(
   const location = await createDatabaseLocation(kind);
   const config = testConfig(location, env);
   const database = await openDatabase({ url: location.url, dataDir: location.dataDir });
-  const app = await buildApp({ config, database, logger: false, ...options });
+  const app = checkAnswers(await buildApp({ config, database, logger: false, ...options }));
   beforeReady?.(app);
   await app.ready();
   return {

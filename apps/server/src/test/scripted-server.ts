@@ -12,7 +12,7 @@ export type Handler<Answer, Recorded> = (request: IncomingMessage, body: Buffer,
 
 /**
  * A local HTTP server that answers from a script and records what it was asked: the base of the
- * stand-ins for third-party APIs (DESIGN.md §1: adapters are tested against the provider's
+ * stand-ins for third-party APIs (docs/architecture.md §1: adapters are tested against the provider's
  * documented contract, never the internet).
  */
 export async function startScriptedServer<Answer, Recorded>(handle: Handler<Answer, Recorded>, initial: Answer[] = []) {

@@ -7,7 +7,7 @@ import { protectedHeroes, type ProtectedPath } from './routes/protected-heroes.t
 
 /**
  * Each route is its own chunk. Declarative routes (not the data router) keep React Router's share
- * of the landing page's first load at about half (DESIGN.md §5: <= 120 kB gzip).
+ * of the landing page's first load at about half (docs/architecture.md §5: <= 120 kB gzip).
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -35,7 +35,7 @@ const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutPage');
 const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
 const BackgroundTest = page(tools, 'BackgroundTestPage');
 
-/** SPEC.md §2's protected routes; without a token each sends the visitor to /login. */
+/** docs/product.md §2's protected routes; without a token each sends the visitor to /login. */
 const protectedRoutes: Array<[ProtectedPath, ComponentType]> = [
   ['/generate', Generate],
   ['/removebg', page(tools, 'RemoveBackgroundPage')],

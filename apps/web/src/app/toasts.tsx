@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadToasts, onToastsLoading } from '../lib/notify.ts';
 
-/** SPEC.md §9: top right, 5 s, pause on hover and focus loss, drag to dismiss at 80 %. */
+/** docs/product.md §9: top right, 5 s, pause on hover and focus loss, drag to dismiss at 80 %. */
 export const toastSettings = {
   position: 'top-right',
   autoClose: 5000,

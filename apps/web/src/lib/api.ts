@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@lumigen/contract/errors';
 
-/** localStorage key of the session token (SPEC.md keeps the name `token`). */
+/** localStorage key of the session token (docs/product.md keeps the name `token`). */
 export const tokenStorageKey = 'token';
 
 /** A failed call: `status` is the HTTP status, 0 when the server could not be reached. */
@@ -111,7 +111,7 @@ async function send(method: 'GET' | 'POST', path: string, body: unknown, { signa
       method,
       headers,
       signal,
-      // The server treats an empty JSON body as "no body", as SPEC.md's credit calls send.
+      // The server treats an empty JSON body as "no body", as docs/product.md's credit calls send.
       body: method === 'POST' && body !== undefined ? (multipart ? body : JSON.stringify(body)) : undefined,
     });
   } catch (error) {

@@ -52,9 +52,3 @@ export function boundingBox(mask: Uint8Array, width: number, height: number): Bo
   }
   return right < 0 ? null : { left, top, right, bottom };
 }
-
-export function countSet(mask: Uint8Array): number {
-  let n = 0;
-  for (const v of mask) if (v) n += 1;
-  return n;
-}

@@ -5,7 +5,7 @@ import { segment, type Cutout } from '../segmentation/segment.ts';
 import { castShadowScaled } from '../studio/cast-shadow.ts';
 import { subjectBounds } from '../studio/subject-bounds.ts';
 
-/** The largest side this tool paints (SPEC.md: larger uploads are scaled down, not refused). */
+/** The largest side this tool paints (docs/product.md: larger uploads are scaled down, not refused). */
 export const replaceBackgroundMaxSide = 2048;
 
 /**

@@ -1,6 +1,7 @@
 import type { CreditResponse, GetCreditResponse } from '@lumigen/contract/credits';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
+import { creditCosts } from '@lumigen/contract/pricing';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,8 +17,9 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
     return { success: true, message: messages.creditLoaded, creditBalance, name, email };
   });
 
+  // The brief's tool pages call this after an edit (docs/product.md §7), so it charges an edit's cost.
   r.post('/api/image/deduct-credit', { schema: { body: emptyBody } }, async (request): Promise<CreditResponse> => {
-    const creditBalance = await credits.spend(request.auth.userId, 1, randomUUID());
+    const creditBalance = await credits.spend(request.auth.userId, creditCosts.edit, randomUUID());
     return { success: true, message: messages.creditDeducted, creditBalance };
   });
 }

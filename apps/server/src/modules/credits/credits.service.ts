@@ -9,7 +9,7 @@ export type GrantReason = 'signup_bonus' | 'purchase' | 'adjustment';
 export type Reservation = { reservationId: string; balance: number };
 
 /**
- * The only way credit balances change (DESIGN.md §2). Every method appends ledger rows in the
+ * The only way credit balances change (docs/architecture.md §2). Every method appends ledger rows in the
  * same statement as the balance change, so `sum(delta)` always equals the balance.
  */
 export function createCreditsService(db: Db) {

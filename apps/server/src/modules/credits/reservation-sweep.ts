@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsService } from './credits.service.ts';
 
 /**
- * Refunds reservations that a crash left pending (DESIGN.md §2): once at start-up, then every
+ * Refunds reservations that a crash left pending (docs/architecture.md §2): once at start-up, then every
  * `intervalMs`. Safe on several instances at once: a refund happens only while still pending.
  */
 export function startReservationSweep(

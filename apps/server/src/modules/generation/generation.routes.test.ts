@@ -91,7 +91,7 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
     });
 
-    it('accepts the longest prompts each model allows, and a call without quality (SPEC.md)', async () => {
+    it('accepts the longest prompts each model allows, and a call without quality (docs/product.md)', async () => {
       const { token } = await register(t.app);
       const { quality: _omitted, ...withoutQuality } = cat;
       for (const body of [{ ...cat, prompt: 'y'.repeat(1000) }, { ...cat, model: 'dall-e-3', size: '1024x1024', prompt: 'z'.repeat(4000) }, withoutQuality]) {

@@ -1,5 +1,5 @@
 /**
- * Where image bytes live (DESIGN.md §1): files under `DATA_DIR/images` by default; an
+ * Where image bytes live (docs/architecture.md §1): files under `DATA_DIR/images` by default; an
  * S3-compatible bucket can implement the same three calls. Keys are opaque, slash-free names
  * chosen by the images service (`<uuid>.png`); the database keeps the key, never the bytes.
  */

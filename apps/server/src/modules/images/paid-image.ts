@@ -22,7 +22,7 @@ export type PaidImageAction = {
 };
 
 /**
- * An image made as a paid action (DESIGN.md §2), for generation and every editing tool alike:
+ * An image made as a paid action (docs/architecture.md §2), for generation and every editing tool alike:
  * the credit is reserved before the provider is called, committed once the image is stored, and
  * refunded on any failure on the way. 402 when the balance is short, before any work.
  */

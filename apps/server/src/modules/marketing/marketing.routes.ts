@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import * as repo from './marketing.repository.ts';
 
-/** Public forms: stored server-side (DESIGN.md §4), limited per address against spam. */
+/** Public forms: stored server-side (docs/architecture.md §4), limited per address against spam. */
 export async function marketingRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = (name: string) => app.limitBy([{ name, max: 20, key: (request) => request.ip }], 60 * 60 * 1000);

@@ -1,4 +1,4 @@
-/** The header menu exactly as SPEC.md §2 lists it; the footer reuses the same entries. */
+/** The header menu exactly as docs/product.md §2 lists it; the footer reuses the same entries. */
 export type MenuLink = { label: string; to: string };
 export type MenuGroup = { label: string; items: MenuLink[] };
 export type MenuEntry = MenuLink | MenuGroup;

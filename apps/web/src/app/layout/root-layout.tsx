@@ -4,7 +4,7 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
-/** SPEC.md §2: every route change scrolls to the top. */
+/** docs/product.md §2: every route change scrolls to the top. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerCrossedClass, headerScrollThrottleMs, isHeaderCrossed, useHeaderCrossed } from './use-header-crossed.ts';
 
-describe('isHeaderCrossed (SPEC.md §2: scroll beyond a third of the header height)', () => {
+describe('isHeaderCrossed (docs/product.md §2: scroll beyond a third of the header height)', () => {
   it('is false up to exactly a third of the header height and true beyond it', () => {
     expect(isHeaderCrossed(0, 72)).toBe(false);
     expect(isHeaderCrossed(24, 72)).toBe(false);

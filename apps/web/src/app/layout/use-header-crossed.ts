@@ -4,7 +4,7 @@ import { throttle } from '../../lib/throttle.ts';
 export const headerCrossedClass = 'header-crossed';
 export const headerScrollThrottleMs = 100;
 
-/** SPEC.md §2: the body is marked once the page scrolls past a third of the header's height. */
+/** docs/product.md §2: the body is marked once the page scrolls past a third of the header's height. */
 export function isHeaderCrossed(scrollY: number, headerHeight: number): boolean {
   return scrollY > headerHeight / 3;
 }

@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify.ts';
 
 export const choosePlanFirstMessage = 'Please choose a plan first: pick a credit bundle to continue to checkout.';
 
-/** SPEC.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then home. */
+/** docs/product.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then home. */
 export function CheckoutPage() {
   const navigate = useNavigate();
   // Read once: the attempt is for the bundle chosen when the page opened.

@@ -29,11 +29,11 @@ export function GeneratePage() {
     } catch (error) {
       const failure = error as ApiError;
       notify.error(failure.message);
-      // SPEC.md §8: an empty balance gets its own toast (unless the message already said so).
+      // docs/product.md §8: an empty balance gets its own toast (unless the message already said so).
       if (failure.creditBalance === 0 && failure.message !== messages.insufficientCredit) notify.error(messages.insufficientCredit);
     } finally {
       setBusy(false);
-      // SPEC.md §4: credits reload after every attempt, whether or not it succeeded.
+      // docs/product.md §4: credits reload after every attempt, whether or not it succeeded.
       void refreshCredit();
     }
   };

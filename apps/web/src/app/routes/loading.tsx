@@ -1,7 +1,7 @@
 import { LoadingOrb } from '../../components/ui/loading-orb.tsx';
 import './loading.css';
 
-/** SPEC.md §2: a loading animation, outside the layout. */
+/** docs/product.md §2: a loading animation, outside the layout. */
 export function LoadingPage() {
   return (
     <main className="loading-screen">

@@ -11,7 +11,7 @@ import { PlanGrid } from '../../features/plans/components/plan-grid.tsx';
 import { CompareTable } from '../../features/pricing/components/compare-table.tsx';
 import { PlanTabs } from '../../features/pricing/components/plan-tabs.tsx';
 
-/** SPEC.md §2: the pricing page's FAQ shows these groups, each its own accordion. */
+/** docs/product.md §2: the pricing page's FAQ shows these groups, each its own accordion. */
 const pricingFaqGroups: FaqGroupId[] = ['general', 'billing', 'product'];
 
 function TrialCta() {

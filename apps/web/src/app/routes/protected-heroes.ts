@@ -1,3 +1,5 @@
+import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+
 /**
  * The hero of each protected page, in a module of its own: the router shows it (and the build
  * prerenders it) while the session is checked and the page's code loads, and the page itself
@@ -8,7 +10,7 @@ type Hero = { eyebrow: string; title: string; lead: string; documentTitle?: stri
 const tool = (title: string, lead: string): Hero => ({ eyebrow: 'AI tools', title, lead });
 
 export const protectedHeroes = {
-  '/generate': tool('Image Generator', 'Describe an image in words and Lumigen paints it. Each image costs 1 credit.'),
+  '/generate': tool('Image Generator', `Describe an image in words and Lumigen paints it. Each image costs ${formatCost(creditCosts.generation)}.`),
   '/removebg': tool('Remove Background', 'Cut the subject out of any photo and get a transparent PNG.'),
   '/removetxt': tool('Image Text Removal', 'Erase captions, watermarks and stray text from an image.'),
   '/editimage': tool('Photographic Imagery', 'Place your product on a studio background, with light and shadow you control.'),

@@ -39,7 +39,7 @@ function renderAt(path: string) {
 
 const submit = (name: RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('the /test page (SPEC.md §5)', () => {
+describe('the /test page (docs/product.md §5)', () => {
   beforeEach(() => {
     localStorage.clear();
     vi.mocked(notify.error).mockReset();
@@ -120,7 +120,7 @@ describe('the /cleanup page without a mask', () => {
     fireEvent.click(underPicture!);
     expect(notify.error).toHaveBeenLastCalledWith(toolMessages.noMask);
     fireEvent.click(screen.getByRole('radio', { name: 'Upload a mask file' }));
-    // SPEC.md §5: the mask picker offers any file type; the server judges it.
+    // docs/product.md §5: the mask picker offers any file type; the server judges it.
     const maskInput = screen.getByLabelText(/^Mask file/) as HTMLInputElement;
     expect(maskInput.accept).toBe('*');
     submit(/^Clean Image/);

@@ -3,7 +3,7 @@ import { PageHero } from '../../components/ui/page-hero.tsx';
 import { useProviders } from '../../features/generation/api/get-providers.ts';
 import { ImageToolPage, type ToolPageConfig } from '../../features/tools/components/image-tool-page.tsx';
 
-/** SPEC.md §2's tool pages: buttons and fields (titles: protected-heroes.ts); one component runs them all. */
+/** docs/product.md §2's tool pages: buttons and fields (titles: protected-heroes.ts); one component runs them all. */
 const pages = {
   removebg: { tool: 'remove-background', action: 'Remove Background' },
   removetxt: { tool: 'remove-text', action: 'Remove Text', insufficientMessage: toolMessages.insufficientShort },

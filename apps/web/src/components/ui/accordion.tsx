@@ -6,7 +6,7 @@ export type AccordionItem = { id: string; title: string; content: ReactNode };
 
 /**
  * One item open at a time; the first open by default; clicking the open item closes it
- * (SPEC.md §2's pricing FAQ rules). Headings keep the page's outline in order.
+ * (docs/product.md §2's pricing FAQ rules). Headings keep the page's outline in order.
  */
 export function Accordion({ items, headingLevel = 3, defaultOpenFirst = true }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4; defaultOpenFirst?: boolean }) {
   const Heading = `h${headingLevel}` as 'h3';

@@ -1,6 +1,6 @@
 import './loading-orb.css';
 
-/** The loading animation (SPEC.md's /loading and the tools' working state). */
+/** The loading animation (docs/product.md's /loading and the tools' working state). */
 export function LoadingOrb({ label }: { label: string }) {
   return (
     <div className="loading-orb" role="status" aria-label={label}>

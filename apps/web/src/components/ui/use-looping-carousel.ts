@@ -2,7 +2,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type FocusEvent } from 'react';
 
-/** SPEC.md §9: carousels advance every 2000 ms. */
+/** docs/product.md §9: carousels advance every 2000 ms. */
 export const carouselDelayMs = 2000;
 
 /**

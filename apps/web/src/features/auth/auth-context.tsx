@@ -29,7 +29,7 @@ const AuthContext = createContext<Auth | null>(null);
 const subscribeNothing = () => () => undefined;
 
 /**
- * Session state: the token (localStorage `token`, SPEC.md §3), and with a token the credit data,
+ * Session state: the token (localStorage `token`, docs/product.md §3), and with a token the credit data,
  * loaded automatically. Any 401 clears the session and sends the user to /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -37,7 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // the stored token is read right after (a quick re-render: the header, a click handler's view).
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
   // What waits for the session to be known — a protected page, mounted whole — comes after that,
-  // as a transition: React renders it in slices instead of one long task (DESIGN.md §5, TBT).
+  // as a transition: React renders it in slices instead of one long task (docs/architecture.md §5, TBT).
   const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const [sessionKnown, setSessionKnown] = useState(hydrated);
   useEffect(() => {

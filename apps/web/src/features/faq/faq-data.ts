@@ -1,6 +1,6 @@
-import { signupBonusCredits } from '@lumigen/contract/pricing';
+import { creditCosts, everyActionCost, formatCost, signupBonusCredits } from '@lumigen/contract/pricing';
 
-/** SPEC.md §3's FAQ entry: id, question, answer, and optional details. */
+/** docs/product.md §3's FAQ entry: id, question, answer, and optional details. */
 export type FaqEntry = { id: string; question: string; answer: string; details?: string };
 export type FaqGroupId = 'general' | 'billing' | 'product' | 'generator' | 'editor' | 'background' | 'variants';
 export type FaqGroup = { id: FaqGroupId; title: string; entries: FaqEntry[] };
@@ -20,7 +20,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
     id: 'billing',
     title: 'Billing',
     entries: [
-      { id: 'prepaid', question: 'How do credits work?', answer: 'Credits are prepaid. Each generated image or completed edit costs 1 credit. Your balance is always shown in the header.' },
+      { id: 'prepaid', question: 'How do credits work?', answer: `Credits are prepaid. Each generated image or completed edit costs ${formatCost(everyActionCost)}. Your balance is always shown in the header.` },
       { id: 'failed', question: 'Am I charged when something fails?', answer: 'Never. A credit is held when you start an action and given back automatically if it fails for any reason.' },
       { id: 'expire', question: 'Do credits expire?', answer: 'No. Credits stay on your account until you use them.' },
       { id: 'payment', question: 'How do I pay?', answer: 'By card, through our payment provider. We never see or store your card number.' },
@@ -41,7 +41,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
     entries: [
       { id: 'prompt', question: 'How do I write a good prompt?', answer: 'Name the subject, the setting and the style: “a ceramic mug on a walnut table, morning light, product photo”. Short and concrete beats long and vague.' },
       { id: 'size', question: 'Which size should I pick?', answer: 'Use 1024×1024 for social posts, 1792×1024 for banners and 1024×1792 for stories and posters. HD adds finer detail.' },
-      { id: 'again', question: 'Can I generate the same idea again?', answer: 'Yes: press Generate Another Image to try a new take on the same prompt, for 1 credit each.' },
+      { id: 'again', question: 'Can I generate the same idea again?', answer: `Yes: press Generate Another Image to try a new take on the same prompt, for ${formatCost(creditCosts.generation)} each.` },
     ],
   },
   editor: {

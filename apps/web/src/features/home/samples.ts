@@ -68,7 +68,5 @@ export const samples = {
   },
 } satisfies Record<string, Sample>;
 
-export type SampleId = keyof typeof samples;
-
 /** The hero's gallery, in reading order; the first is the page's largest picture (LCP). */
 export const heroGallery: Sample[] = [samples.heroCity, samples.heroGalaxy, samples.heroGeometric, samples.heroLake, samples.heroDesert];

@@ -6,5 +6,5 @@ export type LegalSection = { id: string; title: string; body: ReactNode };
 /** When the documents last changed; changes are announced by e-mail before they apply. */
 export const legalUpdated = 'November 2026';
 
-/** SPEC.md §2: both documents ask for 2–3 weeks for a response on link requests. */
+/** docs/product.md §2: both documents ask for 2–3 weeks for a response on link requests. */
 export const linkRequestResponseTime = '2–3 weeks';

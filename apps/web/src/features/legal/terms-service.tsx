@@ -1,4 +1,5 @@
 import { brand } from '@lumigen/contract/brand';
+import { everyActionCost, formatCost } from '@lumigen/contract/pricing';
 import { Link } from 'react-router';
 import { linkRequestResponseTime, type LegalSection } from './legal-section.ts';
 
@@ -37,7 +38,7 @@ export const termsSections: LegalSection[] = [
             {brand.name} is paid for with prepaid credits, bought in bundles listed on the <Link to="/pricing">pricing page</Link>. Prices are in US dollars and
             are charged once; there is no subscription and nothing renews.
           </li>
-          <li>Each generated image and each completed edit costs 1 credit, unless a tool clearly shows a different price before you start.</li>
+          <li>Each generated image and each completed edit costs {formatCost(everyActionCost)}, unless a tool clearly shows a different price before you start.</li>
           <li>
             When you start an action we hold its cost. If the action fails for any reason, the credit is returned to your balance automatically. You are never
             charged for a failed action.

@@ -2,7 +2,7 @@ import type { BundleName } from '@lumigen/contract/catalogue';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context.tsx';
 
-/** localStorage key of the chosen bundle (SPEC.md §3 keeps the name `itemo`). */
+/** localStorage key of the chosen bundle (docs/product.md §3 keeps the name `itemo`). */
 export const chosenPlanKey = 'itemo';
 
 export function readChosenPlan(): string | null {

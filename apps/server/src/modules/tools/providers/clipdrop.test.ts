@@ -13,7 +13,7 @@ import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskPart, png
 
 const apiKey = 'cd-test-key-7f3a9c';
 
-/** SPEC.md §7, spelled out here rather than read from the adapter under test. */
+/** docs/product.md §7, spelled out here rather than read from the adapter under test. */
 const endpoints: Record<ToolId, string> = {
   'remove-background': '/remove-background/v1',
   'product-photography': '/product-photography/v1',

@@ -13,7 +13,7 @@ export type ClipdropOptions = {
   timeoutMs: number;
 };
 
-/** SPEC.md §7: each tool's endpoint. */
+/** docs/product.md §7: each tool's endpoint. */
 export const clipdropPaths: Record<ToolId, string> = {
   'remove-background': '/remove-background/v1',
   'product-photography': '/product-photography/v1',
@@ -120,7 +120,7 @@ async function maskAsPng(mask: NonNullable<ToolInput['mask']>): Promise<FileSour
 }
 
 /**
- * The Clipdrop API (SPEC.md §7), called by our server so the key never reaches a browser: one
+ * The Clipdrop API (docs/product.md §7), called by our server so the key never reaches a browser: one
  * multipart POST per edit (global fetch) with `x-api-key`, the image as `image_file`, cleanup's mask as Clipdrop's
  * `mask_file` and the tool's fields by Clipdrop's names. Not retried: Clipdrop's errors are the
  * input's, our account's or a passing outage; the user's next click is free (the credit is back).

@@ -87,7 +87,7 @@ describe('RequireAuth', () => {
     expect((init?.headers as Record<string, string>).token).toBe('valid-token');
   });
 
-  it('clears a token the server rejects and sends the user to /login (DESIGN.md §4)', async () => {
+  it('clears a token the server rejects and sends the user to /login (docs/architecture.md §4)', async () => {
     localStorage.setItem('token', 'expired-token');
     fetchMock.mockResolvedValue(json(401, { success: false, message: 'Please log in to continue' }));
     renderAt('/generate');

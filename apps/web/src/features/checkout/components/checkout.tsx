@@ -16,7 +16,7 @@ import '../checkout.css';
 // Its own chunk: Stripe's libraries load only when the server runs with Stripe.
 const StripePaymentForm = lazy(async () => ({ default: (await import('./stripe-payment-form.tsx')).StripePaymentForm }));
 
-/** SPEC.md §8's texts for a checkout that could not start. */
+/** docs/product.md §8's texts for a checkout that could not start. */
 export const initFailedText = 'Failed to initialize checkout';
 export const initFailedToast = 'Something went wrong!!!';
 

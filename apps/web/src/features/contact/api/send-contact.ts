@@ -1,7 +1,7 @@
 import type { ContactRequest, MarketingResponse } from '@lumigen/contract/marketing';
 import { apiPost } from '../../../lib/api.ts';
 
-/** Stores a contact-form message (DESIGN.md §4: SPEC.md's form made no call; ours does). */
+/** Stores a contact-form message (docs/architecture.md §4: docs/product.md's form made no call; ours does). */
 export function sendContact(body: ContactRequest): Promise<MarketingResponse> {
   return apiPost<MarketingResponse>('/api/contact', body);
 }

@@ -1,4 +1,5 @@
 import type { ImageSummary } from '@lumigen/contract/images';
+import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useImageUrl, useMyImages } from '../api/get-images.ts';
@@ -49,7 +50,7 @@ export function ImageGallery() {
   if (images.data.images.length === 0) {
     return (
       <p>
-        No images yet. <Link to="/generate">Generate your first one</Link> — it costs 1 credit.
+        No images yet. <Link to="/generate">Generate your first one</Link> — it costs {formatCost(creditCosts.generation)}.
       </p>
     );
   }

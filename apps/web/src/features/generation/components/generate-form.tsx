@@ -30,7 +30,7 @@ export function GenerateForm({
   const qualityApplies = modelForSize[settings.size] === 'dall-e-3';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC.md §5: an empty prompt sends nothing.
+    // docs/product.md §5: an empty prompt sends nothing.
     if (settings.prompt.trim() === '' || busy) return;
     onSubmit();
   };

@@ -4,7 +4,7 @@ import { downloadName } from '../download-name.ts';
 
 export type Generated = { image: string; imageId: string; prompt: string };
 
-/** SPEC.md §2: the image, then Generate Another Image, Download and three ways onward. */
+/** docs/product.md §2: the image, then Generate Another Image, Download and three ways onward. */
 export function GenerationResult({ result, onAnother }: { result: Generated; onAnother(): void }) {
   const carry = `?image=${encodeURIComponent(result.imageId)}`;
   return (

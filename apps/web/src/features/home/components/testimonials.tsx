@@ -4,7 +4,7 @@ import { TestimonialCard, testimonials } from './testimonial-card.tsx';
 import { WhenNear } from './when-near.tsx';
 import './testimonials.css';
 
-// The carousel library loads only when the visitor scrolls near it (DESIGN.md §5 budget).
+// The carousel library loads only when the visitor scrolls near it (docs/architecture.md §5 budget).
 const TestimonialsCarousel = lazy(async () => ({ default: (await import('./testimonials-carousel.tsx')).TestimonialsCarousel }));
 
 /** Until the carousel loads, the first slides stand in its place at the same size. */

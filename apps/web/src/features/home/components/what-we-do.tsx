@@ -1,3 +1,4 @@
+import { everyActionCost, formatCost } from '@lumigen/contract/pricing';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import type { ToolLink } from './hero.tsx';
@@ -57,7 +58,7 @@ export function WhatWeDo({ tools }: { tools: ToolLink[] }) {
             align="start"
             eyebrow="Nine AI tools, one balance"
             title="What We Do"
-            lead="Create an image, clean it up, put it somewhere new and make it big enough for print. Every action costs 1 credit."
+            lead={`Create an image, clean it up, put it somewhere new and make it big enough for print. Every action costs ${formatCost(everyActionCost)}.`}
           />
           <nav className="what-we-do__menu" aria-label="Tool overview">
             <ul>

@@ -22,7 +22,7 @@ export const keyFeatures: KeyFeature[] = [
   { icon: 'sun', title: 'Product lighting', text: 'Set light angle, direction and shadows for studio-style product shots.', to: '/editimage' },
 ];
 
-/** SPEC.md §2: the team carousel shows staff titles only. */
+/** docs/product.md §2: the team carousel shows staff titles only. */
 export type TeamRole = { title: string; focus: string; icon: IconName };
 
 export const team: TeamRole[] = [

@@ -2,7 +2,7 @@ import type { IconName } from '../components/icon.tsx';
 
 export type UseCase = { id: string; icon: IconName; audience: string; text: string; examples: string[]; tool: { label: string; to: string } };
 
-/** SPEC.md §2: exactly these twelve audiences, in this order. */
+/** docs/product.md §2: exactly these twelve audiences, in this order. */
 export const useCases: UseCase[] = [
   {
     id: 'artists',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Links such as /faq#billing arrive here after the layout has scrolled to the top (SPEC.md §2), so
+ * Links such as /faq#billing arrive here after the layout has scrolled to the top (docs/product.md §2), so
  * the target is brought into view one frame later, once the page has rendered.
  */
 export function useScrollToHash() {

@@ -11,7 +11,7 @@ export const agreementRequired = 'Please agree to the privacy policy to subscrib
 export const invalidEmail = 'Enter a valid email address, like name@example.com';
 
 /**
- * SPEC.md §2: an empty address does nothing. DESIGN.md §4: the privacy agreement is enforced
+ * docs/product.md §2: an empty address does nothing. docs/architecture.md §4: the privacy agreement is enforced
  * (inline, before any call) and the address is stored server-side; on success the field is
  * cleared and the server's 'subscribed successfully!' is toasted; failures are error toasts.
  */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import '../pricing.css';
 
 /**
- * SPEC.md §2: the plans sit under a single "Prepaid" tab. One tab in a real tablist keeps the
+ * docs/product.md §2: the plans sit under a single "Prepaid" tab. One tab in a real tablist keeps the
  * page ready for another billing mode without changing its structure, and reads correctly now.
  */
 export function PlanTabs({ children }: { children: ReactNode }) {

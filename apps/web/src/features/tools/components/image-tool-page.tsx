@@ -20,7 +20,7 @@ import { CanvasEmpty, scrollToCanvas, ToolLayout } from './tool-layout.tsx';
 
 export type ToolPageConfig = {
   tool: ToolId;
-  /** The main button's words (SPEC.md §2), shown with the cost. */
+  /** The main button's words (docs/product.md §2), shown with the cost. */
   action: string;
   sliders?: readonly SliderSpec[];
   /**
@@ -32,7 +32,7 @@ export type ToolPageConfig = {
   mask?: boolean;
   /** Upscale: the sliders of the result's width and height, which start from the picture's proportions and can keep them. */
   size?: { width: string; height: string };
-  /** SPEC.md §5: the text-removal page says 'insufficient'. */
+  /** docs/product.md §5: the text-removal page says 'insufficient'. */
   insufficientMessage?: string;
   /** One message for a missing image or prompt (the /test page's alert). */
   incompleteMessage?: string;

@@ -41,7 +41,7 @@ export function CanvasEmpty({ children }: { children: ReactNode }) {
   );
 }
 
-/** Working: the canvas is scrolled into view so the user sees progress (SPEC.md §2). */
+/** Working: the canvas is scrolled into view so the user sees progress (docs/product.md §2). */
 export function scrollToCanvas(canvas: HTMLElement | null) {
   if (!canvas) return;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { authResponse, logoutResponse } from './accounts.ts';
+import { creditResponse, getCreditResponse } from './credits.ts';
+import { errorResponse } from './errors.ts';
+import { generateImageResponse, providersResponse } from './generation.ts';
+import { healthResponse } from './health.ts';
+import { imagesListResponse } from './images.ts';
+import { marketingResponse } from './marketing.ts';
+import {
+  addCreditResponse,
+  createPaymentIntentResponse,
+  localConfirmResponse,
+  paymentsConfigResponse,
+  paymentsListResponse,
+  webhookResponse,
+} from './payments.ts';
+import { toolResponse } from './tools.ts';
+
+/**
+ * What a route answers with a given status: a JSON body of that schema, or bytes of a media
+ * type (an image) that no schema describes.
+ */
+export type Answer = { json: z.ZodType } | { bytes: string };
+
+/**
+ * Every API route by `METHOD /path` (`:name` is one path segment), with the answer of each
+ * status it succeeds with. Any 4xx or 5xx a route does not list answers `errorResponse`.
+ * The route tests parse every answer against this table, so a route added without an entry,
+ * or an answer that drifts from its schema, fails there rather than in a client.
+ */
+export const apiRoutes = {
+  'POST /api/user/register': { 201: { json: authResponse } },
+  'POST /api/user/login': { 200: { json: authResponse } },
+  'POST /api/user/logout': { 200: { json: logoutResponse } },
+  'POST /api/image/get-credit': { 200: { json: getCreditResponse } },
+  'POST /api/image/deduct-credit': { 200: { json: creditResponse } },
+  'POST /api/image/generate-image': { 200: { json: generateImageResponse } },
+  'GET /api/image/providers': { 200: { json: providersResponse } },
+  'POST /api/image/tools/:tool': { 200: { json: toolResponse } },
+  'GET /api/images': { 200: { json: imagesListResponse } },
+  'GET /api/images/:id': { 200: { bytes: 'image/png' } },
+  'POST /api/contact': { 200: { json: marketingResponse } },
+  'POST /api/newsletter': { 200: { json: marketingResponse } },
+  'GET /api/payments/config': { 200: { json: paymentsConfigResponse } },
+  'GET /api/payments': { 200: { json: paymentsListResponse } },
+  'POST /api/stripe/create-payment-intent': { 200: { json: createPaymentIntentResponse } },
+  'POST /api/image/add-credit': { 200: { json: addCreditResponse } },
+  'POST /api/payments/local/confirm': { 200: { json: localConfirmResponse } },
+  'POST /api/stripe/webhook': { 200: { json: webhookResponse } },
+  // A load balancer reads the status; the body says why, in the same shape either way.
+  'GET /api/health': { 200: { json: healthResponse }, 503: { json: healthResponse } },
+} as const satisfies Record<string, Partial<Record<number, Answer>>>;
+
+export type ApiRoute = keyof typeof apiRoutes;
+
+const patterns = Object.keys(apiRoutes).map((route) => {
+  const [method, path] = route.split(' ') as [string, string];
+  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return { route: route as ApiRoute, method, pattern: new RegExp(`^${segments.join('/')}$`) };
+});
+
+/** The table's route for a request (query string ignored), or undefined when it has none. */
+export function findApiRoute(method: string, url: string): ApiRoute | undefined {
+  const pathname = url.split('?')[0]!;
+  return patterns.find((entry) => entry.method === method.toUpperCase() && entry.pattern.test(pathname))?.route;
+}
+
+/**
+ * What an answer of `status` to `route` must be: the listed answer, `errorResponse` for a 4xx or
+ * 5xx, undefined for a success status the route does not list (itself a drift).
+ */
+export function expectedAnswer(route: ApiRoute | undefined, status: number): Answer | undefined {
+  const listed = route ? (apiRoutes[route] as Partial<Record<number, Answer>>)[status] : undefined;
+  if (listed) return listed;
+  return status >= 400 ? { json: errorResponse } : undefined;
+}
