@@ -25,6 +25,8 @@ export default defineConfig({
           setupFiles: ['../../vitest.fail-on-console.ts'],
         },
       },
+      // The browser finder the Playwright config and the bench share; the specs themselves run in Playwright.
+      { test: { name: 'e2e', root: './e2e', include: ['*.test.ts'] } },
       { test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.ts'] } },
     ],

@@ -1,11 +1,12 @@
 /**
  * The README's page pictures (docs/screenshots/<page>-<width>.png): each page whole, at 1440 and
- * 375 px, in Debian's Chromium against the built app. `npm run build`, then
+ * 375 px, in the browser tests' Chromium (e2e/find-chromium.ts) against the built app. `npm run build`, then
  * `npx tsx bench/page-screenshots.ts`.
  */
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { findChromium } from '../e2e/find-chromium.ts';
 import { startWebServer } from './web-server.ts';
 
 const out = path.join(import.meta.dirname, '../docs/screenshots');
@@ -25,7 +26,7 @@ async function loadEverything(page: Page) {
 }
 
 const server = await startWebServer(Number(process.env.SCREENSHOT_PORT ?? 8096));
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: findChromium().path, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   for (const { name, path: urlPath } of pages) {
     for (const width of [1440, 375]) {

@@ -6,10 +6,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { chromiumFlags, findChromium } from '../e2e/find-chromium.ts';
 import { startWebServer } from './web-server.ts';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+// The browser tests' Chromium, in the headless mode the published figures were measured in.
+const found = findChromium();
+const chromePath = found.path;
+const chromeFlags = ['--headless=new', ...chromiumFlags.filter((f) => f !== '--headless')];
 
 /**
  * docs/architecture.md §5 names `/`, `/pricing` and `/generate`; issue 3 adds `/login`. `/generate` is a
@@ -135,6 +138,8 @@ function medianRun(runs: Run[]): Run {
 export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), only = process.env.BENCH_WEB_PAGES?.split(',') } = {}) {
   const lhrDir = process.env.BENCH_LHR_DIR;
   const server = await startWebServer(Number(process.env.BENCH_WEB_PORT ?? 8095));
+  // Lighthouse's figures differ between Chromium builds, so say which one measured them.
+  console.log(`browser: ${chromePath} (${found.source})`);
   try {
     const bytes = await firstLoadBytes(server.origin, '/');
     console.log(`first load of /: JavaScript ${(bytes.js / 1024).toFixed(1)} kB gzip (budget <= 120 kB), CSS ${(bytes.css / 1024).toFixed(1)} kB gzip, ${bytes.files} files`);

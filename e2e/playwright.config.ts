@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, findChromium } from './find-chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -16,6 +17,12 @@ function freshDataDir(): string {
   return dir;
 }
 const dataDir = process.env.E2E_DATA_DIR ?? freshDataDir();
+
+// Playwright's own browser download is not reachable on these machines: CHROMIUM_PATH, a system
+// Chromium, or the one inside the @sparticuz/chromium package. Said once, by the runner (workers
+// load this file too), so a surprising browser is visible in the log.
+const browser = findChromium();
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(`Browser tests in ${browser.path} (${browser.source})`);
 
 // Playwright requires a default export here.
 export default defineConfig({
@@ -37,11 +44,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // Debian's Chromium; Playwright's own browser download is not available on these machines.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-        },
+        launchOptions: { executablePath: browser.path, args: chromiumFlags },
       },
     },
   ],
