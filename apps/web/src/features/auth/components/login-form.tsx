@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import { login } from '../api/login.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { returnPath } from '../return-path.ts';
 
 export function LoginForm() {

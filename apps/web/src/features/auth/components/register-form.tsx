@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { register as registerCall } from '../api/register.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { returnPath } from '../return-path.ts';
 
 export const passwordsDiffer = 'Passwords do not match';

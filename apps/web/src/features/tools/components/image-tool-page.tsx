@@ -7,7 +7,7 @@ import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { runTool } from '../api/run-tool.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
