@@ -57,6 +57,9 @@ export const messages = {
   notFound: 'Not found',
   contactReceived: 'submitted successfully! We will get back.',
   subscribed: 'subscribed successfully!',
+  newsletterAgreement: 'Please agree to the privacy policy to subscribe',
+  /** The web app's words for an address the newsletter form cannot use (the server names the field instead). */
+  invalidEmailExample: 'Enter a valid email address, like name@example.com',
   rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
   internal: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
   paymentSuccessful: 'Payment successful',

@@ -1,10 +1,12 @@
 import { messages } from '@lumigen/contract/messages';
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
-import { agreementRequired, NewsletterForm } from './newsletter-form.tsx';
+import { NewsletterForm } from './newsletter-form.tsx';
+import { SubscribeForm } from './subscribe-form.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -14,18 +16,26 @@ function answer(status: number, body: unknown) {
   fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 }
 
-function setup() {
-  render(
-    <MemoryRouter>
-      <NewsletterForm />
-    </MemoryRouter>,
-  );
+function fields() {
   return {
     user: userEvent.setup(),
     email: screen.getByLabelText('Email address') as HTMLInputElement,
     agreement: screen.getByRole('checkbox', { name: /privacy policy/i }) as HTMLInputElement,
     submit: screen.getByRole('button', { name: 'Subscribe' }),
   };
+}
+
+function withProviders(form: React.ReactNode) {
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <MemoryRouter>{form}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+function setup() {
+  render(withProviders(<SubscribeForm />));
+  return fields();
 }
 
 beforeEach(() => {
@@ -39,7 +49,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('NewsletterForm', () => {
+describe('SubscribeForm', () => {
   it('does nothing when the address is empty or blank', async () => {
     const { user, email, agreement, submit } = setup();
     await user.click(agreement);
@@ -58,7 +68,7 @@ describe('NewsletterForm', () => {
     await user.type(email, 'ada@example.com');
     await user.click(submit);
 
-    expect(screen.getByRole('alert').textContent).toBe(agreementRequired);
+    expect(screen.getByRole('alert').textContent).toBe(messages.newsletterAgreement);
     expect(agreement.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(agreement);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -108,5 +118,26 @@ describe('NewsletterForm', () => {
     expect(notify.success).not.toHaveBeenCalled();
     expect(email.value).toBe('ada@example.com');
     expect(submit.hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('NewsletterForm', () => {
+  it('becomes the subscribe form once its code has loaded, and subscribes', async () => {
+    // Loaded ahead, so the deferred form is in place when rendering settles.
+    await import('./subscribe-form.tsx');
+    answer(200, { success: true, message: messages.subscribed });
+    await act(async () => {
+      render(withProviders(<NewsletterForm />));
+    });
+    const { user, email, agreement, submit } = fields();
+    await user.type(email, 'ada@example.com');
+    await user.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe(messages.newsletterAgreement);
+    await user.click(agreement);
+    await user.click(submit);
+
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ email: 'ada@example.com', agreed: true });
+    expect(email.value).toBe('');
   });
 });

@@ -1,97 +1,69 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
-import { notify } from '../../../lib/notify.ts';
-import { subscribe } from './subscribe.ts';
-import './newsletter-form.css';
-
-// The server's own wording for a missing agreement (contract: newsletterRequest.agreed).
-export const agreementRequired = 'Please agree to the privacy policy to subscribe';
-export const invalidEmail = 'Enter a valid email address, like name@example.com';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useNearViewport } from '../../../components/ui/use-near-viewport.ts';
+import { NewsletterFields } from './newsletter-fields.tsx';
 
 /**
- * SPEC.md §2: an empty address does nothing. DESIGN.md §4: the privacy agreement is enforced
- * (inline, before any call) and the address is stored server-side; on success the field is
- * cleared and the server's 'subscribed successfully!' is toasted; failures are error toasts.
+ * The form library and the schema cost more than the landing page's first load can spare
+ * (DESIGN.md §5: <= 120 kB gzip), and the form sits below the fold. So the subscribe form's code
+ * loads when the form nears the viewport or is touched. Prerendering waits for it, so the page's
+ * HTML holds the real form; in the browser React leaves that HTML in place (typing works, the
+ * fields are plain inputs) and takes it over when the code arrives.
  */
+const prerendering = typeof document === 'undefined';
+let openGate: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => {
+  openGate = resolve;
+});
+const SubscribeForm = lazy(async () => {
+  if (!prerendering) await gate;
+  return { default: (await import('./subscribe-form.tsx')).SubscribeForm };
+});
+
 export function NewsletterForm({ buttonLabel = 'Subscribe' }: { buttonLabel?: string }) {
-  const id = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const agreedRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [emailError, setEmailError] = useState<string>();
-  const [agreedError, setAgreedError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const spot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(spot);
+  const ready = useRef(false);
+  const pendingSubmit = useRef(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const address = email.trim();
-    if (address === '') return;
-    if (emailRef.current && !emailRef.current.validity.valid) {
-      setEmailError(invalidEmail);
-      emailRef.current.focus();
-      return;
-    }
-    if (!agreed) {
-      setAgreedError(agreementRequired);
-      agreedRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await subscribe({ email: address, agreed: true });
-      setEmail('');
-      setAgreed(false);
-      notify.success(result.message);
-    } catch (error) {
-      notify.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  useEffect(() => {
+    if (near) openGate();
+  }, [near]);
 
-  return (
-    <form className="newsletter-form" onSubmit={onSubmit} noValidate aria-label="Subscribe to the newsletter">
-      <div className="newsletter-form__row">
-        <TextField
-          ref={emailRef}
-          id={`${id}-email`}
-          className="newsletter-form__email"
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          error={emailError}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(undefined);
-          }}
-        />
-        <Button type="submit" size="lg" busy={busy} className="newsletter-form__submit">
-          {buttonLabel}
-        </Button>
-      </div>
-      <CheckboxField
-        ref={agreedRef}
-        id={`${id}-agreed`}
-        name="agreed"
-        checked={agreed}
-        error={agreedError}
-        onChange={(event) => {
-          setAgreed(event.target.checked);
-          setAgreedError(undefined);
-        }}
-        label={
-          <>
-            I agree to the <Link to="/privacy-policy">privacy policy</Link> and to receive the Lumigen newsletter.
-          </>
-        }
-      />
-    </form>
+  // Plain DOM listeners: they work on the prerendered HTML before React has taken this part over.
+  useEffect(() => {
+    const element = spot.current;
+    if (!element) return;
+    const touched = () => openGate();
+    const submitted = (event: Event) => {
+      if (ready.current) return;
+      // Before the form's code runs, a press of Subscribe would reload the page with the address in the URL.
+      event.preventDefault();
+      pendingSubmit.current = true;
+      openGate();
+    };
+    element.addEventListener('focusin', touched);
+    element.addEventListener('pointerdown', touched);
+    element.addEventListener('submit', submitted, true);
+    return () => {
+      element.removeEventListener('focusin', touched);
+      element.removeEventListener('pointerdown', touched);
+      element.removeEventListener('submit', submitted, true);
+    };
+  }, []);
+
+  const onReady = useCallback(() => {
+    ready.current = true;
+  }, []);
+
+  // The same element on every render: a new one would count as an update of the part React has
+  // not taken over yet, which it may answer by throwing the prerendered fields (and what was typed) away.
+  const form = useMemo(
+    () => (
+      <Suspense fallback={<NewsletterFields buttonLabel={buttonLabel} onSubmit={(event) => event.preventDefault()} />}>
+        <SubscribeForm buttonLabel={buttonLabel} onReady={onReady} pendingSubmit={pendingSubmit} />
+      </Suspense>
+    ),
+    [buttonLabel, onReady],
   );
+  return <div ref={spot}>{form}</div>;
 }
