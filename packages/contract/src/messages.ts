@@ -5,6 +5,8 @@ export const messages = {
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'Email already registered',
+  /** Only the registration form compares the two passwords; the server never sees the second. */
+  passwordsDiffer: 'Passwords do not match',
   unauthorized: 'Please log in to continue',
   creditLoaded: 'Credit loaded',
   creditDeducted: '1 credit deducted',

@@ -1,10 +1,23 @@
-import { imageQualities, imageSizes, modelForSize, type ImageQuality, type ImageSize } from '@lumigen/contract/generation';
+import { generateImageRequest, imageQualities, imageSizes, modelForSize, type ImageQuality, type ImageSize, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import type { FormEvent } from 'react';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-field.tsx';
+import { zodResolver } from '../../../lib/form-resolver.ts';
 
 export type GenerateSettings = { prompt: string; size: ImageSize; quality: ImageQuality };
+export type GenerateFormApi = UseFormReturn<GenerateSettings, unknown, ValidGenerateImageRequest>;
+
+const checkRequest = zodResolver(generateImageRequest);
+// The form picks a size; the model follows from it (SPEC.md §5), so the request is checked with it.
+const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = (values, context, options) =>
+  checkRequest({ ...values, model: modelForSize[values.size] }, context, options as never) as never;
+
+/** The generator's settings, kept by the page so the summary beside a result can show them. */
+export function useGenerateForm(): GenerateFormApi {
+  return useForm<GenerateSettings, unknown, ValidGenerateImageRequest>({ resolver, defaultValues: { prompt: '', size: '1024x1024', quality: 'standard' } });
+}
 
 const sizeLabels: Record<ImageSize, string> = {
   '256x256': '256 × 256',
@@ -15,24 +28,15 @@ const sizeLabels: Record<ImageSize, string> = {
 };
 const qualityLabels: Record<ImageQuality, string> = { standard: 'Standard', hd: 'HD' };
 
-export function GenerateForm({
-  settings,
-  onChange,
-  onSubmit,
-  busy,
-}: {
-  settings: GenerateSettings;
-  onChange(next: GenerateSettings): void;
-  onSubmit(): void;
-  busy: boolean;
-}) {
+export function GenerateForm({ form, onSubmit, busy }: { form: GenerateFormApi; onSubmit(request: ValidGenerateImageRequest): void; busy: boolean }) {
+  const settings = form.watch();
   // dall-e-2 (the small squares) draws at one quality only.
   const qualityApplies = modelForSize[settings.size] === 'dall-e-3';
+  const send = form.handleSubmit(onSubmit);
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     // SPEC.md §5: an empty prompt sends nothing.
-    if (settings.prompt.trim() === '' || busy) return;
-    onSubmit();
+    if (settings.prompt.trim() === '' || busy) return event.preventDefault();
+    return send(event);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -41,7 +45,7 @@ export function GenerateForm({
         <div className="choice-group__options">
           {imageSizes.map((size) => (
             <label key={size} className="choice">
-              <input type="radio" name="size" value={size} checked={settings.size === size} onChange={() => onChange({ ...settings, size })} />
+              <input type="radio" value={size} {...form.register('size')} />
               <span>{sizeLabels[size]}</span>
             </label>
           ))}
@@ -52,7 +56,7 @@ export function GenerateForm({
         <div className="choice-group__options">
           {imageQualities.map((quality) => (
             <label key={quality} className="choice">
-              <input type="radio" name="quality" value={quality} checked={settings.quality === quality} onChange={() => onChange({ ...settings, quality })} />
+              <input type="radio" value={quality} {...form.register('quality')} />
               <span>{qualityLabels[quality]}</span>
             </label>
           ))}
@@ -64,8 +68,8 @@ export function GenerateForm({
         placeholder="A cat riding a horse"
         rows={5}
         maxLength={modelForSize[settings.size] === 'dall-e-2' ? 1000 : 4000}
-        value={settings.prompt}
-        onChange={(event) => onChange({ ...settings, prompt: event.target.value })}
+        error={form.formState.errors.prompt?.message}
+        {...form.register('prompt')}
       />
       <Button type="submit" size="lg" busy={busy} disabled={settings.prompt.trim() === ''}>
         Generate · {formatCost(creditCosts.generation)}

@@ -9,7 +9,7 @@ import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
-import { runTool } from '../api/run-tool.ts';
+import { useRunTool } from '../api/run-tool.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
 import { CompareSlider } from './compare-slider.tsx';
@@ -80,7 +80,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   };
   const [prompt, setPrompt] = useState('');
   const [values, setValues] = useState<Record<string, number>>(() => Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])));
-  const [busy, setBusy] = useState(false);
+  const running = useRunTool(config.tool);
+  const busy = running.isPending;
   const [result, setResult] = useState<Result>();
   const before = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
@@ -132,9 +133,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
     }
     if (credit !== undefined && credit < creditCosts.edit) return notify.error(config.insufficientMessage ?? toolMessages.insufficient);
-    setBusy(true);
     scrollToCanvas(canvas.current);
-    try {
+    const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
       if (painted && before) {
         const { width, height } = await imageSize(before);
@@ -142,14 +142,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       } else if (config.mask && mask) fields.mask = mask;
       if (config.prompt?.field) fields[config.prompt.field] = prompt.trim();
       for (const [name, value] of Object.entries(values)) fields[name] = String(value);
-      const answer = await runTool(config.tool, fields);
-      setResult({ image: answer.image, imageId: answer.imageId });
-    } catch (error) {
-      notify.error(toolMessages.failed((error as ApiError).message));
-    } finally {
-      setBusy(false);
-      void refreshCredit();
-    }
+      return fields;
+    };
+    running.mutate(fields, {
+      onSuccess: (answer) => setResult({ image: answer.image, imageId: answer.imageId }),
+      onError: (error) => notify.error(toolMessages.failed((error as ApiError).message)),
+      onSettled: () => void refreshCredit(),
+    });
   };
 
   const runButton = (
