@@ -83,6 +83,8 @@ export const messages = {
     incompleteCvc: "Your card's security code is incomplete.",
     invalidNumber: 'Your card number is invalid.',
     incompleteNumber: 'Your card number is incomplete.',
+    /** Only the card form says this: a date not fully typed never reaches the server. */
+    incompleteExpiry: "Your card's expiration date is incomplete.",
     processingError: 'An error occurred while processing your card. Try again in a little bit.',
     notTestCard: 'Your card was declined. Your request was in test mode, but used a non test card.',
   },

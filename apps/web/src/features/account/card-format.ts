@@ -38,9 +38,6 @@ export function formatCvc(value: string): string {
   return value.replace(/\D/g, '').slice(0, 4);
 }
 
-/** Stripe's own words for a date not fully typed (the server never sees one). */
-export const incompleteExpiryMessage = "Your card's expiration date is incomplete.";
-
 export type CardField = 'cardNumber' | 'expiry' | 'cvc';
 
 /** Which field a refusal is about, from its code in Stripe's terms; undefined for the card as a whole. */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 import { useAuth } from '../../lib/session.tsx';
-import { addCredit } from './api/add-credit.ts';
+import { useAddCredit } from './api/add-credit.ts';
 
 /** Why a payment did not go through, in the provider's words; `code` in Stripe's terms when known. */
 export type PaymentFailure = { message: string; code?: string };
@@ -42,6 +42,7 @@ export type Purchase = {
 export function usePurchase(onPurchased: () => void): Purchase {
   const { refreshCredit } = useAuth();
   const queryClient = useQueryClient();
+  const { mutateAsync: addCredit } = useAddCredit();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure>();
   // State updates land a render later; a double click must not get past this in between.
@@ -80,7 +81,7 @@ export function usePurchase(onPurchased: () => void): Purchase {
       running.current = false;
       onPurchased();
     },
-    [onPurchased, queryClient, refreshCredit],
+    [onPurchased, queryClient, refreshCredit, addCredit],
   );
 
   return { busy, failure, pay };
