@@ -1,6 +1,7 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
@@ -42,6 +43,9 @@ type MaskSource = 'paint' | 'file';
 
 type Result = { image: string; imageId: string };
 
+/** What the person sets besides the files: the slider values by field name, the prompt, how the mask is given. */
+type ToolSettings = { prompt: string; sliders: Record<string, number>; keepRatio: boolean; maskSource: MaskSource };
+
 /** The largest side the result-size sliders allow. */
 function sizeMax(config: ToolPageConfig) {
   return Math.min(...(config.sliders ?? []).filter((s) => s.name === config.size?.width || s.name === config.size?.height).map((s) => s.max));
@@ -71,15 +75,17 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const formId = useId();
   const [file, setFileState] = useState<File>();
   const [mask, setMask] = useState<File>();
-  const [maskSource, setMaskSource] = useState<MaskSource>('paint');
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // Strokes belong to the picture they were painted on.
   const setFile = (next: File | undefined) => {
     setFileState(next);
     setStrokes([]);
   };
-  const [prompt, setPrompt] = useState('');
-  const [values, setValues] = useState<Record<string, number>>(() => Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])));
+  const form = useForm<ToolSettings>({
+    defaultValues: { prompt: '', sliders: Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])), keepRatio: true, maskSource: 'paint' },
+  });
+  const { prompt, sliders: values, keepRatio, maskSource } = form.watch();
+  const setValues = (next: (current: Record<string, number>) => Record<string, number>) => form.setValue('sliders', next(form.getValues('sliders')));
   const running = useRunTool(config.tool);
   const busy = running.isPending;
   const [result, setResult] = useState<Result>();
@@ -87,7 +93,6 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
   // width ÷ height of the picked picture, for a tool with a result size.
   const [ratio, setRatio] = useState<number>();
-  const [keepRatio, setKeepRatio] = useState(true);
   const sizeFields = config.size;
   useEffect(() => {
     setRatio(undefined);
@@ -97,12 +102,12 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       if (!current) return;
       const start = upscaleStart(picture, sizeMax(config));
       setRatio(picture.width / picture.height);
-      setValues((v) => ({ ...v, [sizeFields.width]: start.width, [sizeFields.height]: start.height }));
+      form.setValue('sliders', { ...form.getValues('sliders'), [sizeFields.width]: start.width, [sizeFields.height]: start.height });
     });
     return () => {
       current = false;
     };
-  }, [before, sizeFields, config]);
+  }, [before, sizeFields, config, form]);
 
   const setSlider = (spec: SliderSpec, value: number) => {
     const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
@@ -173,7 +178,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
               ] as const
             ).map(([source, label]) => (
               <label key={source} className="choice">
-                <input type="radio" name="mask-source" value={source} checked={maskSource === source} onChange={() => setMaskSource(source)} />
+                <input type="radio" value={source} {...form.register('maskSource')} />
                 <span>{label}</span>
               </label>
             ))}
@@ -183,13 +188,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       )}
       {config.mask && maskSource === 'file' && <ImagePicker label="Mask file (white where the image should be cleaned)" file={mask} onChange={setMask} accept="*" />}
       {config.prompt && (
-        <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} value={prompt} maxLength={1000} onChange={(e) => setPrompt(e.target.value)} />
+        <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} maxLength={1000} {...form.register('prompt')} />
       )}
       {(config.sliders ?? []).map((spec) => (
         <SliderField key={spec.name} spec={spec} value={values[spec.name] ?? spec.default} onChange={(value) => setSlider(spec, value)} />
       ))}
       {sizeFields && ratio && (
-        <CheckboxField label="Keep the picture's proportions" checked={keepRatio} onChange={(event) => setKeepRatio(event.target.checked)} />
+        <CheckboxField label="Keep the picture's proportions" {...form.register('keepRatio')} />
       )}
       {!token && (
         <p className="field__hint">
