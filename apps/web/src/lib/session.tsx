@@ -6,8 +6,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from './notify.ts';
 import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from './api.ts';
-import { creditQueryKey, getCredit } from './session-api.ts';
-import { logout as logoutCall } from './logout.ts';
+import { creditQueryKey, getCredit, logout as logoutCall } from './session-api.ts';
 
 export type Auth = {
   token: string | null;
