@@ -89,3 +89,18 @@ export const messages = {
     notTestCard: 'Your card was declined. Your request was in test mode, but used a non test card.',
   },
 } as const;
+
+/**
+ * Texts only the web app shows (the server never sends them). An object of its own, so the landing
+ * page's first load carries these few and not every text above.
+ */
+export const webMessages = {
+  networkError: 'Could not reach Lumigen. Check your connection and try again.',
+  creditLoadFailed: (reason: string) => `Failed to load credit data: ${reason}`,
+  choosePlanFirst: 'Please choose a plan first: pick a credit bundle to continue to checkout.',
+  checkoutInitFailed: 'Failed to initialize checkout',
+  checkoutInitFailedToast: 'Something went wrong!!!',
+  paymentFailed: 'The payment could not be completed. Please try again.',
+  paidNotCredited: (reason: string) => `Your payment went through, but the credits could not be added yet (${reason}). They will appear on your balance shortly.`,
+  carriedImageFailed: (reason: string) => `Could not load that image: ${reason}`,
+} as const;

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@lumigen/contract/accounts';
 import type { GetCreditResponse } from '@lumigen/contract/credits';
-import { messages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -22,6 +22,9 @@ export type Auth = {
   signOut(): Promise<void>;
   refreshCredit(): Promise<void>;
 };
+
+/** What the session keeps of a get-credit answer. */
+type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email'>;
 
 const AuthContext = createContext<Auth | null>(null);
 
@@ -53,14 +56,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const credit = useQuery({
     queryKey: creditQueryKey(token),
-    queryFn: ({ signal }) => getCredit(signal),
+    queryFn: ({ signal }): Promise<CreditData> => getCredit(signal),
     enabled: token !== null,
     staleTime: 30_000,
   });
 
   useEffect(() => {
     if (credit.error && (credit.error as { status?: number }).status !== 401) {
-      notify.error(`Failed to load credit data: ${credit.error.message}`, { toastId: 'credit-load' });
+      notify.error(webMessages.creditLoadFailed(credit.error.message), { toastId: 'credit-load' });
     }
   }, [credit.error]);
 
@@ -75,9 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (newToken: string, user: PublicUser) => {
-      queryClient.setQueryData<GetCreditResponse>(creditQueryKey(newToken), {
-        success: true,
-        message: messages.creditLoaded,
+      // Only what the session reads: every text of messages.ts would otherwise join the first load.
+      queryClient.setQueryData<CreditData>(creditQueryKey(newToken), {
         creditBalance: user.creditBalance,
         name: user.name,
         email: user.email,

@@ -1,4 +1,4 @@
-import { messages } from '@lumigen/contract/messages';
+import { messages, webMessages } from '@lumigen/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
@@ -18,12 +18,10 @@ export class PaymentError extends Error {
   }
 }
 
-const fallbackMessage = 'The payment could not be completed. Please try again.';
-
 function failureOf(error: unknown): PaymentFailure {
   const { message, code } = error as { message?: unknown; code?: unknown };
   return {
-    message: typeof message === 'string' && message !== '' ? message : fallbackMessage,
+    message: typeof message === 'string' && message !== '' ? message : webMessages.paymentFailed,
     ...(typeof code === 'string' ? { code } : {}),
   };
 }
@@ -75,7 +73,7 @@ export function usePurchase(onPurchased: () => void): Purchase {
       } catch (error) {
         // The card was charged: paying again would charge it twice. The provider's webhook grants
         // the same purchase on its own, so say so and move on.
-        notify.error(`Your payment went through, but the credits could not be added yet (${failureOf(error).message}). They will appear on your balance shortly.`);
+        notify.error(webMessages.paidNotCredited(failureOf(error).message));
       }
       await refreshCredit();
       running.current = false;

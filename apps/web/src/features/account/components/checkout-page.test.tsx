@@ -1,4 +1,4 @@
-import { messages } from '@lumigen/contract/messages';
+import { messages, webMessages } from '@lumigen/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../lib/session.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { CheckoutPage, choosePlanFirstMessage } from './checkout-page.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -114,7 +114,7 @@ describe('checkout without a plan', () => {
       renderCheckout();
 
       expect(await screen.findByRole('heading', { name: 'Pricing page' })).toBeTruthy();
-      expect(notify.info).toHaveBeenCalledWith(choosePlanFirstMessage, expect.anything());
+      expect(notify.info).toHaveBeenCalledWith(webMessages.choosePlanFirst, expect.anything());
       expect(callsTo('/api/stripe/create-payment-intent')).toHaveLength(0);
     });
   }

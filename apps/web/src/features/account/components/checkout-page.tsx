@@ -1,11 +1,10 @@
 import { findBundle } from '@lumigen/contract/catalogue';
+import { webMessages } from '@lumigen/contract/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Checkout } from './checkout.tsx';
 import { forgetChosenPlan, readChosenPlan } from '../../../lib/chosen-plan.ts';
 import { notify } from '../../../lib/notify.ts';
-
-export const choosePlanFirstMessage = 'Please choose a plan first: pick a credit bundle to continue to checkout.';
 
 /** SPEC.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then home. */
 export function CheckoutPage() {
@@ -15,7 +14,7 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (bundle) return;
-    notify.info(choosePlanFirstMessage, { toastId: 'choose-plan' });
+    notify.info(webMessages.choosePlanFirst, { toastId: 'choose-plan' });
     navigate('/pricing', { replace: true });
   }, [bundle, navigate]);
 

@@ -1,4 +1,5 @@
 import type { Bundle } from '@lumigen/contract/catalogue';
+import { webMessages } from '@lumigen/contract/messages';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -16,9 +17,6 @@ import '../checkout.css';
 // Its own chunk: Stripe's libraries load only when the server runs with Stripe.
 const StripePaymentForm = lazy(async () => ({ default: (await import('./stripe-payment-form.tsx')).StripePaymentForm }));
 
-/** SPEC.md §8's texts for a checkout that could not start. */
-export const initFailedText = 'Failed to initialize checkout';
-export const initFailedToast = 'Something went wrong!!!';
 
 function Status({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
@@ -43,7 +41,7 @@ export function Checkout({ bundle, onPurchased }: { bundle: Bundle; onPurchased(
   const failure = (intent.error ?? config.error) as ApiError | null;
   useEffect(() => {
     // A 401 sends the user to log in; that says enough.
-    if (failure && failure.status !== 401) notify.error(initFailedToast, { toastId: 'checkout-init' });
+    if (failure && failure.status !== 401) notify.error(webMessages.checkoutInitFailedToast, { toastId: 'checkout-init' });
   }, [failure]);
 
   let body: ReactNode;
@@ -52,7 +50,7 @@ export function Checkout({ bundle, onPurchased }: { bundle: Bundle; onPurchased(
     body = (
       <div className="checkout__status-panel">
         <p className="checkout__failure" role="alert">
-          {initFailedText}
+          {webMessages.checkoutInitFailed}
         </p>
         <p className="checkout__status-detail">{failure.message}</p>
         <Button

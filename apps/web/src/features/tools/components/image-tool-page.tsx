@@ -1,4 +1,5 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { webMessages } from '@lumigen/contract/messages';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -121,7 +122,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     if (!carried) return;
     const controller = new AbortController();
     loadCarriedImage(carried, controller.signal).then(setFileState, (error: Error) => {
-      if (!controller.signal.aborted) notify.error(`Could not load that image: ${error.message}`);
+      if (!controller.signal.aborted) notify.error(webMessages.carriedImageFailed(error.message));
     });
     return () => controller.abort();
   }, [carried]);
@@ -129,7 +130,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) return notify.error(config.incompleteMessage ?? toolMessages.noImage);
-    if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? `Please describe the ${config.prompt.label.toLowerCase()}`);
+    if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? toolMessages.describe(config.prompt.label));
     const painted = config.mask && maskSource === 'paint' && strokes.length > 0;
     if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
     // Only the public /test page is reachable without an account; running costs a credit.
