@@ -92,7 +92,7 @@ function errorFrom(status: number, body: unknown): ApiError {
   const message =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
-      : `The request failed (HTTP ${status}). Please try again.`;
+      : webMessages.requestFailed(status);
   // A 402's balance and a refused card's code ride along.
   return new ApiError(status, message, isErrorBody(body) ? body : {});
 }

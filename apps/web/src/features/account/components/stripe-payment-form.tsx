@@ -1,3 +1,4 @@
+import { webMessages } from '@lumigen/contract/messages';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // `pure`: Stripe.js is fetched when loadStripe is called, not when this module is imported.
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -35,8 +36,6 @@ function appearance(): Appearance {
 
 const elementOptions = { layout: 'tabs' } as const;
 
-const unexpected = 'An unexpected error occurred while confirming the payment. Please try again.';
-
 function StripeForm({ purchase }: { purchase: Purchase }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -57,12 +56,12 @@ function StripeForm({ purchase }: { purchase: Purchase }) {
       if (error) {
         // Stripe's advice: its card and validation messages are meant for the customer, others are not.
         const forCustomer = error.type === 'card_error' || error.type === 'validation_error';
-        throw new PaymentError(forCustomer && error.message ? error.message : unexpected, error.code);
+        throw new PaymentError(forCustomer && error.message ? error.message : webMessages.paymentUnexpected, error.code);
       }
       if (paymentIntent.status === 'processing') {
         throw new PaymentError('Your payment is processing. Your credits are added as soon as it completes.');
       }
-      if (paymentIntent.status !== 'succeeded') throw new PaymentError(unexpected);
+      if (paymentIntent.status !== 'succeeded') throw new PaymentError(webMessages.paymentUnexpected);
       return paymentIntent.id;
     });
   };
