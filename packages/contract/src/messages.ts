@@ -1,4 +1,7 @@
-/** Every user-facing text the server sends, so the web app and tests quote one source. */
+/**
+ * Every user-facing text the server sends, so the web app and tests quote one source. The texts only
+ * the web app shows are in web-messages.ts.
+ */
 export const messages = {
   registered: 'Registered successfully!',
   loggedIn: 'Login successfully!',
@@ -90,20 +93,3 @@ export const messages = {
   },
 } as const;
 
-/**
- * Texts only the web app shows (the server never sends them). An object of its own, so the landing
- * page's first load carries these few and not every text above.
- */
-export const webMessages = {
-  networkError: 'Could not reach Lumigen. Check your connection and try again.',
-  /** An answer without a message of its own (a proxy's error page, say). */
-  requestFailed: (status: number) => `The request failed (HTTP ${status}). Please try again.`,
-  creditLoadFailed: (reason: string) => `Failed to load credit data: ${reason}`,
-  choosePlanFirst: 'Please choose a plan first: pick a credit bundle to continue to checkout.',
-  checkoutInitFailed: 'Failed to initialize checkout',
-  checkoutInitFailedToast: 'Something went wrong!!!',
-  paymentFailed: 'The payment could not be completed. Please try again.',
-  paymentUnexpected: 'An unexpected error occurred while confirming the payment. Please try again.',
-  paidNotCredited: (reason: string) => `Your payment went through, but the credits could not be added yet (${reason}). They will appear on your balance shortly.`,
-  carriedImageFailed: (reason: string) => `Could not load that image: ${reason}`,
-} as const;

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@lumigen/contract/errors';
-import { webMessages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 
 /** localStorage key of the session token (SPEC.md keeps the name `token`). */
 export const tokenStorageKey = 'token';

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@lumigen/contract/accounts';
 import type { GetCreditResponse } from '@lumigen/contract/credits';
-import { webMessages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';

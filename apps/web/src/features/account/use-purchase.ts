@@ -1,4 +1,5 @@
-import { messages, webMessages } from '@lumigen/contract/messages';
+import { messages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { notify } from '../../lib/notify.ts';

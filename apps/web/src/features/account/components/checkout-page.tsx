@@ -1,5 +1,5 @@
 import { findBundle } from '@lumigen/contract/catalogue';
-import { webMessages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Checkout } from './checkout.tsx';

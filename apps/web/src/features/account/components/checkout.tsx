@@ -1,5 +1,5 @@
 import type { Bundle } from '@lumigen/contract/catalogue';
-import { webMessages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

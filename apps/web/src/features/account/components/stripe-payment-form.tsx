@@ -1,4 +1,4 @@
-import { webMessages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // `pure`: Stripe.js is fetched when loadStripe is called, not when this module is imported.
 import { loadStripe } from '@stripe/stripe-js/pure';

@@ -1,5 +1,5 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
-import { webMessages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
