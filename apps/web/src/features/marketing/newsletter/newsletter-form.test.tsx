@@ -1,6 +1,6 @@
 import { messages } from '@lumigen/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -123,11 +123,11 @@ describe('SubscribeForm', () => {
 
 describe('NewsletterForm', () => {
   it('becomes the subscribe form once its code has loaded, and subscribes', async () => {
-    // Loaded ahead, so the deferred form is in place when rendering settles.
-    await import('./subscribe-form.tsx');
     answer(200, { success: true, message: messages.subscribed });
+    // No IntersectionObserver in jsdom: the form counts as near at once and its code loads.
     await act(async () => {
       render(withProviders(<NewsletterForm />));
+      await import('./subscribe-form.tsx');
     });
     const { user, email, agreement, submit } = fields();
     await user.type(email, 'ada@example.com');
@@ -138,6 +138,21 @@ describe('NewsletterForm', () => {
 
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ email: 'ada@example.com', agreed: true });
-    expect(email.value).toBe('');
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps what was typed before its code loaded, and sends a Subscribe pressed that early', async () => {
+    // Far from the viewport: only touching the form loads its code.
+    vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
+    answer(200, { success: true, message: messages.subscribed });
+    render(withProviders(<NewsletterForm />));
+    const plain = fields();
+    fireEvent.change(plain.email, { target: { value: 'ada@example.com' } });
+    fireEvent.click(plain.agreement);
+    fireEvent.submit(plain.submit.closest('form')!);
+
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ email: 'ada@example.com', agreed: true });
   });
 });

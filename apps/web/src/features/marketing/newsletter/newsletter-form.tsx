@@ -1,69 +1,66 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { useNearViewport } from '../../../components/ui/use-near-viewport.ts';
 import { NewsletterFields } from './newsletter-fields.tsx';
+import type { SubscribeFormProps } from './subscribe-form.tsx';
+
+let loading: Promise<ComponentType<SubscribeFormProps>> | undefined;
+const loadSubscribeForm = () => (loading ??= import('./subscribe-form.tsx').then((module) => module.SubscribeForm));
 
 /**
  * The form library and the schema cost more than the landing page's first load can spare
- * (DESIGN.md §5: <= 120 kB gzip), and the form sits below the fold. So the subscribe form's code
- * loads when the form nears the viewport or is touched. Prerendering waits for it, so the page's
- * HTML holds the real form; in the browser React leaves that HTML in place (typing works, the
- * fields are plain inputs) and takes it over when the code arrives.
+ * (DESIGN.md §5: <= 120 kB gzip), and the form sits below the fold. So the page (and its
+ * prerendered HTML) first shows the plain fields, and the subscribe form's code loads when they
+ * near the viewport or are touched. It then takes their place in one synchronous step, starting
+ * from what was typed, with focus where it was; a press of Subscribe before that is sent then.
+ *
+ * Not a lazy component in a Suspense boundary: React would keep such a prerendered part
+ * dehydrated until its code came, and a transition elsewhere (the session becoming known) would
+ * wait for it, i.e. for a scroll.
  */
-const prerendering = typeof document === 'undefined';
-let openGate: () => void = () => undefined;
-const gate = new Promise<void>((resolve) => {
-  openGate = resolve;
-});
-const SubscribeForm = lazy(async () => {
-  if (!prerendering) await gate;
-  return { default: (await import('./subscribe-form.tsx')).SubscribeForm };
-});
-
 export function NewsletterForm({ buttonLabel = 'Subscribe' }: { buttonLabel?: string }) {
   const spot = useRef<HTMLDivElement>(null);
+  const plain = useRef<HTMLFormElement>(null);
   const near = useNearViewport(spot);
-  const ready = useRef(false);
-  const pendingSubmit = useRef(false);
+  const [wanted, setWanted] = useState(false);
+  const [live, setLive] = useState<{ Form: ComponentType<SubscribeFormProps>; props: Omit<SubscribeFormProps, 'buttonLabel'> }>();
+  const submitNow = useRef(false);
 
   useEffect(() => {
-    if (near) openGate();
-  }, [near]);
-
-  // Plain DOM listeners: they work on the prerendered HTML before React has taken this part over.
-  useEffect(() => {
-    const element = spot.current;
-    if (!element) return;
-    const touched = () => openGate();
-    const submitted = (event: Event) => {
-      if (ready.current) return;
-      // Before the form's code runs, a press of Subscribe would reload the page with the address in the URL.
-      event.preventDefault();
-      pendingSubmit.current = true;
-      openGate();
-    };
-    element.addEventListener('focusin', touched);
-    element.addEventListener('pointerdown', touched);
-    element.addEventListener('submit', submitted, true);
+    if (!(near || wanted) || live) return;
+    let current = true;
+    void loadSubscribeForm().then((Form) => {
+      const form = plain.current;
+      if (!current || !form) return;
+      const email = form.elements.namedItem('email') as HTMLInputElement | null;
+      const agreed = form.elements.namedItem('agreed') as HTMLInputElement | null;
+      const focused = document.activeElement === email ? 'email' : document.activeElement === agreed ? 'agreed' : undefined;
+      // Read and replaced in one task: nothing typed in between can be lost.
+      flushSync(() =>
+        setLive({ Form, props: { initial: { email: email?.value ?? '', agreed: agreed?.checked ?? false }, focus: focused, submitNow: submitNow.current } }),
+      );
+    });
     return () => {
-      element.removeEventListener('focusin', touched);
-      element.removeEventListener('pointerdown', touched);
-      element.removeEventListener('submit', submitted, true);
+      current = false;
     };
-  }, []);
+  }, [near, wanted, live]);
 
-  const onReady = useCallback(() => {
-    ready.current = true;
-  }, []);
-
-  // The same element on every render: a new one would count as an update of the part React has
-  // not taken over yet, which it may answer by throwing the prerendered fields (and what was typed) away.
-  const form = useMemo(
-    () => (
-      <Suspense fallback={<NewsletterFields buttonLabel={buttonLabel} onSubmit={(event) => event.preventDefault()} />}>
-        <SubscribeForm buttonLabel={buttonLabel} onReady={onReady} pendingSubmit={pendingSubmit} />
-      </Suspense>
-    ),
-    [buttonLabel, onReady],
+  const want = () => setWanted(true);
+  return (
+    <div ref={spot} onFocus={want} onPointerDown={want}>
+      {live ? (
+        <live.Form buttonLabel={buttonLabel} {...live.props} />
+      ) : (
+        <NewsletterFields
+          formRef={plain}
+          buttonLabel={buttonLabel}
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitNow.current = true;
+            want();
+          }}
+        />
+      )}
+    </div>
   );
-  return <div ref={spot}>{form}</div>;
 }

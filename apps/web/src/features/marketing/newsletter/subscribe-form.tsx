@@ -1,6 +1,6 @@
 import { messages } from '@lumigen/contract/messages';
 import { newsletterRequest, type NewsletterRequest } from '@lumigen/contract/marketing';
-import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -9,28 +9,35 @@ import { useSubscribe } from './subscribe.ts';
 
 type Draft = { email: string; agreed: boolean };
 
+export type SubscribeFormProps = {
+  buttonLabel?: string;
+  /** What the plain fields held when this form took their place. */
+  initial?: Draft;
+  /** The field that had focus then. */
+  focus?: keyof Draft;
+  /** Subscribe was pressed before this form's code ran: send what is typed at once. */
+  submitNow?: boolean;
+};
+
 /**
  * SPEC.md §2: an empty address does nothing. DESIGN.md §4: the privacy agreement is enforced
  * (inline, before any call) and the address is stored server-side; on success the field is
  * cleared and the server's 'subscribed successfully!' is toasted; failures are error toasts.
- * `onReady` runs once this form answers input; `pendingSubmit` set by then means Subscribe was
- * pressed before this code ran, and what is typed is submitted at once.
  */
-export function SubscribeForm({ buttonLabel = 'Subscribe', onReady, pendingSubmit }: { buttonLabel?: string; onReady?(): void; pendingSubmit?: RefObject<boolean> }) {
+export function SubscribeForm({ buttonLabel = 'Subscribe', initial = { email: '', agreed: false }, focus, submitNow = false }: SubscribeFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  // No default values: the fields keep whatever was typed into the page before this code arrived.
   // The box holds false until ticked, which is exactly what the schema refuses.
-  const form = useForm<Draft, unknown, NewsletterRequest>({ resolver: zodResolver(newsletterRequest) as Resolver<Draft, unknown, NewsletterRequest> });
+  const form = useForm<Draft, unknown, NewsletterRequest>({ defaultValues: initial, resolver: zodResolver(newsletterRequest) as Resolver<Draft, unknown, NewsletterRequest> });
   const subscription = useSubscribe();
   const { errors } = form.formState;
 
-  useEffect(() => {
-    onReady?.();
-    if (pendingSubmit?.current) {
-      pendingSubmit.current = false;
-      formRef.current?.requestSubmit();
-    }
-  }, [onReady, pendingSubmit]);
+  // Once, on taking over from the plain fields: in the same task as the swap, before any keystroke.
+  const takeover = useRef({ focus, submitNow });
+  useLayoutEffect(() => {
+    const { focus: field, submitNow: send } = takeover.current;
+    if (field) form.setFocus(field);
+    if (send) formRef.current?.requestSubmit();
+  }, [form]);
 
   const send = form.handleSubmit((body) =>
     subscription.mutate(body, {
