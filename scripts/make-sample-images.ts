@@ -1,6 +1,6 @@
 /**
  * Paints every picture of the marketing pages with the project's own local generator, from the
- * prompts in apps/web/src/features/home/samples.ts, and writes them as WebP at the sizes listed
+ * prompts in apps/web/src/features/marketing/home/samples.ts, and writes them as WebP at the sizes listed
  * there. Deterministic: the same prompts and seed give the same files. `npm run images`.
  */
 import { mkdir } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ImageSize } from '@lumigen/contract/generation';
 import sharp from 'sharp';
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
-import { samples } from '../apps/web/src/features/home/samples.ts';
+import { samples } from '../apps/web/src/features/marketing/home/samples.ts';
 
 const publicDir = path.resolve(import.meta.dirname, '../apps/web/public');
 const seed = 7;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, text } from './fields.ts';
+import { messages } from './messages.ts';
 
 export const contactRequest = z.strictObject({
   name: text('Name', { max: 80 }),
@@ -10,7 +11,7 @@ export type ContactRequest = z.infer<typeof contactRequest>;
 
 export const newsletterRequest = z.strictObject({
   email,
-  agreed: z.literal(true, { error: 'Please agree to the privacy policy to subscribe' }),
+  agreed: z.literal(true, { error: messages.newsletterAgreement }),
 });
 export type NewsletterRequest = z.infer<typeof newsletterRequest>;
 

@@ -1,12 +1,17 @@
 import { creditCosts, formatCost } from './pricing.ts';
 
-/** Every user-facing text the server sends, so the web app and tests quote one source. */
+/**
+ * Every user-facing text the server sends, so the web app and tests quote one source. The texts only
+ * the web app shows are in web-messages.ts.
+ */
 export const messages = {
   registered: 'Registered successfully!',
   loggedIn: 'Login successfully!',
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'Email already registered',
+  /** Only the registration form compares the two passwords; the server never sees the second. */
+  passwordsDiffer: 'Passwords do not match',
   unauthorized: 'Please log in to continue',
   creditLoaded: 'Credit loaded',
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
@@ -62,6 +67,9 @@ export const messages = {
   notFound: 'Not found',
   contactReceived: 'submitted successfully! We will get back.',
   subscribed: 'subscribed successfully!',
+  newsletterAgreement: 'Please agree to the privacy policy to subscribe',
+  /** The web app's words for an address the newsletter form cannot use (the server names the field instead). */
+  invalidEmailExample: 'Enter a valid email address, like name@example.com',
   rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
   internal: (requestId: string) => `Something went wrong on our side (request ${requestId}). Please try again.`,
   paymentSuccessful: 'Payment successful',
@@ -83,7 +91,10 @@ export const messages = {
     incompleteCvc: "Your card's security code is incomplete.",
     invalidNumber: 'Your card number is invalid.',
     incompleteNumber: 'Your card number is incomplete.',
+    /** Only the card form says this: a date not fully typed never reaches the server. */
+    incompleteExpiry: "Your card's expiration date is incomplete.",
     processingError: 'An error occurred while processing your card. Try again in a little bit.',
     notTestCard: 'Your card was declined. Your request was in test mode, but used a non test card.',
   },
 } as const;
+

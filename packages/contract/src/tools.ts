@@ -134,12 +134,14 @@ export type ToolResponse = z.infer<typeof toolResponse>;
 /** The client-side texts of docs/product.md §5 (the server answers its own 4xx messages). */
 export const toolMessages = {
   noImage: 'Please upload an image',
-  insufficient: 'insufficient credit',
+  insufficient: messages.insufficientCredit,
   insufficientShort: 'insufficient',
   failed: (reason: string) => `Image edit failed: ${reason}`,
   /** Cleanup: neither a painted mask nor a mask file. */
   noMask: 'Please paint over what should disappear, or upload a mask file',
   /** docs/product.md §5: the /test page, without a file or without a prompt. */
   testIncomplete: 'Please select an image and enter a prompt.',
+  /** A tool page whose text field is empty, naming the field ('the new background'). */
+  describe: (field: string) => `Please describe the ${field.toLowerCase()}`,
   signInToRun: (cost: string) => `Please log in to run this tool; it uses ${cost} from your account.`,
 } as const;

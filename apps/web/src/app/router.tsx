@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { AuthProvider } from '../lib/session.tsx';
 import { ProtectedPage } from './layout/protected-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { protectedHeroes, type ProtectedPath } from './routes/protected-heroes.ts';
+import { protectedHeroes, type ProtectedPath } from './layout/protected-heroes.ts';
 
 /**
  * Each route is its own chunk. Declarative routes (not the data router) keep React Router's share
@@ -13,39 +13,39 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const tools = () => import('./routes/tool.tsx');
-const Home = page(() => import('./routes/home.tsx'), 'HomePage');
-const Pricing = page(() => import('./routes/pricing.tsx'), 'PricingPage');
-const Featured = page(() => import('./routes/featured.tsx'), 'FeaturedPage');
-const About = page(() => import('./routes/about.tsx'), 'AboutPage');
-const UseCases = page(() => import('./routes/use-cases.tsx'), 'UseCasesPage');
-const Copywrite = page(() => import('./routes/copywrite.tsx'), 'CopywritePage');
-const Faq = page(() => import('./routes/faq.tsx'), 'FaqPage');
-const PrivacyPolicy = page(() => import('./routes/privacy-policy.tsx'), 'PrivacyPolicyPage');
-const TermsService = page(() => import('./routes/terms-service.tsx'), 'TermsServicePage');
-const Contact = page(() => import('./routes/contact.tsx'), 'ContactPage');
-const Newsletter = page(() => import('./routes/newsletter.tsx'), 'NewsletterPage');
-const Login = page(() => import('./routes/login.tsx'), 'LoginPage');
-const Register = page(() => import('./routes/register.tsx'), 'RegisterPage');
-const Reset = page(() => import('./routes/reset.tsx'), 'ResetPage');
-const Loading = page(() => import('./routes/loading.tsx'), 'LoadingPage');
-const Generate = page(() => import('./routes/generate.tsx'), 'GeneratePage');
-const Profile = page(() => import('./routes/profile.tsx'), 'ProfilePage');
-const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutPage');
-const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundPage');
-const BackgroundTest = page(tools, 'BackgroundTestPage');
+const tools = () => import('./routes/tools.tsx');
+const Home = page(() => import('./routes/home.tsx'), 'HomeRoute');
+const Pricing = page(() => import('./routes/pricing.tsx'), 'PricingRoute');
+const Featured = page(() => import('./routes/featured.tsx'), 'FeaturedRoute');
+const About = page(() => import('./routes/about.tsx'), 'AboutRoute');
+const UseCases = page(() => import('./routes/use-cases.tsx'), 'UseCasesRoute');
+const Copywrite = page(() => import('./routes/copywrite.tsx'), 'CopywriteRoute');
+const Faq = page(() => import('./routes/faq.tsx'), 'FaqRoute');
+const PrivacyPolicy = page(() => import('./routes/privacy-policy.tsx'), 'PrivacyPolicyRoute');
+const TermsService = page(() => import('./routes/terms-service.tsx'), 'TermsServiceRoute');
+const Contact = page(() => import('./routes/contact.tsx'), 'ContactRoute');
+const Newsletter = page(() => import('./routes/newsletter.tsx'), 'NewsletterRoute');
+const Login = page(() => import('./routes/login.tsx'), 'LoginRoute');
+const Register = page(() => import('./routes/register.tsx'), 'RegisterRoute');
+const Reset = page(() => import('./routes/reset.tsx'), 'ResetRoute');
+const Loading = page(() => import('./routes/loading.tsx'), 'LoadingRoute');
+const Generate = page(() => import('./routes/generate.tsx'), 'GenerateRoute');
+const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
+const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
+const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
+const BackgroundTest = page(tools, 'BackgroundTestRoute');
 
 /** docs/product.md §2's protected routes; without a token each sends the visitor to /login. */
 const protectedRoutes: Array<[ProtectedPath, ComponentType]> = [
   ['/generate', Generate],
-  ['/removebg', page(tools, 'RemoveBackgroundPage')],
-  ['/removetxt', page(tools, 'RemoveTextPage')],
-  ['/editimage', page(tools, 'PhotographyPage')],
-  ['/variant', page(tools, 'VariantPage')],
-  ['/addbg', page(tools, 'ReplaceBackgroundPage')],
-  ['/upscale', page(tools, 'UpscalePage')],
-  ['/uncrop', page(tools, 'UncropPage')],
-  ['/cleanup', page(tools, 'CleanupPage')],
+  ['/removebg', page(tools, 'RemoveBackgroundRoute')],
+  ['/removetxt', page(tools, 'RemoveTextRoute')],
+  ['/editimage', page(tools, 'PhotographyRoute')],
+  ['/variant', page(tools, 'VariantRoute')],
+  ['/addbg', page(tools, 'ReplaceBackgroundRoute')],
+  ['/upscale', page(tools, 'UpscaleRoute')],
+  ['/uncrop', page(tools, 'UncropRoute')],
+  ['/cleanup', page(tools, 'CleanupRoute')],
   ['/profile', Profile],
   ['/checkout', Checkout],
 ];

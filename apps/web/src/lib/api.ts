@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@lumigen/contract/errors';
+import { webMessages } from '@lumigen/contract/web-messages';
 
 /** localStorage key of the session token (docs/product.md keeps the name `token`). */
 export const tokenStorageKey = 'token';
@@ -20,7 +21,6 @@ export class ApiError extends Error {
   }
 }
 
-export const networkErrorMessage = 'Could not reach Lumigen. Check your connection and try again.';
 
 // localStorage throws when storage is disabled (some private modes); treat that as "no session".
 // Components read the token through `subscribeToken` (useSyncExternalStore), so a change made
@@ -92,7 +92,7 @@ function errorFrom(status: number, body: unknown): ApiError {
   const message =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
-      : `The request failed (HTTP ${status}). Please try again.`;
+      : webMessages.requestFailed(status);
   // A 402's balance and a refused card's code ride along.
   return new ApiError(status, message, isErrorBody(body) ? body : {});
 }
@@ -116,7 +116,7 @@ async function send(method: 'GET' | 'POST', path: string, body: unknown, { signa
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, networkErrorMessage, { cause: error });
+    throw new ApiError(0, webMessages.networkError, { cause: error });
   }
 
   if (response.status === 401) {

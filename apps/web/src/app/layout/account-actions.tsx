@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useAuth } from '../../lib/session.tsx';
 
 /** Right side of the header: balance, greeting and Logout, or Login and Get Started. */
 export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { HealthStatus } from '../../features/health/components/health-status.tsx';
 import { Logo } from './logo.tsx';
-import { aboutLinks, toolLinks, type MenuLink } from './menu.ts';
+import { aboutLinks, toolLinks, type MenuLink } from '../../lib/menu.ts';
 import './footer.css';
 
 const resources: MenuLink[] = [

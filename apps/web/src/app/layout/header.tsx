@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { AccountActions } from './account-actions.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { Logo } from './logo.tsx';
-import { isGroup, menu } from './menu.ts';
+import { isGroup, menu } from '../../lib/menu.ts';
 import { NavGroup } from './nav-group.tsx';
 import { useHeaderCrossed } from './use-header-crossed.ts';
 import './header.css';

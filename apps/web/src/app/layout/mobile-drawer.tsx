@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import { AccountActions } from './account-actions.tsx';
-import { isGroup, menu } from './menu.ts';
+import { isGroup, menu } from '../../lib/menu.ts';
 
 /** Keeps Tab and Shift+Tab cycling inside the dialog instead of leaving for the browser's own UI. */
 function cycleFocus(event: KeyboardEvent<HTMLDialogElement>) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import type { MenuGroup } from './menu.ts';
+import type { MenuGroup } from '../../lib/menu.ts';
 
 /** A submenu as a disclosure: a button that shows a list of links; Escape and outside clicks close it. */
 export function NavGroup({ group }: { group: MenuGroup }) {

@@ -5,8 +5,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../features/auth/auth-context.tsx';
-import { protectedHeroes } from '../routes/protected-heroes.ts';
+import { AuthProvider } from '../../lib/session.tsx';
+import { protectedHeroes } from './protected-heroes.ts';
 import { ProtectedPage } from './protected-page.tsx';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

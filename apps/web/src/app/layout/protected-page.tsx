@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
-import type { protectedHeroes } from '../routes/protected-heroes.ts';
+import type { protectedHeroes } from './protected-heroes.ts';
 
 /**
  * A protected page: its hero is drawn here, outside the session check, so the prerendered hero is

@@ -1,28 +1,5 @@
-import { findBundle } from '@lumigen/contract/catalogue';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Checkout } from '../../features/checkout/components/checkout.tsx';
-import { forgetChosenPlan, readChosenPlan } from '../../features/plans/use-choose-plan.ts';
-import { notify } from '../../lib/notify.ts';
+import { CheckoutPage } from '../../features/account/components/checkout-page.tsx';
 
-export const choosePlanFirstMessage = 'Please choose a plan first: pick a credit bundle to continue to checkout.';
-
-/** docs/product.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then home. */
-export function CheckoutPage() {
-  const navigate = useNavigate();
-  // Read once: the attempt is for the bundle chosen when the page opened.
-  const [bundle] = useState(() => findBundle(readChosenPlan() ?? ''));
-
-  useEffect(() => {
-    if (bundle) return;
-    notify.info(choosePlanFirstMessage, { toastId: 'choose-plan' });
-    navigate('/pricing', { replace: true });
-  }, [bundle, navigate]);
-
-  const purchased = useCallback(() => {
-    forgetChosenPlan();
-    navigate('/');
-  }, [navigate]);
-
-  return bundle ? <Checkout bundle={bundle} onPurchased={purchased} /> : null;
+export function CheckoutRoute() {
+  return <CheckoutPage />;
 }

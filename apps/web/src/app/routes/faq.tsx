@@ -1,41 +1,5 @@
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { PageHero } from '../../components/ui/page-hero.tsx';
-import { FaqList } from '../../features/faq/components/faq-list.tsx';
-import { faqGroups } from '../../features/faq/faq-data.ts';
-import { AnchorNav } from '../../features/marketing/components/anchor-nav.tsx';
-import { SectionHeader } from '../../features/marketing/components/section-header.tsx';
-import { useScrollToHash } from '../../features/marketing/hooks/use-scroll-to-hash.ts';
+import { FaqPage } from '../../features/marketing/faq/faq-page.tsx';
 
-const groups = Object.values(faqGroups);
-
-export function FaqPage() {
-  useScrollToHash();
-  return (
-    <>
-      <PageHero
-        eyebrow="FAQ"
-        title="Frequently asked questions"
-        documentTitle="FAQ"
-        lead="Answers about credits, payments and every Lumigen tool. Can’t find yours? Write to us and a person will reply."
-      />
-      <div className="section container anchor-layout anchor-layout--slim">
-        <AnchorNav anchors={groups.map((group) => ({ id: group.id, label: group.title }))} label="Topics" />
-        <div className="anchor-layout__body faq-page">
-          {groups.map((group) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`}>
-              <SectionHeader id={`${group.id}-title`} title={group.title} />
-              <FaqList entries={group.entries} headingLevel={3} />
-            </section>
-          ))}
-          <section className="faq-page__more" aria-labelledby="faq-more-title">
-            <h2 id="faq-more-title" className="faq-page__more-title">
-              Still have a question?
-            </h2>
-            <p>Tell us what you are trying to do and we will help you do it.</p>
-            <ButtonLink to="/contact">Contact Us</ButtonLink>
-          </section>
-        </div>
-      </div>
-    </>
-  );
+export function FaqRoute() {
+  return <FaqPage />;
 }

@@ -1,23 +1,5 @@
-import { Link, useLocation } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
 
-export function LoginPage() {
-  const location = useLocation();
-  return (
-    <AuthCard
-      title="Welcome back"
-      lead="Log in to create and edit images with your credits."
-      footer={
-        <>
-          New to Lumigen?{' '}
-          <Link to="/register" state={location.state}>
-            Register
-          </Link>
-        </>
-      }
-    >
-      <LoginForm />
-    </AuthCard>
-  );
+export function LoginRoute() {
+  return <LoginPage />;
 }

@@ -1,23 +1,5 @@
-import { Link, useLocation } from 'react-router';
-import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { RegisterForm } from '../../features/auth/components/register-form.tsx';
+import { RegisterPage } from '../../features/auth/components/register-page.tsx';
 
-export function RegisterPage() {
-  const location = useLocation();
-  return (
-    <AuthCard
-      title="Create your account"
-      lead="Start with 5 free credits — enough for five images or edits."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" state={location.state}>
-            Login
-          </Link>
-        </>
-      }
-    >
-      <RegisterForm />
-    </AuthCard>
-  );
+export function RegisterRoute() {
+  return <RegisterPage />;
 }

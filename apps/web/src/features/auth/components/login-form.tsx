@@ -6,20 +6,21 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
-import { login } from '../api/login.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useLogin } from '../api/login.ts';
+import { useAuth } from '../../../lib/session.tsx';
 import { returnPath } from '../return-path.ts';
 
 export function LoginForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const loggingIn = useLogin();
   const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '', remember: false } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await login(values);
+      const result = await loggingIn.mutateAsync(values);
       signIn(result.token, result.user);
       notify.success(messages.loggedIn);
       navigate(returnPath(location.state), { replace: true });

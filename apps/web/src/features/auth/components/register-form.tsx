@@ -7,28 +7,27 @@ import { notify } from '../../../lib/notify.ts';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { register as registerCall } from '../api/register.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useRegister } from '../api/register.ts';
+import { useAuth } from '../../../lib/session.tsx';
 import { returnPath } from '../return-path.ts';
-
-export const passwordsDiffer = 'Passwords do not match';
 
 // The server's schema plus the one rule only the form knows: both passwords must match.
 const registerForm = registerRequest
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: passwordsDiffer });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer });
 type RegisterForm = z.input<typeof registerForm>;
 
 export function RegisterForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const registration = useRegister();
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerForm), defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     try {
-      const result = await registerCall({ name, email, password });
+      const result = await registration.mutateAsync({ name, email, password });
       signIn(result.token, result.user);
       notify.success(messages.registered);
       navigate(returnPath(location.state), { replace: true });

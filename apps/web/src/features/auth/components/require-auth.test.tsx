@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../auth-context.tsx';
+import { AuthProvider } from '../../../lib/session.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 
 /**
  * Protected routes: without a token, to /login, which brings the user back here afterwards.

@@ -1,4 +1,5 @@
 import { messages } from '@lumigen/contract/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -13,9 +14,11 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 function renderForm() {
   render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
     <MemoryRouter>
       <ContactForm />
-    </MemoryRouter>,
+    </MemoryRouter>
+    </QueryClientProvider>,
   );
   return {
     name: screen.getByLabelText('Name') as HTMLInputElement,

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { contactRequest } from '@lumigen/contract/marketing';
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
@@ -6,8 +5,9 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { zodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import { sendContact } from '../api/send-contact.ts';
+import { useSendContact } from '../api/send-contact.ts';
 import './contact.css';
 
 type ContactForm = z.input<typeof contactRequest>;
@@ -18,12 +18,13 @@ const empty: ContactForm = { name: '', email: '', comments: '' };
  * On success the form clears and says so; a failure keeps what was typed and shows why.
  */
 export function ContactForm() {
+  const sending = useSendContact();
   const form = useForm<ContactForm, unknown, z.output<typeof contactRequest>>({ resolver: zodResolver(contactRequest), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await sendContact(values);
+      await sending.mutateAsync(values);
       form.reset(empty);
       notify.success(messages.contactReceived);
     } catch (error) {

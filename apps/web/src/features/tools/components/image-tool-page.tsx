@@ -1,15 +1,17 @@
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
-import { runTool } from '../api/run-tool.ts';
+import { useRunTool } from '../api/run-tool.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
 import { CompareSlider } from './compare-slider.tsx';
@@ -42,6 +44,9 @@ type MaskSource = 'paint' | 'file';
 
 type Result = { image: string; imageId: string };
 
+/** What the person sets besides the files: the slider values by field name, the prompt, how the mask is given. */
+type ToolSettings = { prompt: string; sliders: Record<string, number>; keepRatio: boolean; maskSource: MaskSource };
+
 /** The largest side the result-size sliders allow. */
 function sizeMax(config: ToolPageConfig) {
   return Math.min(...(config.sliders ?? []).filter((s) => s.name === config.size?.width || s.name === config.size?.height).map((s) => s.max));
@@ -71,22 +76,24 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const formId = useId();
   const [file, setFileState] = useState<File>();
   const [mask, setMask] = useState<File>();
-  const [maskSource, setMaskSource] = useState<MaskSource>('paint');
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // Strokes belong to the picture they were painted on.
   const setFile = (next: File | undefined) => {
     setFileState(next);
     setStrokes([]);
   };
-  const [prompt, setPrompt] = useState('');
-  const [values, setValues] = useState<Record<string, number>>(() => Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])));
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ToolSettings>({
+    defaultValues: { prompt: '', sliders: Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])), keepRatio: true, maskSource: 'paint' },
+  });
+  const { prompt, sliders: values, keepRatio, maskSource } = form.watch();
+  const setValues = (next: (current: Record<string, number>) => Record<string, number>) => form.setValue('sliders', next(form.getValues('sliders')));
+  const running = useRunTool(config.tool);
+  const busy = running.isPending;
   const [result, setResult] = useState<Result>();
   const before = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
   // width ÷ height of the picked picture, for a tool with a result size.
   const [ratio, setRatio] = useState<number>();
-  const [keepRatio, setKeepRatio] = useState(true);
   const sizeFields = config.size;
   useEffect(() => {
     setRatio(undefined);
@@ -96,12 +103,12 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       if (!current) return;
       const start = upscaleStart(picture, sizeMax(config));
       setRatio(picture.width / picture.height);
-      setValues((v) => ({ ...v, [sizeFields.width]: start.width, [sizeFields.height]: start.height }));
+      form.setValue('sliders', { ...form.getValues('sliders'), [sizeFields.width]: start.width, [sizeFields.height]: start.height });
     });
     return () => {
       current = false;
     };
-  }, [before, sizeFields, config]);
+  }, [before, sizeFields, config, form]);
 
   const setSlider = (spec: SliderSpec, value: number) => {
     const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
@@ -115,7 +122,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     if (!carried) return;
     const controller = new AbortController();
     loadCarriedImage(carried, controller.signal).then(setFileState, (error: Error) => {
-      if (!controller.signal.aborted) notify.error(`Could not load that image: ${error.message}`);
+      if (!controller.signal.aborted) notify.error(webMessages.carriedImageFailed(error.message));
     });
     return () => controller.abort();
   }, [carried]);
@@ -123,7 +130,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) return notify.error(config.incompleteMessage ?? toolMessages.noImage);
-    if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? `Please describe the ${config.prompt.label.toLowerCase()}`);
+    if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? toolMessages.describe(config.prompt.label));
     const painted = config.mask && maskSource === 'paint' && strokes.length > 0;
     if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
     // Only the public /test page is reachable without an account; running costs a credit.
@@ -132,9 +139,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
     }
     if (credit !== undefined && credit < creditCosts.edit) return notify.error(config.insufficientMessage ?? toolMessages.insufficient);
-    setBusy(true);
     scrollToCanvas(canvas.current);
-    try {
+    const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
       if (painted && before) {
         const { width, height } = await imageSize(before);
@@ -142,14 +148,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       } else if (config.mask && mask) fields.mask = mask;
       if (config.prompt?.field) fields[config.prompt.field] = prompt.trim();
       for (const [name, value] of Object.entries(values)) fields[name] = String(value);
-      const answer = await runTool(config.tool, fields);
-      setResult({ image: answer.image, imageId: answer.imageId });
-    } catch (error) {
-      notify.error(toolMessages.failed((error as ApiError).message));
-    } finally {
-      setBusy(false);
-      void refreshCredit();
-    }
+      return fields;
+    };
+    running.mutate(fields, {
+      onSuccess: (answer) => setResult({ image: answer.image, imageId: answer.imageId }),
+      onError: (error) => notify.error(toolMessages.failed((error as ApiError).message)),
+      onSettled: () => void refreshCredit(),
+    });
   };
 
   const runButton = (
@@ -174,7 +179,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
               ] as const
             ).map(([source, label]) => (
               <label key={source} className="choice">
-                <input type="radio" name="mask-source" value={source} checked={maskSource === source} onChange={() => setMaskSource(source)} />
+                <input type="radio" value={source} {...form.register('maskSource')} />
                 <span>{label}</span>
               </label>
             ))}
@@ -184,13 +189,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       )}
       {config.mask && maskSource === 'file' && <ImagePicker label="Mask file (white where the image should be cleaned)" file={mask} onChange={setMask} accept="*" />}
       {config.prompt && (
-        <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} value={prompt} maxLength={1000} onChange={(e) => setPrompt(e.target.value)} />
+        <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} maxLength={1000} {...form.register('prompt')} />
       )}
       {(config.sliders ?? []).map((spec) => (
         <SliderField key={spec.name} spec={spec} value={values[spec.name] ?? spec.default} onChange={(value) => setSlider(spec, value)} />
       ))}
       {sizeFields && ratio && (
-        <CheckboxField label="Keep the picture's proportions" checked={keepRatio} onChange={(event) => setKeepRatio(event.target.checked)} />
+        <CheckboxField label="Keep the picture's proportions" {...form.register('keepRatio')} />
       )}
       {!token && (
         <p className="field__hint">

@@ -1,0 +1,74 @@
+import { formatPrice } from '@lumigen/contract/catalogue';
+import type { PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
+import { useAuth } from '../../../lib/session.tsx';
+import { usePayments } from '../api/get-payments.ts';
+
+type Settled = PaymentSummary & { status: Exclude<PaymentStatus, 'pending'> };
+const statusLabels: Record<Settled['status'], string> = { succeeded: 'Paid', failed: 'Declined', canceled: 'Canceled', refunded: 'Refunded', disputed: 'Disputed' };
+// A checkout opened and never paid leaves a pending intent: not a purchase, so not listed.
+const isSettled = (payment: PaymentSummary): payment is Settled => payment.status !== 'pending';
+const shownCount = 5;
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The user's latest purchases, newest first. */
+export function PurchaseHistory() {
+  const { token } = useAuth();
+  const payments = usePayments(token);
+  const settled = (payments.data?.payments ?? []).filter(isSettled).slice(0, shownCount);
+
+  let content;
+  if (payments.isPending) {
+    content = (
+      <p className="checkout__history-note" role="status">
+        Loading your purchases…
+      </p>
+    );
+  } else if (payments.isError) {
+    content = <p className="checkout__history-note">Your purchases could not be loaded: {payments.error.message}</p>;
+  } else if (settled.length === 0) {
+    content = <p className="checkout__history-note">No purchases yet. The bundles you buy will be listed here.</p>;
+  } else {
+    // Three columns, so status and amount stay in view on the narrowest phones.
+    content = (
+      <table className="checkout__table">
+        <thead>
+          <tr>
+            <th scope="col">Purchase</th>
+            <th scope="col" className="checkout__num">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {settled.map((payment) => (
+            <tr key={payment.paymentIntentId}>
+              <td>
+                <span className="checkout__table-bundle">{payment.bundle}</span>
+                <span className="checkout__table-detail">
+                  {payment.credits} credits · <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
+                </span>
+                {payment.status === 'refunded' || payment.status === 'disputed' ? (
+                  <span className="checkout__table-detail">Credits taken back with the {payment.status === 'refunded' ? 'refund' : 'dispute'}</span>
+                ) : null}
+              </td>
+              <td className="checkout__num">{formatPrice(payment.amount)}</td>
+              <td>
+                <span className={`checkout__status checkout__status--${payment.status}`}>{statusLabels[payment.status]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  return (
+    <section className="checkout__history container" aria-labelledby="purchase-history-title">
+      <h2 className="checkout__heading" id="purchase-history-title">
+        Your recent purchases
+      </h2>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../../lib/session.tsx';
+import { faqGroups } from '../faq/faq-data.ts';
+import { PricingPage } from './pricing-page.tsx';
+
+function renderPricing() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/pricing']}>
+        <AuthProvider>
+          <PricingPage />
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The accordion buttons of one FAQ group, found through the group's heading as a reader would. */
+function questionsOf(groupTitle: string) {
+  const heading = screen.getByRole('heading', { level: 3, name: groupTitle });
+  const group = heading.closest('section');
+  if (!group) throw new Error(`no section around ${groupTitle}`);
+  return within(group).getAllByRole('button');
+}
+const expanded = (buttons: HTMLElement[]) => buttons.map((button) => button.getAttribute('aria-expanded') === 'true');
+
+describe('pricing page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('no network in this test'))));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('has one h1, a single selected Prepaid tab over the three plans, the comparison table and the trial call to action', () => {
+    renderPricing();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Subscription Plans']);
+
+    const tabs = within(screen.getByRole('tablist', { name: 'Billing' })).getAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([['Prepaid', 'true']]);
+    const panel = screen.getByRole('tabpanel', { name: 'Prepaid' });
+    expect(within(panel).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Starter', 'Popular', 'Premium']);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Not sure which plan to choose' })).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['StarterTry it out', 'PopularMost popular', 'PremiumBest value']);
+    const priceRow = within(table).getByRole('row', { name: /^Price Paid once/ });
+    expect(within(priceRow).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$5', '$20', '$50']);
+    const perImage = within(table).getByRole('row', { name: /^Price per image/ });
+    expect(within(perImage).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$1.00', '$0.57', '$0.50']);
+
+    expect(screen.getByRole('link', { name: 'Free Trial With 5 Credits' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('shows the general, billing and product FAQ groups, each with its first question open', () => {
+    renderPricing();
+    for (const id of ['general', 'billing', 'product'] as const) {
+      const buttons = questionsOf(faqGroups[id].title);
+      expect(buttons.map((b) => b.textContent)).toEqual(faqGroups[id].entries.map((entry) => entry.question));
+      expect(expanded(buttons)).toEqual(buttons.map((_, index) => index === 0));
+    }
+    expect(screen.getByText(faqGroups.general.entries[0]!.answer)).toBeTruthy();
+  });
+
+  it('keeps one question open per group: opening another closes the first, other groups stay as they were', async () => {
+    const user = userEvent.setup();
+    renderPricing();
+    const general = questionsOf('General');
+    const billing = questionsOf('Billing');
+
+    await user.click(general[2]!);
+    expect(expanded(general)).toEqual([false, false, true, false]);
+    expect(screen.getByText(faqGroups.general.entries[2]!.answer)).toBeTruthy();
+    expect(screen.queryByText(faqGroups.general.entries[0]!.answer)).toBeNull();
+    expect(expanded(billing)).toEqual([true, false, false, false]);
+
+    await user.click(billing[1]!);
+    expect(expanded(billing)).toEqual([false, true, false, false]);
+    expect(expanded(general)).toEqual([false, false, true, false]);
+  });
+
+  it('closes the open question when it is clicked, leaving the group all closed', async () => {
+    const user = userEvent.setup();
+    renderPricing();
+    const product = questionsOf('Product');
+
+    await user.click(product[0]!);
+    expect(expanded(product)).toEqual([false, false, false]);
+    expect(screen.queryByText(faqGroups.product.entries[0]!.answer)).toBeNull();
+
+    await user.click(product[0]!);
+    expect(expanded(product)).toEqual([true, false, false]);
+  });
+});

@@ -1,0 +1,79 @@
+import { generateImageRequest, imageQualities, imageSizes, modelForSize, type ImageQuality, type ImageSize, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import type { FormEvent } from 'react';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextArea } from '../../../components/ui/text-field.tsx';
+import { zodResolver } from '../../../lib/form-resolver.ts';
+
+export type GenerateSettings = { prompt: string; size: ImageSize; quality: ImageQuality };
+export type GenerateFormApi = UseFormReturn<GenerateSettings, unknown, ValidGenerateImageRequest>;
+
+const checkRequest = zodResolver(generateImageRequest);
+// The form picks a size; the model follows from it (docs/product.md §5), so the request is checked with it.
+const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = (values, context, options) =>
+  checkRequest({ ...values, model: modelForSize[values.size] }, context, options as never) as never;
+
+/** The generator's settings, kept by the page so the summary beside a result can show them. */
+export function useGenerateForm(): GenerateFormApi {
+  return useForm<GenerateSettings, unknown, ValidGenerateImageRequest>({ resolver, defaultValues: { prompt: '', size: '1024x1024', quality: 'standard' } });
+}
+
+const sizeLabels: Record<ImageSize, string> = {
+  '256x256': '256 × 256',
+  '512x512': '512 × 512',
+  '1024x1024': '1024 × 1024',
+  '1024x1792': '1024 × 1792 portrait',
+  '1792x1024': '1792 × 1024 landscape',
+};
+const qualityLabels: Record<ImageQuality, string> = { standard: 'Standard', hd: 'HD' };
+
+export function GenerateForm({ form, onSubmit, busy }: { form: GenerateFormApi; onSubmit(request: ValidGenerateImageRequest): void; busy: boolean }) {
+  const settings = form.watch();
+  // dall-e-2 (the small squares) draws at one quality only.
+  const qualityApplies = modelForSize[settings.size] === 'dall-e-3';
+  const send = form.handleSubmit(onSubmit);
+  const submit = (event: FormEvent) => {
+    // docs/product.md §5: an empty prompt sends nothing.
+    if (settings.prompt.trim() === '' || busy) return event.preventDefault();
+    return send(event);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset className="choice-group">
+        <legend>Resolution</legend>
+        <div className="choice-group__options">
+          {imageSizes.map((size) => (
+            <label key={size} className="choice">
+              <input type="radio" value={size} {...form.register('size')} />
+              <span>{sizeLabels[size]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="choice-group" disabled={!qualityApplies}>
+        <legend>Quality</legend>
+        <div className="choice-group__options">
+          {imageQualities.map((quality) => (
+            <label key={quality} className="choice">
+              <input type="radio" value={quality} {...form.register('quality')} />
+              <span>{qualityLabels[quality]}</span>
+            </label>
+          ))}
+        </div>
+        {!qualityApplies && <p className="field__hint">HD applies to the 1024 sizes.</p>}
+      </fieldset>
+      <TextArea
+        label="Prompt"
+        placeholder="A cat riding a horse"
+        rows={5}
+        maxLength={modelForSize[settings.size] === 'dall-e-2' ? 1000 : 4000}
+        error={form.formState.errors.prompt?.message}
+        {...form.register('prompt')}
+      />
+      <Button type="submit" size="lg" busy={busy} disabled={settings.prompt.trim() === ''}>
+        Generate · {formatCost(creditCosts.generation)}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import type { PublicUser } from '@lumigen/contract/accounts';
+import type { GetCreditResponse } from '@lumigen/contract/credits';
+import { webMessages } from '@lumigen/contract/web-messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { notify } from './notify.ts';
+import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from './api.ts';
+import { creditQueryKey, getCredit, logout as logoutCall } from './session-api.ts';
+
+export type Auth = {
+  token: string | null;
+  /**
+   * False in prerendered HTML and while the browser takes it over (token is then null whatever is
+   * stored); true once storage has been read. Protected pages wait for it before deciding.
+   */
+  sessionKnown: boolean;
+  user: { name: string; email: string } | null;
+  /** undefined while the balance loads. */
+  credit: number | undefined;
+  signIn(token: string, user: PublicUser): void;
+  signOut(): Promise<void>;
+  refreshCredit(): Promise<void>;
+};
+
+/** What the session keeps of a get-credit answer. */
+type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email'>;
+
+const AuthContext = createContext<Auth | null>(null);
+
+const subscribeNothing = () => () => undefined;
+
+/**
+ * Session state: the token (localStorage `token`, docs/product.md §3), and with a token the credit data,
+ * loaded automatically. Any 401 clears the session and sends the user to /login.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // Prerendered pages are drawn without a session, and taking them over must draw exactly that;
+  // the stored token is read right after (a quick re-render: the header, a click handler's view).
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+  // What waits for the session to be known — a protected page, mounted whole — comes after that,
+  // as a transition: React renders it in slices instead of one long task (docs/architecture.md §5, TBT).
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const [sessionKnown, setSessionKnown] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated && !sessionKnown) startTransition(() => setSessionKnown(true));
+  }, [hydrated, sessionKnown]);
+  // Marks the document once the page answers input and knows its session. Browser tests wait for
+  // it: a click on prerendered HTML before its code runs does nothing.
+  useEffect(() => {
+    if (sessionKnown) document.documentElement.dataset.ready = 'true';
+  }, [sessionKnown]);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const credit = useQuery({
+    queryKey: creditQueryKey(token),
+    queryFn: ({ signal }): Promise<CreditData> => getCredit(signal),
+    enabled: token !== null,
+    staleTime: 30_000,
+  });
+
+  useEffect(() => {
+    if (credit.error && (credit.error as { status?: number }).status !== 401) {
+      notify.error(webMessages.creditLoadFailed(credit.error.message), { toastId: 'credit-load' });
+    }
+  }, [credit.error]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.removeQueries({ queryKey: ['credit'] });
+        if (location.pathname !== '/login') navigate('/login', { state: { from: location.pathname }, replace: true });
+      }),
+    [navigate, location, queryClient],
+  );
+
+  const signIn = useCallback(
+    (newToken: string, user: PublicUser) => {
+      // Only what the session reads: every text of messages.ts would otherwise join the first load.
+      queryClient.setQueryData<CreditData>(creditQueryKey(newToken), {
+        creditBalance: user.creditBalance,
+        name: user.name,
+        email: user.email,
+      });
+      setToken(newToken);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    // The server revokes the token; the session ends here whatever it answers.
+    await logoutCall().catch(() => undefined);
+    clearToken();
+    queryClient.removeQueries({ queryKey: ['credit'] });
+  }, [queryClient]);
+
+  const refreshCredit = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: creditQueryKey(token) });
+  }, [queryClient, token]);
+
+  const value = useMemo<Auth>(
+    () => ({
+      token,
+      sessionKnown,
+      user: credit.data ? { name: credit.data.name, email: credit.data.email } : null,
+      credit: credit.data?.creditBalance,
+      signIn,
+      signOut,
+      refreshCredit,
+    }),
+    [token, sessionKnown, credit.data, signIn, signOut, refreshCredit],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}
