@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -138,4 +139,12 @@ export async function storedImageFiles(location: Pick<DatabaseLocation, 'dataDir
   const root = path.join(location.dataDir, 'images');
   const entries = await readdir(root, { recursive: true }).catch(() => [] as string[]);
   return entries.filter((entry) => entry.endsWith('.png')).map((entry) => path.join(root, entry));
+}
+
+/** An app logger whose JSON lines the test reads (pass `logger` to startTestApp, with LOG_LEVEL set). */
+export function captureLogs() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)));
+  return { lines, logger: { stream } };
 }

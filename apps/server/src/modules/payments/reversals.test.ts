@@ -1,20 +1,17 @@
-import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { signedEvent, signedEventOf, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
-import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { captureLogs, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { createIntent, paymentRow, sendWebhook } from '../../test/payment-calls.ts';
 
 describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind) => {
   let fake: FakeStripe;
   let t: TestContext;
-  const logLines: Array<Record<string, unknown>> = [];
+  const { lines: logLines, logger } = captureLogs();
   beforeAll(async () => {
     fake = await startFakeStripe();
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l))));
-    t = await startTestApp(kind, { ...stripeEnv(fake), LOG_LEVEL: 'info' }, { logger: { stream } });
+    t = await startTestApp(kind, { ...stripeEnv(fake), LOG_LEVEL: 'info' }, { logger });
   });
   afterAll(async () => {
     await t.close();

@@ -1,18 +1,15 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedEvent, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
-import { databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { captureLogs, databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { addCredit, createIntent, paymentRow, purchaseRows, sendWebhook } from '../../test/payment-calls.ts';
 
 describe.each(databaseKinds)('the Stripe webhook door on %s', (kind) => {
   let fake: FakeStripe;
   let t: TestContext;
-  const logLines: Array<Record<string, unknown>> = [];
+  const { lines: logLines, logger } = captureLogs();
   beforeAll(async () => {
     fake = await startFakeStripe();
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l))));
-    t = await startTestApp(kind, { ...stripeEnv(fake), LOG_LEVEL: 'info' }, { logger: { stream } });
+    t = await startTestApp(kind, { ...stripeEnv(fake), LOG_LEVEL: 'info' }, { logger });
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { imageSizes, modelForSize, type ImageSize } from '@lumigen/contract/generation';
 import { messages } from '@lumigen/contract/messages';
 import { sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import {
   startFakeOpenAi,
   type FakeOpenAi,
 } from '../../../test/fake-openai.ts';
-import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
+import { captureLogs, countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
 
 const apiKey = 'sk-test-0123456789';
 const wide = { prompt: 'A cat riding a horse', model: 'dall-e-3', size: '1792x1024', quality: 'hd' };
@@ -39,14 +38,6 @@ async function answeredImage(body: { image: string }) {
   const png = Buffer.from(body.image.slice('data:image/png;base64,'.length), 'base64');
   const { format, width, height } = await sharp(png).metadata();
   return { format, width, height };
-}
-
-/** Collects an app's JSON log lines. */
-function logCapture() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)));
-  return { lines, logger: { stream } };
 }
 
 const [firstKind] = databaseKinds as [(typeof databaseKinds)[number]];
@@ -258,7 +249,7 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
 describe('a configured model the provider does not offer', () => {
   it('is named at start-up with the models that are; health says so; generation answers 503 and charges nothing', async () => {
     const fake = await startFakeOpenAi();
-    const { lines, logger } = logCapture();
+    const { lines, logger } = captureLogs();
     const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'dall-e-3'), LOG_LEVEL: 'info' }, { logger });
     try {
       const errors = lines.filter((line) => line.level === 50);
@@ -326,7 +317,7 @@ describe('a configured model the provider does not offer', () => {
 describe('the start-up line', () => {
   it('names the provider of generation (with its model), tools, payments, storage and mail', async () => {
     const fake = await startFakeOpenAi();
-    const { lines, logger } = logCapture();
+    const { lines, logger } = captureLogs();
     const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-1'), LOG_LEVEL: 'info' }, { logger });
     try {
       const line = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('providers: '));
