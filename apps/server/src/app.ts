@@ -14,6 +14,7 @@ import { createGenerationService } from './modules/generation/generation.service
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
 import { selectGenerationProvider } from './modules/generation/providers/select-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger = true, generationProv
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     }));
+  const mailer = createMailer(config.mail, app.log);
   const credits = createCreditsService(db.db);
   const accounts = createAccountsService(db.db, credits);
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
@@ -107,7 +109,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     tools: tools.providerName,
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
     storage: `files in ${config.imagesDir}`,
-    mail: 'none',
+    mail: mailer.providerName,
   });
   // Each request deletes its own uploads; what a crashed process left behind goes now.
   await removeStaleUploads(config.uploadsDir);
@@ -138,6 +140,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   app.addHook('onClose', async () => {
     await sweep.stop();
     await tools.close();
+    await mailer.close();
     if (ownsDatabase) await db.close();
   });
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { brand } from '@lumigen/contract/brand';
 import { z } from 'zod';
 
 /** The GPT Image model OpenAI lists as current (checked 2026-11-24; docs/decisions/017). */
@@ -67,6 +68,14 @@ const envSchema = z.object({
   CLIPDROP_API_KEY: optionalSecret,
   CLIPDROP_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://clipdrop-api.co')),
   CLIPDROP_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  // Unset: every message is written as an .eml file under DATA_DIR/outbox instead.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional())
+    .optional(),
+  MAIL_FROM: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().default(`${brand.name} <${brand.email}>`)),
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
   TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
@@ -176,6 +185,13 @@ export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: numbe
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
 export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig } | { provider: 'clipdrop'; clipdrop: ClipdropConfig };
 
+export type MailConfig = {
+  /** A real mail server; unset: messages go to `outboxDir` as .eml files. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -195,6 +211,7 @@ export type Config = {
   uploadsDir: string;
   generation: GenerationConfig;
   tools: ToolsConfig;
+  mail: MailConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -238,5 +255,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       toolsProviderOf(e) === 'clipdrop'
         ? { provider: 'clipdrop', clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } }
         : { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
   };
 }
