@@ -39,3 +39,27 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 export const logoutResponse = z.object({ success: z.literal(true), message: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
+
+/** A password reset link works once, for this long. */
+export const resetTokenTtlMs = 30 * 60 * 1000;
+
+/** The tokens mailed in links: 32 random bytes, base64url. Longer input is refused unread. */
+const linkToken = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Token is required' : 'Token must be text') })
+  .trim()
+  .min(1, 'Token is required')
+  .max(100, 'Token must be at most 100 characters');
+
+export const resetRequestRequest = z.strictObject({ email });
+export type ResetRequestRequest = z.infer<typeof resetRequestRequest>;
+
+/** The same answer whether or not the address has an account. */
+export const resetRequestResponse = z.object({ success: z.literal(true), message: z.string() });
+export type ResetRequestResponse = z.infer<typeof resetRequestResponse>;
+
+/** Answered with `authResponse`: the user is signed in with the new password. */
+export const resetPasswordRequest = z.strictObject({
+  token: linkToken,
+  password: secret('Password', passwordLimits),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;

@@ -23,11 +23,14 @@ export async function outbox(dataDir: string): Promise<Array<ReceivedMail & { fi
   return Promise.all(files.map(async (file) => ({ file, ...(await parse(await readFile(path.join(dir, file)))) })));
 }
 
-/** Mail is sent after the answer (in the background): wait for the one addressed to `to`. */
-export async function waitForMail(dataDir: string, to: string, { count = 1, timeoutMs = 10_000 } = {}): Promise<ReceivedMail[]> {
+/**
+ * Mail is sent after the answer (in the background): wait until `count` messages addressed to
+ * `to` (with `subject`, when given) are in the outbox, and return them, oldest first.
+ */
+export async function waitForMail(dataDir: string, to: string, { count = 1, subject, timeoutMs = 10_000 }: { count?: number; subject?: string; timeoutMs?: number } = {}): Promise<ReceivedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await outbox(dataDir)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+    const found = (await outbox(dataDir)).filter((m) => m.to.toLowerCase() === to.toLowerCase() && (subject === undefined || m.subject === subject));
     if (found.length >= count) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} after ${timeoutMs} ms (found ${found.length})`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,12 @@
-import { loginRequest, registerRequest, type AuthResponse, type LogoutResponse } from '@lumigen/contract/accounts';
+import {
+  loginRequest,
+  registerRequest,
+  resetPasswordRequest,
+  resetRequestRequest,
+  type AuthResponse,
+  type LogoutResponse,
+  type ResetRequestResponse,
+} from '@lumigen/contract/accounts';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,6 +38,19 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     const { token, user } = await accounts.login(request.body);
     request.log.info({ userId: user.id }, 'user logged in');
     return { success: true, message: messages.loggedIn, token, user };
+  });
+
+  r.post('/api/user/reset-request', { schema: { body: resetRequestRequest }, preHandler: limit('reset-request') }, async (request): Promise<ResetRequestResponse> => {
+    await accounts.requestPasswordReset(request.body.email);
+    return { success: true, message: messages.resetRequested };
+  });
+
+  // Per IP only: the body carries no address, and each try costs a password hash.
+  const resetLimit = app.limitBy([{ name: 'reset:ip', max: ipMax, key: (request) => request.ip }], windowMs);
+  r.post('/api/user/reset', { schema: { body: resetPasswordRequest }, preHandler: resetLimit }, async (request): Promise<AuthResponse> => {
+    const { token, user } = await accounts.resetPassword(request.body);
+    request.log.info({ userId: user.id }, 'password reset');
+    return { success: true, message: messages.passwordReset, token, user };
   });
 
   r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {

@@ -1,18 +1,37 @@
-import { sessionTtlMs, type LoginRequest, type PublicUser, type RegisterRequest } from '@lumigen/contract/accounts';
+import {
+  resetTokenTtlMs,
+  sessionTtlMs,
+  type LoginRequest,
+  type PublicUser,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+} from '@lumigen/contract/accounts';
 import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { messages } from '@lumigen/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
+import { passwordResetMail } from '../mail/mail-templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
 
-export function createAccountsService(db: Db, credits: CreditsService) {
+export type AccountsDeps = { mailer: Mailer; publicOrigin: string };
+
+const toPublicUser = (row: repo.UserRow): PublicUser => ({ id: row.id, name: row.name, email: row.email, creditBalance: row.creditBalance });
+
+export function createAccountsService(db: Db, credits: CreditsService, { mailer, publicOrigin }: AccountsDeps) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
+
+  /** A link's token is checked before anything else: a malformed one is never looked up. */
+  async function linkTokenError(purpose: repo.TokenPurpose, token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
+    const state = isWellFormedToken(token) ? await repo.tokenState(db, purpose, hashToken(token)) : 'unknown';
+    return new AppError('bad_request', state === 'used' ? texts.used : state === 'expired' ? texts.expired : texts.invalid);
+  }
 
   async function openSession(userId: string, remember: boolean): Promise<string> {
     const token = newSessionToken();
@@ -44,7 +63,39 @@ export function createAccountsService(db: Db, credits: CreditsService) {
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
       const token = await openSession(row.id, input.remember ?? false);
-      return { token, user: { id: row.id, name: row.name, email: row.email, creditBalance: row.creditBalance } };
+      return { token, user: toPublicUser(row) };
+    },
+
+    /**
+     * Mails a reset link if the address has an account; says nothing either way. The mail leaves
+     * in the background, so a known address answers as fast as an unknown one.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const token = newSessionToken();
+      const expiresAt = new Date(Date.now() + resetTokenTtlMs);
+      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt });
+      if (!user) return;
+      const link = `${publicOrigin}/reset?token=${token}`;
+      mailer.deliver(passwordResetMail({ to: user.email, name: user.name, link, validMinutes: resetTokenTtlMs / 60_000 }));
+    },
+
+    /** Sets the password from a reset link, once; every session ends and a new one begins. */
+    async resetPassword(input: ResetPasswordRequest): Promise<SignedIn> {
+      const texts = { invalid: messages.resetLinkInvalid, expired: messages.resetLinkExpired, used: messages.resetLinkUsed };
+      if (!isWellFormedToken(input.token)) throw await linkTokenError('password_reset', input.token, texts);
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction(async (tx) => {
+        const consumed = await repo.consumeToken(tx, 'password_reset', hashToken(input.token));
+        if (!consumed) return undefined;
+        await repo.updatePasswordHash(tx, consumed.userId, passwordHash);
+        await repo.revokeSessionsOf(tx, consumed.userId);
+        await repo.spendTokensOf(tx, consumed.userId, 'password_reset');
+        return consumed.userId;
+      });
+      if (!userId) throw await linkTokenError('password_reset', input.token, texts);
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new AppError('bad_request', messages.resetLinkInvalid);
+      return { token: await openSession(row.id, false), user: toPublicUser(row) };
     },
 
     /** The live session behind a token, or undefined for anything absent, expired or revoked. */
