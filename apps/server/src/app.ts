@@ -96,7 +96,11 @@ export async function buildApp({ config, database, logger = true, generationProv
     }));
   const mailer = createMailer(config.mail, app.log);
   const credits = createCreditsService(db.db);
-  const accounts = createAccountsService(db.db, credits, { mailer, publicOrigin: config.publicOrigin });
+  const accounts = createAccountsService(db.db, credits, {
+    mailer,
+    publicOrigin: config.publicOrigin,
+    signupBonusAfterVerification: config.signupBonusAfterVerification,
+  });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   const images = createImagesService(db.db, createFileImageStore(config.imagesDir));

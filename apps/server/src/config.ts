@@ -31,6 +31,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  // Production: the free credits wait until the address is proven (docs: README, issue 13).
+  SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  ),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -204,6 +209,8 @@ export type Config = {
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number };
   trustProxy: boolean;
+  /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
+  signupBonusAfterVerification: boolean;
   payments: PaymentsConfig;
   /** Image bytes (the file image store's root). */
   imagesDir: string;
@@ -241,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     trustProxy: e.TRUST_PROXY,
+    signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,
     payments: paymentsConfig(e),
     imagesDir: path.join(dataDir, 'images'),
     uploadsDir: path.join(dataDir, 'uploads'),

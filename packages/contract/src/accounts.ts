@@ -26,6 +26,8 @@ export const publicUser = z.object({
   name: z.string(),
   email: z.string(),
   creditBalance: z.number().int(),
+  /** False until the user opens the link mailed at sign-up (or after a change of address). */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -63,3 +65,16 @@ export const resetPasswordRequest = z.strictObject({
   password: secret('Password', passwordLimits),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** An e-mail verification link works this long (several days of holidays would need a resend). */
+export const verifyTokenTtlMs = 48 * 60 * 60 * 1000;
+
+export const verifyEmailRequest = z.strictObject({ token: linkToken });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/** `creditBalance` is the balance after verification (it may carry the sign-up bonus). */
+export const verifyEmailResponse = z.object({ success: z.literal(true), message: z.string(), creditBalance: z.number().int() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+export const verifyResendResponse = z.object({ success: z.literal(true), message: z.string() });
+export type VerifyResendResponse = z.infer<typeof verifyResendResponse>;

@@ -1,6 +1,8 @@
 /** Every user-facing text the server sends, so the web app and tests quote one source. */
 export const messages = {
   registered: 'Registered successfully!',
+  /** SIGNUP_BONUS_AFTER_VERIFICATION=true: the free credits wait for the mailed link. */
+  registeredVerifyForBonus: (credits: number) => `Registered successfully! Confirm your e-mail address with the link we sent you to receive your ${credits} free credits.`,
   loggedIn: 'Login successfully!',
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
@@ -10,6 +12,13 @@ export const messages = {
   passwordReset: 'Your password has been changed and you are signed in. Other sessions were signed out.',
   resetLinkInvalid: 'This password reset link is not valid. Request a new one.',
   resetLinkExpired: 'This password reset link has expired. Request a new one.',
+  emailVerified: 'Your e-mail address is confirmed.',
+  emailVerifiedWithBonus: (credits: number) => `Your e-mail address is confirmed. ${credits} free credits were added to your account.`,
+  verifyLinkInvalid: 'This confirmation link is not valid. Sign in and ask for a new one.',
+  verifyLinkExpired: 'This confirmation link has expired. Sign in and ask for a new one.',
+  verifyLinkUsed: 'This confirmation link has already been used.',
+  verificationSent: (email: string) => `We sent a new confirmation link to ${email}. Check your inbox.`,
+  alreadyVerified: 'Your e-mail address is already confirmed.',
   resetLinkUsed: 'This password reset link has already been used. Request a new one.',
   creditLoaded: 'Credit loaded',
   creditDeducted: '1 credit deducted',

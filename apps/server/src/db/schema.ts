@@ -11,6 +11,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     // Written only by the credits module, always together with a credit_ledger row.
     creditBalance: integer('credit_balance').notNull().default(0),
+    // Set when the user opens the link mailed to `email`; null until then.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`)],

@@ -20,6 +20,16 @@ export async function findUserById(ex: Executor, userId: string): Promise<UserRo
   return user;
 }
 
+/** Locks the user's row for the rest of the transaction (verification decides on what it reads). */
+export async function findUserForUpdate(ex: Executor, userId: string): Promise<UserRow | undefined> {
+  const [user] = await ex.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+export async function markEmailVerified(ex: Executor, userId: string) {
+  await ex.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
 export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {
   await ex.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -6,7 +6,11 @@ import {
   type AuthResponse,
   type LogoutResponse,
   type ResetRequestResponse,
+  verifyEmailRequest,
+  type VerifyEmailResponse,
+  type VerifyResendResponse,
 } from '@lumigen/contract/accounts';
+import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,10 +32,11 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     );
 
   r.post('/api/user/register', { schema: { body: registerRequest }, preHandler: limit('register') }, async (request, reply): Promise<AuthResponse> => {
-    const { token, user } = await accounts.register(request.body);
-    request.log.info({ userId: user.id }, 'user registered');
+    const { token, user, bonus } = await accounts.register(request.body);
+    request.log.info({ userId: user.id, bonus }, 'user registered');
     reply.code(201);
-    return { success: true, message: messages.registered, token, user };
+    const message = bonus === 'after_verification' ? messages.registeredVerifyForBonus(signupBonusCredits) : messages.registered;
+    return { success: true, message, token, user };
   });
 
   r.post('/api/user/login', { schema: { body: loginRequest }, preHandler: limit('login') }, async (request): Promise<AuthResponse> => {
@@ -52,6 +57,29 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     request.log.info({ userId: user.id }, 'password reset');
     return { success: true, message: messages.passwordReset, token, user };
   });
+
+  const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => request.ip }], windowMs);
+  r.post('/api/user/verify', { schema: { body: verifyEmailRequest }, preHandler: verifyLimit }, async (request): Promise<VerifyEmailResponse> => {
+    const { bonusGranted, balance } = await accounts.verifyEmail(request.body.token);
+    const message = bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : messages.emailVerified;
+    return { success: true, message, creditBalance: balance };
+  });
+
+  const resendLimit = app.limitBy(
+    [
+      { name: 'verify-resend:ip', max: ipMax, key: (request) => request.ip },
+      { name: 'verify-resend:user', max: emailMax, key: (request) => request.auth?.userId },
+    ],
+    windowMs,
+  );
+  r.post(
+    '/api/user/verify-resend',
+    { schema: { body: emptyBody }, onRequest: app.requireAuth, preHandler: resendLimit },
+    async (request): Promise<VerifyResendResponse> => {
+      const { email } = await accounts.resendVerification(request.auth.userId);
+      return { success: true, message: messages.verificationSent(email) };
+    },
+  );
 
   r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {
     await accounts.logout(request.auth.sessionId);

@@ -5,32 +5,52 @@ import {
   type PublicUser,
   type RegisterRequest,
   type ResetPasswordRequest,
+  verifyTokenTtlMs,
 } from '@lumigen/contract/accounts';
 import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { messages } from '@lumigen/contract/messages';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
-import { passwordResetMail } from '../mail/mail-templates.ts';
+import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
+/** What became of the sign-up bonus at registration; the route words its message from it. */
+export type SignupBonus = 'granted' | 'after_verification';
 
-export type AccountsDeps = { mailer: Mailer; publicOrigin: string };
+export type AccountsDeps = { mailer: Mailer; publicOrigin: string; signupBonusAfterVerification: boolean };
 
-const toPublicUser = (row: repo.UserRow): PublicUser => ({ id: row.id, name: row.name, email: row.email, creditBalance: row.creditBalance });
+const toPublicUser = (row: repo.UserRow): PublicUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  creditBalance: row.creditBalance,
+  emailVerified: row.emailVerifiedAt !== null,
+});
 
-export function createAccountsService(db: Db, credits: CreditsService, { mailer, publicOrigin }: AccountsDeps) {
+export function createAccountsService(db: Db, credits: CreditsService, { mailer, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
   /** A link's token is checked before anything else: a malformed one is never looked up. */
   async function linkTokenError(purpose: repo.TokenPurpose, token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
     const state = isWellFormedToken(token) ? await repo.tokenState(db, purpose, hashToken(token)) : 'unknown';
     return new AppError('bad_request', state === 'used' ? texts.used : state === 'expired' ? texts.expired : texts.invalid);
+  }
+
+  /** Stores a verification token in the caller's transaction; mail it with the returned link after commit. */
+  async function newVerificationLink(ex: Executor, userId: string, email: string): Promise<string> {
+    const token = newSessionToken();
+    await repo.insertToken(ex, { userId, email, purpose: 'email_verification', tokenHash: hashToken(token), expiresAt: new Date(Date.now() + verifyTokenTtlMs) });
+    return `${publicOrigin}/verify?token=${token}`;
+  }
+
+  function mailVerificationLink(user: { email: string; name: string }, link: string) {
+    mailer.deliver(verifyEmailMail({ to: user.email, name: user.name, link, validHours: verifyTokenTtlMs / 3_600_000 }));
   }
 
   async function openSession(userId: string, remember: boolean): Promise<string> {
@@ -41,21 +61,68 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
   }
 
   return {
-    /** Creates the user and grants the sign-up bonus in one transaction; 409 for a taken e-mail. */
-    async register(input: RegisterRequest): Promise<SignedIn> {
+    /**
+     * Creates the user, grants the sign-up bonus (unless it waits for verification) and stores a
+     * verification link in one transaction; the link is mailed after commit. 409 for a taken e-mail.
+     */
+    async register(input: RegisterRequest): Promise<SignedIn & { bonus: SignupBonus }> {
       const passwordHash = await hashPassword(input.password);
-      let user: PublicUser;
+      let created: { user: PublicUser; link: string; bonus: SignupBonus };
       try {
-        user = await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
           const row = await repo.insertUser(tx, { name: input.name, email: input.email, passwordHash });
-          const { balance } = await credits.grant(row.id, signupBonusCredits, 'signup_bonus', row.id, tx);
-          return { id: row.id, name: row.name, email: row.email, creditBalance: balance };
+          let balance = row.creditBalance;
+          if (!signupBonusAfterVerification) balance = (await credits.grant(row.id, signupBonusCredits, 'signup_bonus', row.id, tx)).balance;
+          const link = await newVerificationLink(tx, row.id, row.email);
+          const bonus: SignupBonus = signupBonusAfterVerification ? 'after_verification' : 'granted';
+          return { user: { ...toPublicUser(row), creditBalance: balance }, link, bonus };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', messages.emailTaken);
         throw error;
       }
-      return { token: await openSession(user.id, false), user };
+      mailVerificationLink(created.user, created.link);
+      return { token: await openSession(created.user.id, false), user: created.user, bonus: created.bonus };
+    },
+
+    /**
+     * Confirms the address a verification link was sent to, once. With SIGNUP_BONUS_AFTER_VERIFICATION
+     * the bonus is granted here, in the same transaction (the ledger's (reason, ref) keeps it single).
+     */
+    async verifyEmail(token: string): Promise<{ bonusGranted: number; balance: number }> {
+      const texts = { invalid: messages.verifyLinkInvalid, expired: messages.verifyLinkExpired, used: messages.verifyLinkUsed };
+      if (!isWellFormedToken(token)) throw await linkTokenError('email_verification', token, texts);
+      const result = await db.transaction(async (tx) => {
+        const consumed = await repo.consumeToken(tx, 'email_verification', hashToken(token));
+        if (!consumed) return undefined;
+        const user = await repo.findUserForUpdate(tx, consumed.userId);
+        // The address changed since the link was sent: it proves nothing about the current one.
+        if (!user || user.email !== consumed.email) return 'stale' as const;
+        if (user.emailVerifiedAt) return { bonusGranted: 0, balance: user.creditBalance };
+        await repo.markEmailVerified(tx, user.id);
+        if (!signupBonusAfterVerification) return { bonusGranted: 0, balance: user.creditBalance };
+        // A savepoint: a bonus already on the ledger (granted at sign-up before the switch) is a no-op.
+        const granted = await tx
+          .transaction((savepoint) => credits.grant(user.id, signupBonusCredits, 'signup_bonus', user.id, savepoint))
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) return undefined;
+            throw error;
+          });
+        return granted ? { bonusGranted: signupBonusCredits, balance: granted.balance } : { bonusGranted: 0, balance: user.creditBalance };
+      });
+      if (result === undefined) throw await linkTokenError('email_verification', token, texts);
+      if (result === 'stale') throw new AppError('bad_request', messages.verifyLinkInvalid);
+      return result;
+    },
+
+    /** Mails a fresh verification link to the signed-in user's address; 400 when already verified. */
+    async resendVerification(userId: string): Promise<{ email: string }> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', messages.unauthorized);
+      if (user.emailVerifiedAt) throw new AppError('bad_request', messages.alreadyVerified);
+      const link = await newVerificationLink(db, user.id, user.email);
+      mailVerificationLink(user, link);
+      return { email: user.email };
     },
 
     async login(input: LoginRequest): Promise<SignedIn> {
