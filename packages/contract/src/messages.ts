@@ -12,6 +12,10 @@ export const messages = {
   passwordReset: 'Your password has been changed and you are signed in. Other sessions were signed out.',
   resetLinkInvalid: 'This password reset link is not valid. Request a new one.',
   resetLinkExpired: 'This password reset link has expired. Request a new one.',
+  /** The normalized address (dots, +tags, Gmail's two domains) already had its free credits. */
+  registeredNoBonus: 'Registered successfully! This e-mail address already received its free credits on another account, so this account starts with 0 credits.',
+  disposableEmail: 'Addresses from disposable e-mail services cannot be used. Please sign up with an address you keep.',
+  emailVerifiedNoBonus: 'Your e-mail address is confirmed. This address already received its free credits on another account, so none were added.',
   emailVerified: 'Your e-mail address is confirmed.',
   emailVerifiedWithBonus: (credits: number) => `Your e-mail address is confirmed. ${credits} free credits were added to your account.`,
   verifyLinkInvalid: 'This confirmation link is not valid. Sign in and ask for a new one.',

@@ -56,6 +56,16 @@ export const accountTokens = pgTable(
   (t) => [uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash), index('account_tokens_user_id_idx').on(t.userId)],
 );
 
+/**
+ * One row per person who received the sign-up bonus: the SHA-256 of their normalized address
+ * (email-identity.ts), never the address. No foreign key: it outlives account deletion, so
+ * deleting and re-registering does not earn a second bonus.
+ */
+export const signupBonusClaims = pgTable('signup_bonus_claims', {
+  addressHash: text('address_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const creditLedger = pgTable(
   'credit_ledger',
   {

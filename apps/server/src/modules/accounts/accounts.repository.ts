@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../../db/client.ts';
-import { accountTokens, sessions, users } from '../../db/schema.ts';
+import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -95,6 +95,17 @@ export async function spendTokensOf(ex: Executor, userId: string, purpose: Token
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}
+
+/** True when this call claimed the address's bonus; false when someone already had. */
+export async function claimSignupBonus(ex: Executor, addressHash: string): Promise<boolean> {
+  const inserted = await ex.insert(signupBonusClaims).values({ addressHash }).onConflictDoNothing().returning({ addressHash: signupBonusClaims.addressHash });
+  return inserted.length === 1;
+}
+
+export async function isSignupBonusClaimed(ex: Executor, addressHash: string): Promise<boolean> {
+  const [row] = await ex.select({ addressHash: signupBonusClaims.addressHash }).from(signupBonusClaims).where(eq(signupBonusClaims.addressHash, addressHash));
+  return row !== undefined;
 }
 
 export async function insertSession(ex: Executor, values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date }) {

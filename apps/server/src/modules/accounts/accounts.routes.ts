@@ -35,7 +35,8 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     const { token, user, bonus } = await accounts.register(request.body);
     request.log.info({ userId: user.id, bonus }, 'user registered');
     reply.code(201);
-    const message = bonus === 'after_verification' ? messages.registeredVerifyForBonus(signupBonusCredits) : messages.registered;
+    const message =
+      bonus === 'after_verification' ? messages.registeredVerifyForBonus(signupBonusCredits) : bonus === 'already_claimed' ? messages.registeredNoBonus : messages.registered;
     return { success: true, message, token, user };
   });
 
@@ -60,8 +61,8 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
 
   const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => request.ip }], windowMs);
   r.post('/api/user/verify', { schema: { body: verifyEmailRequest }, preHandler: verifyLimit }, async (request): Promise<VerifyEmailResponse> => {
-    const { bonusGranted, balance } = await accounts.verifyEmail(request.body.token);
-    const message = bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : messages.emailVerified;
+    const { bonusGranted, alreadyClaimed, balance } = await accounts.verifyEmail(request.body.token);
+    const message = bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : alreadyClaimed ? messages.emailVerifiedNoBonus : messages.emailVerified;
     return { success: true, message, creditBalance: balance };
   });
 

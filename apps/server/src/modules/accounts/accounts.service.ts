@@ -16,12 +16,13 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
+import { bonusClaimHash, isDisposableEmail } from './email-identity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
 /** What became of the sign-up bonus at registration; the route words its message from it. */
-export type SignupBonus = 'granted' | 'after_verification';
+export type SignupBonus = 'granted' | 'after_verification' | 'already_claimed';
 
 export type AccountsDeps = { mailer: Mailer; publicOrigin: string; signupBonusAfterVerification: boolean };
 
@@ -66,15 +67,24 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
      * verification link in one transaction; the link is mailed after commit. 409 for a taken e-mail.
      */
     async register(input: RegisterRequest): Promise<SignedIn & { bonus: SignupBonus }> {
+      if (isDisposableEmail(input.email)) throw new AppError('bad_request', messages.disposableEmail);
       const passwordHash = await hashPassword(input.password);
+      const claimHash = bonusClaimHash(input.email);
       let created: { user: PublicUser; link: string; bonus: SignupBonus };
       try {
         created = await db.transaction(async (tx) => {
           const row = await repo.insertUser(tx, { name: input.name, email: input.email, passwordHash });
           let balance = row.creditBalance;
-          if (!signupBonusAfterVerification) balance = (await credits.grant(row.id, signupBonusCredits, 'signup_bonus', row.id, tx)).balance;
+          let bonus: SignupBonus;
+          if (signupBonusAfterVerification) {
+            bonus = (await repo.isSignupBonusClaimed(tx, claimHash)) ? 'already_claimed' : 'after_verification';
+          } else if (await repo.claimSignupBonus(tx, claimHash)) {
+            balance = (await credits.grant(row.id, signupBonusCredits, 'signup_bonus', row.id, tx)).balance;
+            bonus = 'granted';
+          } else {
+            bonus = 'already_claimed';
+          }
           const link = await newVerificationLink(tx, row.id, row.email);
-          const bonus: SignupBonus = signupBonusAfterVerification ? 'after_verification' : 'granted';
           return { user: { ...toPublicUser(row), creditBalance: balance }, link, bonus };
         });
       } catch (error) {
@@ -89,7 +99,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
      * Confirms the address a verification link was sent to, once. With SIGNUP_BONUS_AFTER_VERIFICATION
      * the bonus is granted here, in the same transaction (the ledger's (reason, ref) keeps it single).
      */
-    async verifyEmail(token: string): Promise<{ bonusGranted: number; balance: number }> {
+    async verifyEmail(token: string): Promise<{ bonusGranted: number; alreadyClaimed: boolean; balance: number }> {
       const texts = { invalid: messages.verifyLinkInvalid, expired: messages.verifyLinkExpired, used: messages.verifyLinkUsed };
       if (!isWellFormedToken(token)) throw await linkTokenError('email_verification', token, texts);
       const result = await db.transaction(async (tx) => {
@@ -98,9 +108,11 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
         const user = await repo.findUserForUpdate(tx, consumed.userId);
         // The address changed since the link was sent: it proves nothing about the current one.
         if (!user || user.email !== consumed.email) return 'stale' as const;
-        if (user.emailVerifiedAt) return { bonusGranted: 0, balance: user.creditBalance };
+        const unchanged = { bonusGranted: 0, alreadyClaimed: false, balance: user.creditBalance };
+        if (user.emailVerifiedAt) return unchanged;
         await repo.markEmailVerified(tx, user.id);
-        if (!signupBonusAfterVerification) return { bonusGranted: 0, balance: user.creditBalance };
+        if (!signupBonusAfterVerification) return unchanged;
+        if (!(await repo.claimSignupBonus(tx, bonusClaimHash(user.email)))) return { ...unchanged, alreadyClaimed: true };
         // A savepoint: a bonus already on the ledger (granted at sign-up before the switch) is a no-op.
         const granted = await tx
           .transaction((savepoint) => credits.grant(user.id, signupBonusCredits, 'signup_bonus', user.id, savepoint))
@@ -108,7 +120,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
             if (isUniqueViolation(error)) return undefined;
             throw error;
           });
-        return granted ? { bonusGranted: signupBonusCredits, balance: granted.balance } : { bonusGranted: 0, balance: user.creditBalance };
+        return granted ? { ...unchanged, bonusGranted: signupBonusCredits, balance: granted.balance } : unchanged;
       });
       if (result === undefined) throw await linkTokenError('email_verification', token, texts);
       if (result === 'stale') throw new AppError('bad_request', messages.verifyLinkInvalid);
