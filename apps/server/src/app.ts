@@ -64,7 +64,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: jsonBodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
   // A response finished while shutting down closes its connection: a keep-alive socket left
@@ -148,6 +148,15 @@ export async function buildApp({ config, database, logger = true, generationProv
     if (ownsDatabase) await db.close();
   });
   return app;
+}
+
+/**
+ * A hop count trusts the nearest N hops, as Express and proxy-addr read it. Fastify 5 now treats a
+ * bare number as "trust nothing" (it cannot vouch for the peer), so the count becomes the function
+ * Fastify takes: the operator who sets it says the server is reachable only through N proxies.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** One line an operator reads at start-up to know what serves each concern (and what costs money). */

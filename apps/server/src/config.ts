@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from '@lumigen/contract/brand';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/client-key.ts';
 
 /** The GPT Image model OpenAI lists as current (checked 2026-11-24; docs/decisions/017). */
 export const defaultImageModel = 'gpt-image-2.6-flare';
@@ -36,10 +37,20 @@ const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   ),
+  // Login failures per (address, client) and per address from anywhere (issue 13).
+  AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP: z.coerce.number().int().positive().default(10),
+  AUTH_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   // Unset: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode provider.
   PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalSecret,
@@ -207,8 +218,9 @@ export type Config = {
   webDistDir: string;
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
-  authRateLimit: { ipMax: number; emailMax: number; windowMs: number };
-  trustProxy: boolean;
+  authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
+  /** As Fastify's `trustProxy`: only X-Forwarded-For entries added by trusted proxies count. */
+  trustProxy: boolean | number | string[];
   /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
   signupBonusAfterVerification: boolean;
   payments: PaymentsConfig;
@@ -246,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      loginFailuresPerAddressAndIp: e.AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP,
+      loginFailuresPerAddress: e.AUTH_LOGIN_FAILURES_PER_ADDRESS,
     },
     trustProxy: e.TRUST_PROXY,
     signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,

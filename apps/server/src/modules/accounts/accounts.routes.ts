@@ -16,16 +16,18 @@ import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { clientKey } from '../../lib/client-key.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export async function accountsRoutes(app: FastifyInstance, { accounts, config }: { accounts: AccountsService; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ipMax, emailMax, windowMs } = config.authRateLimit;
+  const { ipMax, emailMax, windowMs, loginFailuresPerAddressAndIp, loginFailuresPerAddress } = config.authRateLimit;
   const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
   const limit = (action: string) =>
     app.limitBy(
       [
-        { name: `${action}:ip`, max: ipMax, key: (request) => request.ip },
+        { name: `${action}:ip`, max: ipMax, key: (request) => clientKey(request.ip) },
         { name: `${action}:email`, max: emailMax, key: emailOf },
       ],
       windowMs,
@@ -40,10 +42,28 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     return { success: true, message, token, user };
   });
 
-  r.post('/api/user/login', { schema: { body: loginRequest }, preHandler: limit('login') }, async (request): Promise<AuthResponse> => {
-    const { token, user } = await accounts.login(request.body);
-    request.log.info({ userId: user.id }, 'user logged in');
-    return { success: true, message: messages.loggedIn, token, user };
+  // Only failures count: a guesser cannot lock the owner out from elsewhere (the pair is per IP),
+  // and no one gets more than the per-address number of guesses per window from all IPs together.
+  const loginFailures = app.failureLimit(
+    [
+      { name: 'login-fail:ip', max: ipMax, key: (request) => clientKey(request.ip) },
+      { name: 'login-fail:pair', max: loginFailuresPerAddressAndIp, key: (request) => `${emailOf(request)}|${clientKey(request.ip)}`, clearOnSuccess: true },
+      { name: 'login-fail:email', max: loginFailuresPerAddress, key: emailOf },
+    ],
+    windowMs,
+  );
+  r.post('/api/user/login', { schema: { body: loginRequest } }, async (request): Promise<AuthResponse> => {
+    const attempt = await loginFailures.begin(request);
+    try {
+      const { token, user } = await accounts.login(request.body);
+      await attempt.succeeded();
+      request.log.info({ userId: user.id }, 'user logged in');
+      return { success: true, message: messages.loggedIn, token, user };
+    } catch (error) {
+      // Our own failure (a database error) is not the caller's wrong guess.
+      if (!(error instanceof AppError && error.code === 'unauthorized')) await attempt.succeeded().catch(() => undefined);
+      throw error;
+    }
   });
 
   r.post('/api/user/reset-request', { schema: { body: resetRequestRequest }, preHandler: limit('reset-request') }, async (request): Promise<ResetRequestResponse> => {
@@ -52,14 +72,14 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
   });
 
   // Per IP only: the body carries no address, and each try costs a password hash.
-  const resetLimit = app.limitBy([{ name: 'reset:ip', max: ipMax, key: (request) => request.ip }], windowMs);
+  const resetLimit = app.limitBy([{ name: 'reset:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
   r.post('/api/user/reset', { schema: { body: resetPasswordRequest }, preHandler: resetLimit }, async (request): Promise<AuthResponse> => {
     const { token, user } = await accounts.resetPassword(request.body);
     request.log.info({ userId: user.id }, 'password reset');
     return { success: true, message: messages.passwordReset, token, user };
   });
 
-  const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => request.ip }], windowMs);
+  const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
   r.post('/api/user/verify', { schema: { body: verifyEmailRequest }, preHandler: verifyLimit }, async (request): Promise<VerifyEmailResponse> => {
     const { bonusGranted, alreadyClaimed, balance } = await accounts.verifyEmail(request.body.token);
     const message = bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : alreadyClaimed ? messages.emailVerifiedNoBonus : messages.emailVerified;
@@ -68,7 +88,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
 
   const resendLimit = app.limitBy(
     [
-      { name: 'verify-resend:ip', max: ipMax, key: (request) => request.ip },
+      { name: 'verify-resend:ip', max: ipMax, key: (request) => clientKey(request.ip) },
       { name: 'verify-resend:user', max: emailMax, key: (request) => request.auth?.userId },
     ],
     windowMs,
