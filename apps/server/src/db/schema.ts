@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -98,6 +98,8 @@ export const creditReservations = pgTable(
     cost: integer('cost').notNull(),
     purpose: text('purpose').notNull(),
     status: text('status', { enum: ['pending', 'committed', 'refunded'] }).notNull().default('pending'),
+    // The image the committed action made, for the ledger's link (emptied when the image is deleted).
+    imageId: uuid('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
