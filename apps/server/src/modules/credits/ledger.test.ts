@@ -51,7 +51,7 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
     let cursor: string | null = '';
     let pages = 0;
     while (cursor !== null) {
-      const page = (await ledger(t, token, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { entries: Array<{ balanceAfter: number }>; nextCursor: string | null } = (await ledger(t, token, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
       expect(page.entries.length).toBeLessThanOrEqual(2);
       seen.push(...page.entries.map((e: { balanceAfter: number }) => e.balanceAfter));
       cursor = page.nextCursor;
