@@ -75,6 +75,7 @@ export const messages = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   notFound: 'Not found',
+  imageDeleted: 'Image deleted',
   contactReceived: 'submitted successfully! We will get back.',
   subscribed: 'subscribed successfully!',
   rateLimited: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
