@@ -78,3 +78,19 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const verifyResendResponse = z.object({ success: z.literal(true), message: z.string() });
 export type VerifyResendResponse = z.infer<typeof verifyResendResponse>;
+
+export const updateProfileRequest = z.strictObject({ name: text('Name', nameLimits) });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+export const updateProfileResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
+
+export const changePasswordRequest = z.strictObject({
+  // Any stored password is accepted here, as at login; the new one follows register's rules.
+  currentPassword: secret('Current password', { min: 1, max: passwordLimits.max }),
+  newPassword: secret('New password', passwordLimits),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** Answers for calls that only report what they did (change-password, logout-others). */
+export const accountActionResponse = z.object({ success: z.literal(true), message: z.string() });
+export type AccountActionResponse = z.infer<typeof accountActionResponse>;

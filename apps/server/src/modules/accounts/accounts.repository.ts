@@ -30,6 +30,11 @@ export async function markEmailVerified(ex: Executor, userId: string) {
   await ex.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
+export async function updateName(ex: Executor, userId: string, name: string): Promise<UserRow | undefined> {
+  const [row] = await ex.update(users).set({ name }).where(eq(users.id, userId)).returning();
+  return row;
+}
+
 export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {
   await ex.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

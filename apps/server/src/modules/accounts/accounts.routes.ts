@@ -4,6 +4,10 @@ import {
   resetPasswordRequest,
   resetRequestRequest,
   type AuthResponse,
+  changePasswordRequest,
+  updateProfileRequest,
+  type AccountActionResponse,
+  type UpdateProfileResponse,
   type LogoutResponse,
   type ResetRequestResponse,
   verifyEmailRequest,
@@ -101,6 +105,34 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
       return { success: true, message: messages.verificationSent(email) };
     },
   );
+
+  r.post('/api/user/update', { schema: { body: updateProfileRequest }, onRequest: app.requireAuth }, async (request): Promise<UpdateProfileResponse> => {
+    const user = await accounts.updateName(request.auth.userId, request.body.name);
+    return { success: true, message: messages.profileUpdated, user };
+  });
+
+  // Wrong current passwords are guesses too: limited per account and IP like other attempts.
+  const changePasswordLimit = app.limitBy(
+    [
+      { name: 'change-password:ip', max: ipMax, key: (request) => clientKey(request.ip) },
+      { name: 'change-password:user', max: emailMax, key: (request) => request.auth?.userId },
+    ],
+    windowMs,
+  );
+  r.post(
+    '/api/user/change-password',
+    { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: changePasswordLimit },
+    async (request): Promise<AccountActionResponse> => {
+      await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
+      request.log.info({ userId: request.auth.userId }, 'password changed');
+      return { success: true, message: messages.passwordChanged };
+    },
+  );
+
+  r.post('/api/user/logout-others', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
+    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId);
+    return { success: true, message: messages.otherSessionsEnded };
+  });
 
   r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {
     await accounts.logout(request.auth.sessionId);

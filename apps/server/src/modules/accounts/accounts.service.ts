@@ -177,6 +177,28 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       return { token: await openSession(row.id, false), user: toPublicUser(row) };
     },
 
+    async updateName(userId: string, name: string): Promise<PublicUser> {
+      const row = await repo.updateName(db, userId, name);
+      if (!row) throw new AppError('unauthorized', messages.unauthorized);
+      return toPublicUser(row);
+    },
+
+    /** Checks the current password, sets the new one and ends every other session, in one transaction. */
+    async changePassword(userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new AppError('unauthorized', messages.unauthorized);
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new AppError('bad_request', messages.wrongCurrentPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, userId, passwordHash);
+        await repo.revokeSessionsOf(tx, userId, sessionId);
+      });
+    },
+
+    logoutOthers(userId: string, sessionId: string): Promise<void> {
+      return repo.revokeSessionsOf(db, userId, sessionId);
+    },
+
     /** The live session behind a token, or undefined for anything absent, expired or revoked. */
     async authenticate(token: string): Promise<repo.SessionUser | undefined> {
       if (!isWellFormedToken(token)) return undefined;
