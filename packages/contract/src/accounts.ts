@@ -94,3 +94,17 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 /** Answers for calls that only report what they did (change-password, logout-others). */
 export const accountActionResponse = z.object({ success: z.literal(true), message: z.string() });
 export type AccountActionResponse = z.infer<typeof accountActionResponse>;
+
+export const sessionSummary = z.object({
+  id: z.string(),
+  /** From the user agent, e.g. "Firefox on Windows"; "Unknown device" when it says nothing. */
+  device: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
+export const sessionsResponse = z.object({ success: z.literal(true), sessions: z.array(sessionSummary) });
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+export const sessionIdParams = z.strictObject({ id: z.string().max(100) });

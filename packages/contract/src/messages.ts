@@ -26,6 +26,7 @@ export const messages = {
   profileUpdated: 'Your name has been updated.',
   passwordChanged: 'Your password has been changed. Other sessions were signed out; this one stays signed in.',
   wrongCurrentPassword: 'The current password is not correct',
+  sessionRevoked: 'That session has been signed out.',
   otherSessionsEnded: 'Every other session has been signed out.',
   resetLinkUsed: 'This password reset link has already been used. Request a new one.',
   creditLoaded: 'Credit loaded',

@@ -59,4 +59,51 @@ describe.each(databaseKinds)('account control on %s', (kind) => {
     expect(await alive(b.token)).toBe(true);
     expect((await post(t.app, '/api/user/logout-others')).statusCode).toBe(401);
   });
+
+  const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const sessionsOf = (token?: string) => t.app.inject({ method: 'GET', url: '/api/user/sessions', headers: token ? { token } : {} });
+
+  it('lists live sessions with device, dates and this one marked; revokes one by id, owner only', async () => {
+    const a = await register(t.app);
+    const fromFirefox = (await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'user-agent': firefox }, payload: { email: a.user.email, password: a.password } })).json().token as string;
+    const fromPhone = (await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'user-agent': iphone }, payload: { email: a.user.email, password: a.password } })).json().token as string;
+    const b = await register(t.app);
+
+    const listed = await sessionsOf(fromFirefox);
+    expect(listed.statusCode).toBe(200);
+    const sessions = listed.json().sessions as Array<{ id: string; device: string; current: boolean; createdAt: string; lastUsedAt: string }>;
+    expect(sessions.map((s) => [s.device, s.current]).sort()).toEqual([
+      ['Firefox on Windows', true],
+      ['Safari on iOS', false],
+      ['Unknown device', false],
+    ]);
+    // Never used since sign-up: last used is when it was made. Used (this very listing): later.
+    const unused = sessions.find((s) => s.device === 'Unknown device')!;
+    expect(unused.lastUsedAt).toBe(unused.createdAt);
+    let current = sessions.find((s) => s.current)!;
+    for (let i = 0; i < 40 && current.lastUsedAt === current.createdAt; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = (await sessionsOf(fromFirefox)).json().sessions.find((s: { current: boolean }) => s.current);
+    }
+    expect(Date.parse(current.lastUsedAt)).toBeGreaterThan(Date.parse(current.createdAt));
+    const phone = sessions.find((s) => s.device === 'Safari on iOS')!;
+
+    // B can neither see nor end A's sessions.
+    expect((await sessionsOf(b.token)).json().sessions).toHaveLength(1);
+    const foreign = await post(t.app, `/api/user/sessions/${phone.id}/revoke`, b.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ success: false, message: 'Not found' });
+    expect(await alive(fromPhone)).toBe(true);
+
+    const revoked = await post(t.app, `/api/user/sessions/${phone.id}/revoke`, fromFirefox);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ success: true, message: 'That session has been signed out.' });
+    expect(await alive(fromPhone)).toBe(false);
+    expect(await alive(fromFirefox)).toBe(true);
+    expect((await post(t.app, `/api/user/sessions/${phone.id}/revoke`, fromFirefox)).statusCode).toBe(404);
+    expect((await post(t.app, '/api/user/sessions/not-an-id/revoke', fromFirefox)).statusCode).toBe(404);
+    expect((await sessionsOf(fromFirefox)).json().sessions.map((s: { device: string }) => s.device).sort()).toEqual(['Firefox on Windows', 'Unknown device']);
+    expect((await sessionsOf()).statusCode).toBe(401);
+  });
 });

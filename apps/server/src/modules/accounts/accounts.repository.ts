@@ -113,8 +113,30 @@ export async function isSignupBonusClaimed(ex: Executor, addressHash: string): P
   return row !== undefined;
 }
 
-export async function insertSession(ex: Executor, values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date }) {
+export async function insertSession(ex: Executor, values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date; userAgent?: string | null }) {
   await ex.insert(sessions).values(values);
+}
+
+export async function listLiveSessions(ex: Executor, userId: string) {
+  return ex
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) DESC`);
+}
+
+/** Revokes one live session of this user; false when the user has no such live session. */
+export async function revokeOwnSession(ex: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const revoked = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return revoked.length === 1;
+}
+
+export async function touchSession(ex: Executor, sessionId: string) {
+  await ex.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(ex: Executor, sessionId: string) {

@@ -4,6 +4,8 @@ import {
   resetPasswordRequest,
   resetRequestRequest,
   type AuthResponse,
+  sessionIdParams,
+  type SessionsResponse,
   changePasswordRequest,
   updateProfileRequest,
   type AccountActionResponse,
@@ -38,7 +40,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     );
 
   r.post('/api/user/register', { schema: { body: registerRequest }, preHandler: limit('register') }, async (request, reply): Promise<AuthResponse> => {
-    const { token, user, bonus } = await accounts.register(request.body);
+    const { token, user, bonus } = await accounts.register(request.body, request.headers['user-agent']);
     request.log.info({ userId: user.id, bonus }, 'user registered');
     reply.code(201);
     const message =
@@ -59,7 +61,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
   r.post('/api/user/login', { schema: { body: loginRequest } }, async (request): Promise<AuthResponse> => {
     const attempt = await loginFailures.begin(request);
     try {
-      const { token, user } = await accounts.login(request.body);
+      const { token, user } = await accounts.login(request.body, request.headers['user-agent']);
       await attempt.succeeded();
       request.log.info({ userId: user.id }, 'user logged in');
       return { success: true, message: messages.loggedIn, token, user };
@@ -78,7 +80,7 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
   // Per IP only: the body carries no address, and each try costs a password hash.
   const resetLimit = app.limitBy([{ name: 'reset:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
   r.post('/api/user/reset', { schema: { body: resetPasswordRequest }, preHandler: resetLimit }, async (request): Promise<AuthResponse> => {
-    const { token, user } = await accounts.resetPassword(request.body);
+    const { token, user } = await accounts.resetPassword(request.body, request.headers['user-agent']);
     request.log.info({ userId: user.id }, 'password reset');
     return { success: true, message: messages.passwordReset, token, user };
   });
@@ -126,6 +128,20 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
       await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
       request.log.info({ userId: request.auth.userId }, 'password changed');
       return { success: true, message: messages.passwordChanged };
+    },
+  );
+
+  r.get('/api/user/sessions', { onRequest: app.requireAuth }, async (request): Promise<SessionsResponse> => {
+    return { success: true, sessions: await accounts.listSessions(request.auth.userId, request.auth.sessionId) };
+  });
+
+  // Another user's session, like a missing one, is 404.
+  r.post(
+    '/api/user/sessions/:id/revoke',
+    { schema: { params: sessionIdParams, body: emptyBody }, onRequest: app.requireAuth },
+    async (request): Promise<AccountActionResponse> => {
+      if (!(await accounts.revokeSession(request.auth.userId, request.params.id))) throw new AppError('not_found', messages.notFound);
+      return { success: true, message: messages.sessionRevoked };
     },
   );
 

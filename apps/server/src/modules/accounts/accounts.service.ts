@@ -5,6 +5,7 @@ import {
   type PublicUser,
   type RegisterRequest,
   type ResetPasswordRequest,
+  type SessionSummary,
   verifyTokenTtlMs,
 } from '@lumigen/contract/accounts';
 import { signupBonusCredits } from '@lumigen/contract/pricing';
@@ -16,6 +17,7 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
+import { deviceName } from './device-name.ts';
 import { bonusClaimHash, isDisposableEmail } from './email-identity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
@@ -54,11 +56,22 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     mailer.deliver(verifyEmailMail({ to: user.email, name: user.name, link, validHours: verifyTokenTtlMs / 3_600_000 }));
   }
 
-  async function openSession(userId: string, remember: boolean): Promise<string> {
+  async function openSession(userId: string, remember: boolean, userAgent?: string): Promise<string> {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + (remember ? sessionTtlMs.remember : sessionTtlMs.short));
-    await repo.insertSession(db, { userId, tokenHash: hashToken(token), remember, expiresAt });
+    await repo.insertSession(db, { userId, tokenHash: hashToken(token), remember, expiresAt, userAgent: userAgent?.slice(0, 400) ?? null });
     return token;
+  }
+
+  // "Last used" is shown to the minute: write it at most once a minute per session and process,
+  // so the authenticated hot path does not pay a write per request.
+  const touchedAt = new Map<string, number>();
+  function touch(sessionId: string, log: { warn(obj: object, msg: string): void }) {
+    const now = Date.now();
+    if ((touchedAt.get(sessionId) ?? 0) > now - 60_000) return;
+    if (touchedAt.size > 50_000) touchedAt.clear();
+    touchedAt.set(sessionId, now);
+    repo.touchSession(db, sessionId).catch((error: unknown) => log.warn({ err: error }, 'could not record session use'));
   }
 
   return {
@@ -66,7 +79,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
      * Creates the user, grants the sign-up bonus (unless it waits for verification) and stores a
      * verification link in one transaction; the link is mailed after commit. 409 for a taken e-mail.
      */
-    async register(input: RegisterRequest): Promise<SignedIn & { bonus: SignupBonus }> {
+    async register(input: RegisterRequest, userAgent?: string): Promise<SignedIn & { bonus: SignupBonus }> {
       if (isDisposableEmail(input.email)) throw new AppError('bad_request', messages.disposableEmail);
       const passwordHash = await hashPassword(input.password);
       const claimHash = bonusClaimHash(input.email);
@@ -92,7 +105,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
         throw error;
       }
       mailVerificationLink(created.user, created.link);
-      return { token: await openSession(created.user.id, false), user: created.user, bonus: created.bonus };
+      return { token: await openSession(created.user.id, false, userAgent), user: created.user, bonus: created.bonus };
     },
 
     /**
@@ -137,11 +150,11 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       return { email: user.email };
     },
 
-    async login(input: LoginRequest): Promise<SignedIn> {
+    async login(input: LoginRequest, userAgent?: string): Promise<SignedIn> {
       const row = await repo.findUserByEmail(db, input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
-      const token = await openSession(row.id, input.remember ?? false);
+      const token = await openSession(row.id, input.remember ?? false, userAgent);
       return { token, user: toPublicUser(row) };
     },
 
@@ -159,7 +172,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     },
 
     /** Sets the password from a reset link, once; every session ends and a new one begins. */
-    async resetPassword(input: ResetPasswordRequest): Promise<SignedIn> {
+    async resetPassword(input: ResetPasswordRequest, userAgent?: string): Promise<SignedIn> {
       const texts = { invalid: messages.resetLinkInvalid, expired: messages.resetLinkExpired, used: messages.resetLinkUsed };
       if (!isWellFormedToken(input.token)) throw await linkTokenError('password_reset', input.token, texts);
       const passwordHash = await hashPassword(input.password);
@@ -174,7 +187,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       if (!userId) throw await linkTokenError('password_reset', input.token, texts);
       const row = await repo.findUserById(db, userId);
       if (!row) throw new AppError('bad_request', messages.resetLinkInvalid);
-      return { token: await openSession(row.id, false), user: toPublicUser(row) };
+      return { token: await openSession(row.id, false, userAgent), user: toPublicUser(row) };
     },
 
     async updateName(userId: string, name: string): Promise<PublicUser> {
@@ -193,6 +206,24 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
         await repo.updatePasswordHash(tx, userId, passwordHash);
         await repo.revokeSessionsOf(tx, userId, sessionId);
       });
+    },
+
+    touch,
+
+    async listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
+      const found = await repo.listLiveSessions(db, userId);
+      return found.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: (row.lastUsedAt ?? row.createdAt).toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** False when the user has no such live session (another user's id reads the same). */
+    revokeSession(userId: string, sessionId: string): Promise<boolean> {
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId) ? repo.revokeOwnSession(db, userId, sessionId) : Promise.resolve(false);
     },
 
     logoutOthers(userId: string, sessionId: string): Promise<void> {
