@@ -116,11 +116,13 @@ describe.each(databaseKinds)('login and register rate limits on %s', (kind) => {
   const login = (app: TestContext['app'], email: string, remoteAddress: string) =>
     app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email, password: 'wrong password' } });
 
-  it('limits attempts per e-mail, whatever the address they come from, with Retry-After', async () => {
+  it('limits register attempts per e-mail, whatever the address they come from, with Retry-After', async () => {
     const email = uniqueEmail('target');
-    expect((await login(t.app, email, '10.0.0.1')).statusCode).toBe(401);
-    expect((await login(t.app, email, '10.0.0.2')).statusCode).toBe(401);
-    const limited = await login(t.app, email, '10.0.0.3');
+    const signUp = (address: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/register', remoteAddress, payload: { name: 'Target', email: address, password: 'long enough' } });
+    expect((await signUp(email, '10.0.0.1')).statusCode).toBe(201);
+    expect((await signUp(email, '10.0.0.2')).statusCode).toBe(409);
+    const limited = await signUp(email, '10.0.0.3');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });

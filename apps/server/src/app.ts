@@ -14,6 +14,7 @@ import { createGenerationService } from './modules/generation/generation.service
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
 import { selectGenerationProvider } from './modules/generation/providers/select-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -63,7 +64,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: jsonBodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
   // A response finished while shutting down closes its connection: a keep-alive socket left
@@ -93,8 +94,13 @@ export async function buildApp({ config, database, logger = true, generationProv
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     }));
+  const mailer = createMailer(config.mail, app.log);
   const credits = createCreditsService(db.db);
-  const accounts = createAccountsService(db.db, credits);
+  const accounts = createAccountsService(db.db, credits, {
+    mailer,
+    publicOrigin: config.publicOrigin,
+    signupBonusAfterVerification: config.signupBonusAfterVerification,
+  });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
@@ -107,7 +113,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     tools: tools.providerName,
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
     storage: `files in ${config.imagesDir}`,
-    mail: 'none',
+    mail: mailer.providerName,
   });
   // Each request deletes its own uploads; what a crashed process left behind goes now.
   await removeStaleUploads(config.uploadsDir);
@@ -138,9 +144,19 @@ export async function buildApp({ config, database, logger = true, generationProv
   app.addHook('onClose', async () => {
     await sweep.stop();
     await tools.close();
+    await mailer.close();
     if (ownsDatabase) await db.close();
   });
   return app;
+}
+
+/**
+ * A hop count trusts the nearest N hops, as Express and proxy-addr read it. Fastify 5 now treats a
+ * bare number as "trust nothing" (it cannot vouch for the peer), so the count becomes the function
+ * Fastify takes: the operator who sets it says the server is reachable only through N proxies.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** One line an operator reads at start-up to know what serves each concern (and what costs money). */

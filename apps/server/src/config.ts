@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { brand } from '@lumigen/contract/brand';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/client-key.ts';
 
 /** The GPT Image model OpenAI lists as current (checked 2026-11-24; docs/decisions/017). */
 export const defaultImageModel = 'gpt-image-2.6-flare';
@@ -30,10 +32,25 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  // Production: the free credits wait until the address is proven (docs: README, issue 13).
+  SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  ),
+  // Login failures per (address, client) and per address from anywhere (issue 13).
+  AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP: z.coerce.number().int().positive().default(10),
+  AUTH_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        context.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   // Unset: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode provider.
   PAYMENT_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalSecret,
@@ -67,6 +84,14 @@ const envSchema = z.object({
   CLIPDROP_API_KEY: optionalSecret,
   CLIPDROP_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://clipdrop-api.co')),
   CLIPDROP_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  // Unset: every message is written as an .eml file under DATA_DIR/outbox instead.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional())
+    .optional(),
+  MAIL_FROM: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().default(`${brand.name} <${brand.email}>`)),
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
   TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
@@ -176,6 +201,13 @@ export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: numbe
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
 export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig } | { provider: 'clipdrop'; clipdrop: ClipdropConfig };
 
+export type MailConfig = {
+  /** A real mail server; unset: messages go to `outboxDir` as .eml files. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -186,8 +218,11 @@ export type Config = {
   webDistDir: string;
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
-  authRateLimit: { ipMax: number; emailMax: number; windowMs: number };
-  trustProxy: boolean;
+  authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
+  /** As Fastify's `trustProxy`: only X-Forwarded-For entries added by trusted proxies count. */
+  trustProxy: boolean | number | string[];
+  /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
+  signupBonusAfterVerification: boolean;
   payments: PaymentsConfig;
   /** Image bytes (the file image store's root). */
   imagesDir: string;
@@ -195,6 +230,7 @@ export type Config = {
   uploadsDir: string;
   generation: GenerationConfig;
   tools: ToolsConfig;
+  mail: MailConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -222,8 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      loginFailuresPerAddressAndIp: e.AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP,
+      loginFailuresPerAddress: e.AUTH_LOGIN_FAILURES_PER_ADDRESS,
     },
     trustProxy: e.TRUST_PROXY,
+    signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,
     payments: paymentsConfig(e),
     imagesDir: path.join(dataDir, 'images'),
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -238,5 +277,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       toolsProviderOf(e) === 'clipdrop'
         ? { provider: 'clipdrop', clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } }
         : { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
   };
 }

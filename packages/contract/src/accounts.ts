@@ -26,6 +26,8 @@ export const publicUser = z.object({
   name: z.string(),
   email: z.string(),
   creditBalance: z.number().int(),
+  /** False until the user opens the link mailed at sign-up (or after a change of address). */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -39,3 +41,70 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 export const logoutResponse = z.object({ success: z.literal(true), message: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponse>;
+
+/** A password reset link works once, for this long. */
+export const resetTokenTtlMs = 30 * 60 * 1000;
+
+/** The tokens mailed in links: 32 random bytes, base64url. Longer input is refused unread. */
+const linkToken = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Token is required' : 'Token must be text') })
+  .trim()
+  .min(1, 'Token is required')
+  .max(100, 'Token must be at most 100 characters');
+
+export const resetRequestRequest = z.strictObject({ email });
+export type ResetRequestRequest = z.infer<typeof resetRequestRequest>;
+
+/** The same answer whether or not the address has an account. */
+export const resetRequestResponse = z.object({ success: z.literal(true), message: z.string() });
+export type ResetRequestResponse = z.infer<typeof resetRequestResponse>;
+
+/** Answered with `authResponse`: the user is signed in with the new password. */
+export const resetPasswordRequest = z.strictObject({
+  token: linkToken,
+  password: secret('Password', passwordLimits),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** An e-mail verification link works this long (several days of holidays would need a resend). */
+export const verifyTokenTtlMs = 48 * 60 * 60 * 1000;
+
+export const verifyEmailRequest = z.strictObject({ token: linkToken });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/** `creditBalance` is the balance after verification (it may carry the sign-up bonus). */
+export const verifyEmailResponse = z.object({ success: z.literal(true), message: z.string(), creditBalance: z.number().int() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+export const verifyResendResponse = z.object({ success: z.literal(true), message: z.string() });
+export type VerifyResendResponse = z.infer<typeof verifyResendResponse>;
+
+export const updateProfileRequest = z.strictObject({ name: text('Name', nameLimits) });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+export const updateProfileResponse = z.object({ success: z.literal(true), message: z.string(), user: publicUser });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
+
+export const changePasswordRequest = z.strictObject({
+  // Any stored password is accepted here, as at login; the new one follows register's rules.
+  currentPassword: secret('Current password', { min: 1, max: passwordLimits.max }),
+  newPassword: secret('New password', passwordLimits),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** Answers for calls that only report what they did (change-password, logout-others). */
+export const accountActionResponse = z.object({ success: z.literal(true), message: z.string() });
+export type AccountActionResponse = z.infer<typeof accountActionResponse>;
+
+export const sessionSummary = z.object({
+  id: z.string(),
+  /** From the user agent, e.g. "Firefox on Windows"; "Unknown device" when it says nothing. */
+  device: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
+export const sessionsResponse = z.object({ success: z.literal(true), sessions: z.array(sessionSummary) });
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+export const sessionIdParams = z.strictObject({ id: z.string().max(100) });

@@ -25,3 +25,6 @@ export const imageIdParams = z.strictObject({ id: z.string().max(100) });
 export function isImageId(id: string): boolean {
   return z.uuid().safeParse(id).success;
 }
+
+export const deleteImageResponse = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteImageResponse = z.infer<typeof deleteImageResponse>;

@@ -6,6 +6,8 @@ import { creditCosts, formatCost } from './pricing.ts';
  */
 export const messages = {
   registered: 'Registered successfully!',
+  /** SIGNUP_BONUS_AFTER_VERIFICATION=true: the free credits wait for the mailed link. */
+  registeredVerifyForBonus: (credits: number) => `Registered successfully! Confirm your e-mail address with the link we sent you to receive your ${credits} free credits.`,
   loggedIn: 'Login successfully!',
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
@@ -13,6 +15,27 @@ export const messages = {
   /** Only the registration form compares the two passwords; the server never sees the second. */
   passwordsDiffer: 'Passwords do not match',
   unauthorized: 'Please log in to continue',
+  resetRequested: 'If an account exists for this address, we have sent it a link to reset the password. Check your inbox.',
+  passwordReset: 'Your password has been changed and you are signed in. Other sessions were signed out.',
+  resetLinkInvalid: 'This password reset link is not valid. Request a new one.',
+  resetLinkExpired: 'This password reset link has expired. Request a new one.',
+  /** The normalized address (dots, +tags, Gmail's two domains) already had its free credits. */
+  registeredNoBonus: 'Registered successfully! This e-mail address already received its free credits on another account, so this account starts with 0 credits.',
+  disposableEmail: 'Addresses from disposable e-mail services cannot be used. Please sign up with an address you keep.',
+  emailVerifiedNoBonus: 'Your e-mail address is confirmed. This address already received its free credits on another account, so none were added.',
+  emailVerified: 'Your e-mail address is confirmed.',
+  emailVerifiedWithBonus: (credits: number) => `Your e-mail address is confirmed. ${credits} free credits were added to your account.`,
+  verifyLinkInvalid: 'This confirmation link is not valid. Sign in and ask for a new one.',
+  verifyLinkExpired: 'This confirmation link has expired. Sign in and ask for a new one.',
+  verifyLinkUsed: 'This confirmation link has already been used.',
+  verificationSent: (email: string) => `We sent a new confirmation link to ${email}. Check your inbox.`,
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  profileUpdated: 'Your name has been updated.',
+  passwordChanged: 'Your password has been changed. Other sessions were signed out; this one stays signed in.',
+  wrongCurrentPassword: 'The current password is not correct',
+  sessionRevoked: 'That session has been signed out.',
+  otherSessionsEnded: 'Every other session has been signed out.',
+  resetLinkUsed: 'This password reset link has already been used. Request a new one.',
   creditLoaded: 'Credit loaded',
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
@@ -65,6 +88,7 @@ export const messages = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   notFound: 'Not found',
+  imageDeleted: 'Image deleted',
   contactReceived: 'submitted successfully! We will get back.',
   subscribed: 'subscribed successfully!',
   newsletterAgreement: 'Please agree to the privacy policy to subscribe',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -11,6 +11,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     // Written only by the credits module, always together with a credit_ledger row.
     creditBalance: integer('credit_balance').notNull().default(0),
+    // Set when the user opens the link mailed to `email`; null until then.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`)],
@@ -29,9 +31,44 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // What the sessions list shows the user: the browser that signed in, and (to the minute) when
+    // the session was last used.
+    userAgent: text('user_agent'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Single-use tokens mailed in links (password reset, e-mail verification). Only the SHA-256 of
+ * the token is kept, as for sessions; `email` is the address the link was sent to.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash), index('account_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One row per person who received the sign-up bonus: the SHA-256 of their normalized address
+ * (email-identity.ts), never the address. No foreign key: it outlives account deletion, so
+ * deleting and re-registering does not earn a second bonus.
+ */
+export const signupBonusClaims = pgTable('signup_bonus_claims', {
+  addressHash: text('address_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const creditLedger = pgTable(
   'credit_ledger',
@@ -65,6 +102,8 @@ export const creditReservations = pgTable(
     cost: integer('cost').notNull(),
     purpose: text('purpose').notNull(),
     status: text('status', { enum: ['pending', 'committed', 'refunded'] }).notNull().default('pending'),
+    // The image the committed action made, for the ledger's link (emptied when the image is deleted).
+    imageId: uuid('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

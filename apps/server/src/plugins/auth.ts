@@ -31,5 +31,6 @@ export const authPlugin = fp(async (app: FastifyInstance, { accounts }: { accoun
     const session = token ? await accounts.authenticate(token) : undefined;
     if (!session) throw new AppError('unauthorized', messages.unauthorized);
     request.auth = session;
+    accounts.touch(session.sessionId, request.log);
   });
 });

@@ -1,31 +1,56 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { messages } from '@lumigen/contract/messages';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rows, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 
+export type FailureRule = {
+  name: string;
+  max: number;
+  key: (request: FastifyRequest) => string | undefined;
+  /** On success: true forgets the counter (the pair that just proved itself), else gives back this attempt. */
+  clearOnSuccess?: boolean;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler allowing `max` requests per window for each key `keys` returns (IP, e-mail…). */
     limitBy(keys: Array<{ name: string; max: number; key: (request: FastifyRequest) => string | undefined }>, windowMs: number): (request: FastifyRequest) => Promise<void>;
+    /**
+     * Limits failures only. `begin` counts the attempt as a failure before it runs (so parallel
+     * guesses cannot slip past the limit) and answers 429 once a counter is over its max;
+     * `succeeded` takes the attempt back.
+     */
+    failureLimit(rules: FailureRule[], windowMs: number): { begin(request: FastifyRequest): Promise<{ succeeded(): Promise<void> }> };
   }
+}
+
+/** Counts one more under `key` in its fixed window; the count so far and the window's ms left. */
+async function increment(db: Db, key: string, windowMs: number): Promise<{ count: number; ttl: number }> {
+  const [row] = await rows<{ count: number; ttl: number }>(
+    db,
+    sql`INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+        RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
+  );
+  return { count: row?.count ?? 1, ttl: row?.ttl ?? windowMs };
+}
+
+function tooMany(ttlMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError('rate_limited', messages.rateLimited(seconds), { headers: { 'retry-after': String(seconds) } });
 }
 
 /** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
 function databaseStore(db: Db) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      rows<{ count: number; ttl: number }>(
-        db,
-        sql`INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-            ON CONFLICT (key) DO UPDATE SET
-              count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-              reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-            RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
-      ).then(([row]) => callback(null, { current: row?.count ?? 1, ttl: row?.ttl ?? timeWindow }), callback);
+      increment(db, key, timeWindow).then(({ count, ttl }) => callback(null, { current: count, ttl }), callback);
     }
 
     child() {
@@ -58,4 +83,27 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
       }
     };
   });
+
+  app.decorate('failureLimit', (rules: FailureRule[], windowMs: number) => ({
+    async begin(request: FastifyRequest) {
+      const counted = rules.flatMap((rule) => {
+        const key = rule.key(request);
+        return key === undefined ? [] : [{ rule, key: `${rule.name}:${key}` }];
+      });
+      let refusal: AppError | undefined;
+      for (const { rule, key } of counted) {
+        const { count, ttl } = await increment(db, key, windowMs);
+        if (count > rule.max) refusal ??= tooMany(ttl);
+      }
+      if (refusal) throw refusal;
+      return {
+        async succeeded() {
+          for (const { rule, key } of counted) {
+            if (rule.clearOnSuccess) await db.delete(rateLimits).where(eq(rateLimits.key, key));
+            else await db.update(rateLimits).set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
+          }
+        },
+      };
+    },
+  }));
 });

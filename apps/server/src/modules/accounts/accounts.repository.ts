@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { rows, type Db, type Executor } from '../../db/client.ts';
+import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,8 +15,128 @@ export async function findUserByEmail(ex: Executor, email: string): Promise<User
   return user;
 }
 
-export async function insertSession(ex: Executor, values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date }) {
+export async function findUserById(ex: Executor, userId: string): Promise<UserRow | undefined> {
+  const [user] = await ex.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+/** Locks the user's row for the rest of the transaction (verification decides on what it reads). */
+export async function findUserForUpdate(ex: Executor, userId: string): Promise<UserRow | undefined> {
+  const [user] = await ex.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
+export async function markEmailVerified(ex: Executor, userId: string) {
+  await ex.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function updateName(ex: Executor, userId: string, name: string): Promise<UserRow | undefined> {
+  const [row] = await ex.update(users).set({ name }).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {
+  await ex.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Revokes every live session of a user, except `keep` (the one asking, when it stays signed in). */
+export async function revokeSessionsOf(ex: Executor, userId: string, keep?: string) {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keep ? [ne(sessions.id, keep)] : [])));
+}
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+
+/**
+ * Stores a token for the user with this e-mail, in one statement whether or not the address is
+ * known, so both cases cost the same round trip. Undefined when there is no such user.
+ */
+export async function insertTokenForEmail(
+  ex: Executor,
+  values: { email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<{ userId: string; name: string; email: string } | undefined> {
+  const [row] = await rows<{ user_id: string; name: string; email: string }>(
+    ex,
+    sql`WITH u AS (SELECT id, name, email FROM users WHERE email = ${values.email}),
+        t AS (
+          INSERT INTO account_tokens (user_id, purpose, email, token_hash, expires_at)
+          SELECT id, ${values.purpose}, email, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz FROM u
+          RETURNING user_id
+        )
+        SELECT u.id AS user_id, u.name, u.email FROM u JOIN t ON t.user_id = u.id`,
+  );
+  return row ? { userId: row.user_id, name: row.name, email: row.email } : undefined;
+}
+
+export async function insertToken(ex: Executor, values: { userId: string; email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }) {
+  await ex.insert(accountTokens).values(values);
+}
+
+/** Marks a live token used and returns whom it was for; undefined if absent, used or expired. */
+export async function consumeToken(ex: Executor, purpose: TokenPurpose, tokenHash: string): Promise<{ userId: string; email: string } | undefined> {
+  const [row] = await ex
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+  return row;
+}
+
+/** Why a token could not be used, to tell the user whether asking again helps. */
+export async function tokenState(ex: Executor, purpose: TokenPurpose, tokenHash: string): Promise<'used' | 'expired' | 'unknown'> {
+  const [row] = await ex
+    .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
+  if (!row) return 'unknown';
+  return row.usedAt ? 'used' : row.expired ? 'expired' : 'unknown';
+}
+
+/** Ends every other live token of this purpose: once one link is used, older ones are spent too. */
+export async function spendTokensOf(ex: Executor, userId: string, purpose: TokenPurpose) {
+  await ex
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}
+
+/** True when this call claimed the address's bonus; false when someone already had. */
+export async function claimSignupBonus(ex: Executor, addressHash: string): Promise<boolean> {
+  const inserted = await ex.insert(signupBonusClaims).values({ addressHash }).onConflictDoNothing().returning({ addressHash: signupBonusClaims.addressHash });
+  return inserted.length === 1;
+}
+
+export async function isSignupBonusClaimed(ex: Executor, addressHash: string): Promise<boolean> {
+  const [row] = await ex.select({ addressHash: signupBonusClaims.addressHash }).from(signupBonusClaims).where(eq(signupBonusClaims.addressHash, addressHash));
+  return row !== undefined;
+}
+
+export async function insertSession(ex: Executor, values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date; userAgent?: string | null }) {
   await ex.insert(sessions).values(values);
+}
+
+export async function listLiveSessions(ex: Executor, userId: string) {
+  return ex
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) DESC`);
+}
+
+/** Revokes one live session of this user; false when the user has no such live session. */
+export async function revokeOwnSession(ex: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const revoked = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return revoked.length === 1;
+}
+
+export async function touchSession(ex: Executor, sessionId: string) {
+  await ex.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(ex: Executor, sessionId: string) {

@@ -1,35 +1,153 @@
-import { loginRequest, registerRequest, type AuthResponse, type LogoutResponse } from '@lumigen/contract/accounts';
+import {
+  loginRequest,
+  registerRequest,
+  resetPasswordRequest,
+  resetRequestRequest,
+  type AuthResponse,
+  sessionIdParams,
+  type SessionsResponse,
+  changePasswordRequest,
+  updateProfileRequest,
+  type AccountActionResponse,
+  type UpdateProfileResponse,
+  type LogoutResponse,
+  type ResetRequestResponse,
+  verifyEmailRequest,
+  type VerifyEmailResponse,
+  type VerifyResendResponse,
+} from '@lumigen/contract/accounts';
+import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { clientKey } from '../../lib/client-key.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export async function accountsRoutes(app: FastifyInstance, { accounts, config }: { accounts: AccountsService; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ipMax, emailMax, windowMs } = config.authRateLimit;
+  const { ipMax, emailMax, windowMs, loginFailuresPerAddressAndIp, loginFailuresPerAddress } = config.authRateLimit;
   const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
   const limit = (action: string) =>
     app.limitBy(
       [
-        { name: `${action}:ip`, max: ipMax, key: (request) => request.ip },
+        { name: `${action}:ip`, max: ipMax, key: (request) => clientKey(request.ip) },
         { name: `${action}:email`, max: emailMax, key: emailOf },
       ],
       windowMs,
     );
 
   r.post('/api/user/register', { schema: { body: registerRequest }, preHandler: limit('register') }, async (request, reply): Promise<AuthResponse> => {
-    const { token, user } = await accounts.register(request.body);
-    request.log.info({ userId: user.id }, 'user registered');
+    const { token, user, bonus } = await accounts.register(request.body, request.headers['user-agent']);
+    request.log.info({ userId: user.id, bonus }, 'user registered');
     reply.code(201);
-    return { success: true, message: messages.registered, token, user };
+    const message =
+      bonus === 'after_verification' ? messages.registeredVerifyForBonus(signupBonusCredits) : bonus === 'already_claimed' ? messages.registeredNoBonus : messages.registered;
+    return { success: true, message, token, user };
   });
 
-  r.post('/api/user/login', { schema: { body: loginRequest }, preHandler: limit('login') }, async (request): Promise<AuthResponse> => {
-    const { token, user } = await accounts.login(request.body);
-    request.log.info({ userId: user.id }, 'user logged in');
-    return { success: true, message: messages.loggedIn, token, user };
+  // Only failures count: a guesser cannot lock the owner out from elsewhere (the pair is per IP),
+  // and no one gets more than the per-address number of guesses per window from all IPs together.
+  const loginFailures = app.failureLimit(
+    [
+      { name: 'login-fail:ip', max: ipMax, key: (request) => clientKey(request.ip) },
+      { name: 'login-fail:pair', max: loginFailuresPerAddressAndIp, key: (request) => `${emailOf(request)}|${clientKey(request.ip)}`, clearOnSuccess: true },
+      { name: 'login-fail:email', max: loginFailuresPerAddress, key: emailOf },
+    ],
+    windowMs,
+  );
+  r.post('/api/user/login', { schema: { body: loginRequest } }, async (request): Promise<AuthResponse> => {
+    const attempt = await loginFailures.begin(request);
+    try {
+      const { token, user } = await accounts.login(request.body, request.headers['user-agent']);
+      await attempt.succeeded();
+      request.log.info({ userId: user.id }, 'user logged in');
+      return { success: true, message: messages.loggedIn, token, user };
+    } catch (error) {
+      // Our own failure (a database error) is not the caller's wrong guess.
+      if (!(error instanceof AppError && error.code === 'unauthorized')) await attempt.succeeded().catch(() => undefined);
+      throw error;
+    }
+  });
+
+  r.post('/api/user/reset-request', { schema: { body: resetRequestRequest }, preHandler: limit('reset-request') }, async (request): Promise<ResetRequestResponse> => {
+    await accounts.requestPasswordReset(request.body.email);
+    return { success: true, message: messages.resetRequested };
+  });
+
+  // Per IP only: the body carries no address, and each try costs a password hash.
+  const resetLimit = app.limitBy([{ name: 'reset:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
+  r.post('/api/user/reset', { schema: { body: resetPasswordRequest }, preHandler: resetLimit }, async (request): Promise<AuthResponse> => {
+    const { token, user } = await accounts.resetPassword(request.body, request.headers['user-agent']);
+    request.log.info({ userId: user.id }, 'password reset');
+    return { success: true, message: messages.passwordReset, token, user };
+  });
+
+  const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
+  r.post('/api/user/verify', { schema: { body: verifyEmailRequest }, preHandler: verifyLimit }, async (request): Promise<VerifyEmailResponse> => {
+    const { bonusGranted, alreadyClaimed, balance } = await accounts.verifyEmail(request.body.token);
+    const message = bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : alreadyClaimed ? messages.emailVerifiedNoBonus : messages.emailVerified;
+    return { success: true, message, creditBalance: balance };
+  });
+
+  const resendLimit = app.limitBy(
+    [
+      { name: 'verify-resend:ip', max: ipMax, key: (request) => clientKey(request.ip) },
+      { name: 'verify-resend:user', max: emailMax, key: (request) => request.auth?.userId },
+    ],
+    windowMs,
+  );
+  r.post(
+    '/api/user/verify-resend',
+    { schema: { body: emptyBody }, onRequest: app.requireAuth, preHandler: resendLimit },
+    async (request): Promise<VerifyResendResponse> => {
+      const { email } = await accounts.resendVerification(request.auth.userId);
+      return { success: true, message: messages.verificationSent(email) };
+    },
+  );
+
+  r.post('/api/user/update', { schema: { body: updateProfileRequest }, onRequest: app.requireAuth }, async (request): Promise<UpdateProfileResponse> => {
+    const user = await accounts.updateName(request.auth.userId, request.body.name);
+    return { success: true, message: messages.profileUpdated, user };
+  });
+
+  // Wrong current passwords are guesses too: limited per account and IP like other attempts.
+  const changePasswordLimit = app.limitBy(
+    [
+      { name: 'change-password:ip', max: ipMax, key: (request) => clientKey(request.ip) },
+      { name: 'change-password:user', max: emailMax, key: (request) => request.auth?.userId },
+    ],
+    windowMs,
+  );
+  r.post(
+    '/api/user/change-password',
+    { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: changePasswordLimit },
+    async (request): Promise<AccountActionResponse> => {
+      await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
+      request.log.info({ userId: request.auth.userId }, 'password changed');
+      return { success: true, message: messages.passwordChanged };
+    },
+  );
+
+  r.get('/api/user/sessions', { onRequest: app.requireAuth }, async (request): Promise<SessionsResponse> => {
+    return { success: true, sessions: await accounts.listSessions(request.auth.userId, request.auth.sessionId) };
+  });
+
+  // Another user's session, like a missing one, is 404.
+  r.post(
+    '/api/user/sessions/:id/revoke',
+    { schema: { params: sessionIdParams, body: emptyBody }, onRequest: app.requireAuth },
+    async (request): Promise<AccountActionResponse> => {
+      if (!(await accounts.revokeSession(request.auth.userId, request.params.id))) throw new AppError('not_found', messages.notFound);
+      return { success: true, message: messages.sessionRevoked };
+    },
+  );
+
+  r.post('/api/user/logout-others', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
+    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId);
+    return { success: true, message: messages.otherSessionsEnded };
   });
 
   r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {

@@ -1,50 +1,233 @@
-import { sessionTtlMs, type LoginRequest, type PublicUser, type RegisterRequest } from '@lumigen/contract/accounts';
+import {
+  resetTokenTtlMs,
+  sessionTtlMs,
+  type LoginRequest,
+  type PublicUser,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SessionSummary,
+  verifyTokenTtlMs,
+} from '@lumigen/contract/accounts';
 import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { messages } from '@lumigen/contract/messages';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
+import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
+import { deviceName } from './device-name.ts';
+import { bonusClaimHash, isDisposableEmail } from './email-identity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
+/** What became of the sign-up bonus at registration; the route words its message from it. */
+export type SignupBonus = 'granted' | 'after_verification' | 'already_claimed';
 
-export function createAccountsService(db: Db, credits: CreditsService) {
+export type AccountsDeps = { mailer: Mailer; publicOrigin: string; signupBonusAfterVerification: boolean };
+
+const toPublicUser = (row: repo.UserRow): PublicUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  creditBalance: row.creditBalance,
+  emailVerified: row.emailVerifiedAt !== null,
+});
+
+export function createAccountsService(db: Db, credits: CreditsService, { mailer, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
-  async function openSession(userId: string, remember: boolean): Promise<string> {
+  /** A link's token is checked before anything else: a malformed one is never looked up. */
+  async function linkTokenError(purpose: repo.TokenPurpose, token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
+    const state = isWellFormedToken(token) ? await repo.tokenState(db, purpose, hashToken(token)) : 'unknown';
+    return new AppError('bad_request', state === 'used' ? texts.used : state === 'expired' ? texts.expired : texts.invalid);
+  }
+
+  /** Stores a verification token in the caller's transaction; mail it with the returned link after commit. */
+  async function newVerificationLink(ex: Executor, userId: string, email: string): Promise<string> {
+    const token = newSessionToken();
+    await repo.insertToken(ex, { userId, email, purpose: 'email_verification', tokenHash: hashToken(token), expiresAt: new Date(Date.now() + verifyTokenTtlMs) });
+    return `${publicOrigin}/verify?token=${token}`;
+  }
+
+  function mailVerificationLink(user: { email: string; name: string }, link: string) {
+    mailer.deliver(verifyEmailMail({ to: user.email, name: user.name, link, validHours: verifyTokenTtlMs / 3_600_000 }));
+  }
+
+  async function openSession(userId: string, remember: boolean, userAgent?: string): Promise<string> {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + (remember ? sessionTtlMs.remember : sessionTtlMs.short));
-    await repo.insertSession(db, { userId, tokenHash: hashToken(token), remember, expiresAt });
+    await repo.insertSession(db, { userId, tokenHash: hashToken(token), remember, expiresAt, userAgent: userAgent?.slice(0, 400) ?? null });
     return token;
   }
 
+  // "Last used" is shown to the minute: write it at most once a minute per session and process,
+  // so the authenticated hot path does not pay a write per request.
+  const touchedAt = new Map<string, number>();
+  function touch(sessionId: string, log: { warn(obj: object, msg: string): void }) {
+    const now = Date.now();
+    if ((touchedAt.get(sessionId) ?? 0) > now - 60_000) return;
+    if (touchedAt.size > 50_000) touchedAt.clear();
+    touchedAt.set(sessionId, now);
+    repo.touchSession(db, sessionId).catch((error: unknown) => log.warn({ err: error }, 'could not record session use'));
+  }
+
   return {
-    /** Creates the user and grants the sign-up bonus in one transaction; 409 for a taken e-mail. */
-    async register(input: RegisterRequest): Promise<SignedIn> {
+    /**
+     * Creates the user, grants the sign-up bonus (unless it waits for verification) and stores a
+     * verification link in one transaction; the link is mailed after commit. 409 for a taken e-mail.
+     */
+    async register(input: RegisterRequest, userAgent?: string): Promise<SignedIn & { bonus: SignupBonus }> {
+      if (isDisposableEmail(input.email)) throw new AppError('bad_request', messages.disposableEmail);
       const passwordHash = await hashPassword(input.password);
-      let user: PublicUser;
+      const claimHash = bonusClaimHash(input.email);
+      let created: { user: PublicUser; link: string; bonus: SignupBonus };
       try {
-        user = await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
           const row = await repo.insertUser(tx, { name: input.name, email: input.email, passwordHash });
-          const { balance } = await credits.grant(row.id, signupBonusCredits, 'signup_bonus', row.id, tx);
-          return { id: row.id, name: row.name, email: row.email, creditBalance: balance };
+          let balance = row.creditBalance;
+          let bonus: SignupBonus;
+          if (signupBonusAfterVerification) {
+            bonus = (await repo.isSignupBonusClaimed(tx, claimHash)) ? 'already_claimed' : 'after_verification';
+          } else if (await repo.claimSignupBonus(tx, claimHash)) {
+            balance = (await credits.grant(row.id, signupBonusCredits, 'signup_bonus', row.id, tx)).balance;
+            bonus = 'granted';
+          } else {
+            bonus = 'already_claimed';
+          }
+          const link = await newVerificationLink(tx, row.id, row.email);
+          return { user: { ...toPublicUser(row), creditBalance: balance }, link, bonus };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', messages.emailTaken);
         throw error;
       }
-      return { token: await openSession(user.id, false), user };
+      mailVerificationLink(created.user, created.link);
+      return { token: await openSession(created.user.id, false, userAgent), user: created.user, bonus: created.bonus };
     },
 
-    async login(input: LoginRequest): Promise<SignedIn> {
+    /**
+     * Confirms the address a verification link was sent to, once. With SIGNUP_BONUS_AFTER_VERIFICATION
+     * the bonus is granted here, in the same transaction (the ledger's (reason, ref) keeps it single).
+     */
+    async verifyEmail(token: string): Promise<{ bonusGranted: number; alreadyClaimed: boolean; balance: number }> {
+      const texts = { invalid: messages.verifyLinkInvalid, expired: messages.verifyLinkExpired, used: messages.verifyLinkUsed };
+      if (!isWellFormedToken(token)) throw await linkTokenError('email_verification', token, texts);
+      const result = await db.transaction(async (tx) => {
+        const consumed = await repo.consumeToken(tx, 'email_verification', hashToken(token));
+        if (!consumed) return undefined;
+        const user = await repo.findUserForUpdate(tx, consumed.userId);
+        // The address changed since the link was sent: it proves nothing about the current one.
+        if (!user || user.email !== consumed.email) return 'stale' as const;
+        const unchanged = { bonusGranted: 0, alreadyClaimed: false, balance: user.creditBalance };
+        if (user.emailVerifiedAt) return unchanged;
+        await repo.markEmailVerified(tx, user.id);
+        if (!signupBonusAfterVerification) return unchanged;
+        if (!(await repo.claimSignupBonus(tx, bonusClaimHash(user.email)))) return { ...unchanged, alreadyClaimed: true };
+        // A savepoint: a bonus already on the ledger (granted at sign-up before the switch) is a no-op.
+        const granted = await tx
+          .transaction((savepoint) => credits.grant(user.id, signupBonusCredits, 'signup_bonus', user.id, savepoint))
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) return undefined;
+            throw error;
+          });
+        return granted ? { ...unchanged, bonusGranted: signupBonusCredits, balance: granted.balance } : unchanged;
+      });
+      if (result === undefined) throw await linkTokenError('email_verification', token, texts);
+      if (result === 'stale') throw new AppError('bad_request', messages.verifyLinkInvalid);
+      return result;
+    },
+
+    /** Mails a fresh verification link to the signed-in user's address; 400 when already verified. */
+    async resendVerification(userId: string): Promise<{ email: string }> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('unauthorized', messages.unauthorized);
+      if (user.emailVerifiedAt) throw new AppError('bad_request', messages.alreadyVerified);
+      const link = await newVerificationLink(db, user.id, user.email);
+      mailVerificationLink(user, link);
+      return { email: user.email };
+    },
+
+    async login(input: LoginRequest, userAgent?: string): Promise<SignedIn> {
       const row = await repo.findUserByEmail(db, input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
-      const token = await openSession(row.id, input.remember ?? false);
-      return { token, user: { id: row.id, name: row.name, email: row.email, creditBalance: row.creditBalance } };
+      const token = await openSession(row.id, input.remember ?? false, userAgent);
+      return { token, user: toPublicUser(row) };
+    },
+
+    /**
+     * Mails a reset link if the address has an account; says nothing either way. The mail leaves
+     * in the background, so a known address answers as fast as an unknown one.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const token = newSessionToken();
+      const expiresAt = new Date(Date.now() + resetTokenTtlMs);
+      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt });
+      if (!user) return;
+      const link = `${publicOrigin}/reset?token=${token}`;
+      mailer.deliver(passwordResetMail({ to: user.email, name: user.name, link, validMinutes: resetTokenTtlMs / 60_000 }));
+    },
+
+    /** Sets the password from a reset link, once; every session ends and a new one begins. */
+    async resetPassword(input: ResetPasswordRequest, userAgent?: string): Promise<SignedIn> {
+      const texts = { invalid: messages.resetLinkInvalid, expired: messages.resetLinkExpired, used: messages.resetLinkUsed };
+      if (!isWellFormedToken(input.token)) throw await linkTokenError('password_reset', input.token, texts);
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction(async (tx) => {
+        const consumed = await repo.consumeToken(tx, 'password_reset', hashToken(input.token));
+        if (!consumed) return undefined;
+        await repo.updatePasswordHash(tx, consumed.userId, passwordHash);
+        await repo.revokeSessionsOf(tx, consumed.userId);
+        await repo.spendTokensOf(tx, consumed.userId, 'password_reset');
+        return consumed.userId;
+      });
+      if (!userId) throw await linkTokenError('password_reset', input.token, texts);
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new AppError('bad_request', messages.resetLinkInvalid);
+      return { token: await openSession(row.id, false, userAgent), user: toPublicUser(row) };
+    },
+
+    async updateName(userId: string, name: string): Promise<PublicUser> {
+      const row = await repo.updateName(db, userId, name);
+      if (!row) throw new AppError('unauthorized', messages.unauthorized);
+      return toPublicUser(row);
+    },
+
+    /** Checks the current password, sets the new one and ends every other session, in one transaction. */
+    async changePassword(userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new AppError('unauthorized', messages.unauthorized);
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new AppError('bad_request', messages.wrongCurrentPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, userId, passwordHash);
+        await repo.revokeSessionsOf(tx, userId, sessionId);
+      });
+    },
+
+    touch,
+
+    async listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
+      const found = await repo.listLiveSessions(db, userId);
+      return found.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: (row.lastUsedAt ?? row.createdAt).toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** False when the user has no such live session (another user's id reads the same). */
+    revokeSession(userId: string, sessionId: string): Promise<boolean> {
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId) ? repo.revokeOwnSession(db, userId, sessionId) : Promise.resolve(false);
+    },
+
+    logoutOthers(userId: string, sessionId: string): Promise<void> {
+      return repo.revokeSessionsOf(db, userId, sessionId);
     },
 
     /** The live session behind a token, or undefined for anything absent, expired or revoked. */

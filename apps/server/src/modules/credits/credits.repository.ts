@@ -81,10 +81,10 @@ export async function insertReservation(
 }
 
 /** Marks a pending reservation spent; false when it was already settled (e.g. swept). */
-export async function markReservationCommitted(ex: Executor, reservationId: string): Promise<boolean> {
+export async function markReservationCommitted(ex: Executor, reservationId: string, imageId?: string): Promise<boolean> {
   const updated = await ex
     .update(creditReservations)
-    .set({ status: 'committed', settledAt: sql`now()` })
+    .set({ status: 'committed', settledAt: sql`now()`, ...(imageId ? { imageId } : {}) })
     .where(and(eq(creditReservations.id, reservationId), eq(creditReservations.status, 'pending')))
     .returning({ id: creditReservations.id });
   return updated.length === 1;
@@ -121,4 +121,35 @@ export async function findStaleReservationIds(ex: Executor, olderThan: Date, lim
 export async function findBalance(ex: Executor, userId: string): Promise<number | null> {
   const [row] = await ex.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
   return row?.balance ?? null;
+}
+
+export type LedgerRow = {
+  id: string;
+  created_at: Date | string;
+  reason: string;
+  delta: number;
+  balance_after: number;
+  ref: string;
+  purpose: string | null;
+  image_id: string | null;
+  bundle: string | null;
+  credits: number | null;
+};
+
+/**
+ * One page of a user's ledger, newest first, with what each row needs to be told in words: the
+ * reservation's action and image, or the purchase's bundle. `before` is the previous page's last id.
+ */
+export async function findLedgerPage(ex: Executor, userId: string, before: string | undefined, limit: number): Promise<LedgerRow[]> {
+  return rows<LedgerRow>(
+    ex,
+    sql`SELECT l.id::text AS id, l.created_at, l.reason, l.delta, l.balance_after, l.ref,
+               r.purpose, r.image_id, p.bundle, p.credits
+        FROM credit_ledger l
+        LEFT JOIN credit_reservations r ON l.reason IN ('reservation', 'refund', 'spend') AND r.id::text = l.ref AND r.user_id = l.user_id
+        LEFT JOIN payments p ON l.reason = 'purchase' AND p.provider_payment_id = l.ref AND p.user_id = l.user_id
+        WHERE l.user_id = ${userId} ${before ? sql`AND l.id < ${before}::bigint` : sql``}
+        ORDER BY l.id DESC
+        LIMIT ${limit}`,
+  );
 }

@@ -1,4 +1,4 @@
-import type { CreditResponse, GetCreditResponse } from '@lumigen/contract/credits';
+import { ledgerQuery, type CreditResponse, type GetCreditResponse, type LedgerResponse } from '@lumigen/contract/credits';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
@@ -15,6 +15,11 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
   r.post('/api/image/get-credit', { schema: { body: emptyBody } }, async (request): Promise<GetCreditResponse> => {
     const { creditBalance, name, email } = request.auth;
     return { success: true, message: messages.creditLoaded, creditBalance, name, email };
+  });
+
+  r.get('/api/credits/ledger', { schema: { querystring: ledgerQuery } }, async (request): Promise<LedgerResponse> => {
+    const { entries, nextCursor } = await credits.ledger(request.auth.userId, request.query.cursor, request.query.limit);
+    return { success: true, entries, nextCursor };
   });
 
   // The brief's tool pages call this after an edit (docs/product.md §7), so it charges an edit's cost.

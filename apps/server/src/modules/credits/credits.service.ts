@@ -1,3 +1,4 @@
+import { actionLabels, type LedgerEntry } from '@lumigen/contract/credits';
 import { messages } from '@lumigen/contract/messages';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
@@ -5,6 +6,28 @@ import * as repo from './credits.repository.ts';
 
 /** Ledger reasons; a (reason, ref) pair is recorded at most once. */
 export type GrantReason = 'signup_bonus' | 'purchase' | 'adjustment';
+
+const actionLabel = (purpose: string | null) => (purpose ? (actionLabels[purpose] ?? purpose) : 'Paid action');
+
+/** A ledger row in the words the profile page shows. */
+function describe(row: repo.LedgerRow): string {
+  switch (row.reason) {
+    case 'signup_bonus':
+      return 'Sign-up bonus';
+    case 'purchase':
+      return row.bundle ? `Bought ${row.bundle} · ${row.credits} credits` : `Bought ${row.delta} credits`;
+    case 'purchase_reversed':
+      return row.ref.startsWith('du_') ? 'Purchase disputed — credits taken back' : 'Purchase refunded — credits taken back';
+    case 'reservation':
+      return actionLabel(row.purpose);
+    case 'refund':
+      return `Refund — ${actionLabel(row.purpose).toLowerCase()} failed`;
+    case 'spend':
+      return row.purpose ? actionLabel(row.purpose) : 'Credit used';
+    default:
+      return 'Adjustment';
+  }
+}
 
 export type Reservation = { reservationId: string; balance: number };
 
@@ -70,8 +93,26 @@ export function createCreditsService(db: Db) {
     },
 
     /** False when the reservation was no longer pending (the sweep refunded it meanwhile). */
-    commit(reservationId: string): Promise<boolean> {
-      return repo.markReservationCommitted(db, reservationId);
+    commit(reservationId: string, imageId?: string): Promise<boolean> {
+      return repo.markReservationCommitted(db, reservationId, imageId);
+    },
+
+    /** One page of the user's ledger in words, newest first. */
+    async ledger(userId: string, cursor: string | undefined, limit: number): Promise<{ entries: LedgerEntry[]; nextCursor: string | null }> {
+      const found = await repo.findLedgerPage(db, userId, cursor, limit + 1);
+      const page = found.slice(0, limit);
+      return {
+        entries: page.map((row) => ({
+          id: row.id,
+          createdAt: new Date(row.created_at).toISOString(),
+          description: describe(row),
+          reason: row.reason,
+          delta: row.delta,
+          balanceAfter: row.balance_after,
+          imageId: row.reason === 'reservation' || row.reason === 'spend' ? row.image_id : null,
+        })),
+        nextCursor: found.length > limit ? (page.at(-1)?.id ?? null) : null,
+      };
     },
 
     /** Returns the credits of a pending reservation; null when it was already settled. */

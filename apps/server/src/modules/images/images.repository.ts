@@ -17,6 +17,12 @@ export async function findOwnedImage(ex: Executor, id: string, userId: string): 
   return row;
 }
 
+/** Deletes the row only when `userId` owns it; its storage key, or undefined when nothing matched. */
+export async function deleteOwnedImage(ex: Executor, id: string, userId: string): Promise<string | undefined> {
+  const [row] = await ex.delete(images).where(and(eq(images.id, id), eq(images.userId, userId))).returning({ storageKey: images.storageKey });
+  return row?.storageKey;
+}
+
 export async function deleteImage(ex: Executor, id: string): Promise<void> {
   await ex.delete(images).where(eq(images.id, id));
 }

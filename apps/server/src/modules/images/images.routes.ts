@@ -1,7 +1,7 @@
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { imageIdParams, imagesListQuery, isImageId, type ImagesListResponse } from '@lumigen/contract/images';
+import { imageIdParams, imagesListQuery, isImageId, type DeleteImageResponse, type ImagesListResponse } from '@lumigen/contract/images';
 import { AppError } from '../../lib/app-error.ts';
 import type { ImagesService } from './images.service.ts';
 
@@ -18,5 +18,12 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
     if (!found) throw new AppError('not_found', messages.notFound);
     // An image never changes once stored, but it is private: browsers may keep it, proxies not.
     return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(found.bytes);
+  });
+
+  // Owner only; another user's image, like a missing one, is 404.
+  r.delete('/api/images/:id', { schema: { params: imageIdParams }, onRequest: app.requireAuth }, async (request): Promise<DeleteImageResponse> => {
+    if (!(await images.deleteOwned(request.params.id, request.auth.userId))) throw new AppError('not_found', messages.notFound);
+    request.log.info({ imageId: request.params.id }, 'image deleted');
+    return { success: true, message: messages.imageDeleted };
   });
 }

@@ -33,6 +33,18 @@ export function createImagesService(db: Db, store: ImageStore) {
       }
     },
 
+    /**
+     * The owner deletes an image: row first (from then on it is gone for every reader), then the
+     * bytes. False when the user owns no such image.
+     */
+    async deleteOwned(id: string, userId: string): Promise<boolean> {
+      if (!uuidPattern.test(id)) return false;
+      const storageKey = await repo.deleteOwnedImage(db, id, userId);
+      if (!storageKey) return false;
+      await store.delete(storageKey);
+      return true;
+    },
+
     /** Takes back an image that must not be delivered after all (row first: no row, no image). */
     async discard(image: Pick<repo.ImageRow, 'id' | 'storageKey'>): Promise<void> {
       await repo.deleteImage(db, image.id);

@@ -65,7 +65,7 @@ export function createPaidImages({ credits, images }: { credits: CreditsService;
         const made = await action.produce();
         png = made.png;
         image = await images.save({ userId, ...made });
-        committed = await credits.commit(reservationId);
+        committed = await credits.commit(reservationId, image.id);
       } catch (error) {
         if (image) await images.discard(image).catch((e: unknown) => log.error({ err: e, imageId: image?.id }, 'could not discard image'));
         const refundedBalance = await refundQuietly(reservationId, log);

@@ -1,3 +1,4 @@
+import { clientKey } from '../../lib/client-key.ts';
 import { contactRequest, newsletterRequest, type MarketingResponse } from '@lumigen/contract/marketing';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import * as repo from './marketing.repository.ts';
 /** Public forms: stored server-side (docs/architecture.md §4), limited per address against spam. */
 export async function marketingRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const perIp = (name: string) => app.limitBy([{ name, max: 20, key: (request) => request.ip }], 60 * 60 * 1000);
+  const perIp = (name: string) => app.limitBy([{ name, max: 20, key: (request) => clientKey(request.ip) }], 60 * 60 * 1000);
 
   r.post('/api/contact', { schema: { body: contactRequest }, preHandler: perIp('contact:ip') }, async (request): Promise<MarketingResponse> => {
     await repo.insertContactMessage(db, request.body);

@@ -322,7 +322,7 @@ describe('the start-up line', () => {
     try {
       const line = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('providers: '));
       expect(line?.msg).toBe(
-        `providers: generation: openai (gpt-image-1); tools: local; payments: local (test mode: no money moves); storage: files in ${t.location.dataDir}/images; mail: none`,
+        `providers: generation: openai (gpt-image-1); tools: local; payments: local (test mode: no money moves); storage: files in ${t.location.dataDir}/images; mail: outbox in ${t.location.dataDir}/outbox`,
       );
     } finally {
       await t.close();

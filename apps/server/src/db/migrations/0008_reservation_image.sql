@@ -1,0 +1,2 @@
+ALTER TABLE "credit_reservations" ADD COLUMN "image_id" uuid;--> statement-breakpoint
+ALTER TABLE "credit_reservations" ADD CONSTRAINT "credit_reservations_image_id_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."images"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,61 @@
+import { brand } from '@lumigen/contract/brand';
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** One layout for every message: the brand, a greeting, a paragraph, one button, a closing note. */
+function compose(input: { kind: string; to: string; subject: string; name: string; intro: string; action: string; link: string; outro: string }): MailMessage {
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    input.intro,
+    '',
+    `${input.action}: ${input.link}`,
+    '',
+    input.outro,
+    '',
+    `— ${brand.name}, ${brand.tagline}`,
+    `Questions? ${brand.email}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f7;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1c1b29">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-size:20px;font-weight:700;margin:0 0 24px">${escapeHtml(brand.name)}</p>
+<p>Hello ${escapeHtml(input.name)},</p>
+<p>${escapeHtml(input.intro)}</p>
+<p style="margin:32px 0"><a href="${escapeHtml(input.link)}" style="background:#5b3df5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(input.action)}</a></p>
+<p style="font-size:14px;color:#55536b">Or paste this address into your browser: ${escapeHtml(input.link)}</p>
+<p style="font-size:14px;color:#55536b">${escapeHtml(input.outro)}</p>
+<p style="font-size:12px;color:#55536b;margin-top:32px">${escapeHtml(brand.name)}, ${escapeHtml(brand.tagline)} · <a href="mailto:${brand.email}">${brand.email}</a></p>
+</td></tr></table></body></html>`;
+  return { kind: input.kind, to: input.to, subject: input.subject, text, html };
+}
+
+export function passwordResetMail(input: { to: string; name: string; link: string; validMinutes: number }): MailMessage {
+  return compose({
+    kind: 'password-reset',
+    to: input.to,
+    subject: `Reset your ${brand.name} password`,
+    name: input.name,
+    intro: `Someone (we hope you) asked to reset the password of your ${brand.name} account. The link works once, for ${input.validMinutes} minutes.`,
+    action: 'Choose a new password',
+    link: input.link,
+    outro: 'If you did not ask for this, ignore this message: your password stays as it is.',
+  });
+}
+
+export function verifyEmailMail(input: { to: string; name: string; link: string; validHours: number }): MailMessage {
+  return compose({
+    kind: 'email-verification',
+    to: input.to,
+    subject: `Confirm your e-mail address for ${brand.name}`,
+    name: input.name,
+    intro: `Please confirm that this is your e-mail address. The link works for ${input.validHours} hours.`,
+    action: 'Confirm my e-mail address',
+    link: input.link,
+    outro: `If you did not create a ${brand.name} account, ignore this message.`,
+  });
+}
