@@ -1,10 +1,19 @@
 import type { z } from 'zod';
-import { authResponse, logoutResponse } from './accounts.ts';
-import { creditResponse, getCreditResponse } from './credits.ts';
+import {
+  accountActionResponse,
+  authResponse,
+  logoutResponse,
+  resetRequestResponse,
+  sessionsResponse,
+  updateProfileResponse,
+  verifyEmailResponse,
+  verifyResendResponse,
+} from './accounts.ts';
+import { creditResponse, getCreditResponse, ledgerResponse } from './credits.ts';
 import { errorResponse } from './errors.ts';
 import { generateImageResponse, providersResponse } from './generation.ts';
 import { healthResponse } from './health.ts';
-import { imagesListResponse } from './images.ts';
+import { deleteImageResponse, imagesListResponse } from './images.ts';
 import { marketingResponse } from './marketing.ts';
 import {
   addCreditResponse,
@@ -32,6 +41,16 @@ export const apiRoutes = {
   'POST /api/user/register': { 201: { json: authResponse } },
   'POST /api/user/login': { 200: { json: authResponse } },
   'POST /api/user/logout': { 200: { json: logoutResponse } },
+  'POST /api/user/reset-request': { 200: { json: resetRequestResponse } },
+  'POST /api/user/reset': { 200: { json: authResponse } },
+  'POST /api/user/verify': { 200: { json: verifyEmailResponse } },
+  'POST /api/user/verify-resend': { 200: { json: verifyResendResponse } },
+  'POST /api/user/update': { 200: { json: updateProfileResponse } },
+  'POST /api/user/change-password': { 200: { json: accountActionResponse } },
+  'GET /api/user/sessions': { 200: { json: sessionsResponse } },
+  'POST /api/user/sessions/:id/revoke': { 200: { json: accountActionResponse } },
+  'POST /api/user/logout-others': { 200: { json: accountActionResponse } },
+  'GET /api/credits/ledger': { 200: { json: ledgerResponse } },
   'POST /api/image/get-credit': { 200: { json: getCreditResponse } },
   'POST /api/image/deduct-credit': { 200: { json: creditResponse } },
   'POST /api/image/generate-image': { 200: { json: generateImageResponse } },
@@ -39,6 +58,7 @@ export const apiRoutes = {
   'POST /api/image/tools/:tool': { 200: { json: toolResponse } },
   'GET /api/images': { 200: { json: imagesListResponse } },
   'GET /api/images/:id': { 200: { bytes: 'image/png' } },
+  'DELETE /api/images/:id': { 200: { json: deleteImageResponse } },
   'POST /api/contact': { 200: { json: marketingResponse } },
   'POST /api/newsletter': { 200: { json: marketingResponse } },
   'GET /api/payments/config': { 200: { json: paymentsConfigResponse } },
