@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** docs/product.md sends the token in a `token` header; `Authorization: Bearer` is accepted too. */
+/** The brief's clients send the token in a `token` header (docs/product.md §7); `Authorization: Bearer` is accepted too. */
 export function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   if (typeof header === 'string' && header !== '') return header;

@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@lumigen/contract/errors';
 import { webMessages } from '@lumigen/contract/web-messages';
 
-/** localStorage key of the session token (docs/product.md keeps the name `token`). */
+/** localStorage key of the session token (the brief names it `token`: docs/product.md). */
 export const tokenStorageKey = 'token';
 
 /** A failed call: `status` is the HTTP status, 0 when the server could not be reached. */

@@ -3,6 +3,7 @@ import { dimensionsOf } from '@lumigen/contract/generation';
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { OpenAiConfig } from '../../../config.ts';
+import { readBodyUpTo } from '../../../lib/read-body.ts';
 import { imagesRequestFor } from './openai-request.ts';
 import { toPngOfSize } from './png.ts';
 import { GenerationProviderError, type GenerationInput, type GenerationProvider, type ProviderCheck } from './provider.ts';
@@ -92,17 +93,10 @@ async function imageBytes(item: OpenAI.Images.Image | undefined, signal: AbortSi
 
 async function download(url: string, signal: AbortSignal): Promise<Buffer> {
   const response = await fetch(url, { signal, redirect: 'follow' });
-  if (!response.ok || !response.body) throw new GenerationProviderError('failed', `the linked image answered ${response.status}`, { status: response.status });
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > longestLinkedImageBytes) throw new GenerationProviderError('failed', 'the linked image is too large');
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of response.body) {
-    received += chunk.byteLength;
-    if (received > longestLinkedImageBytes) throw new GenerationProviderError('failed', 'the linked image is too large');
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
+  if (!response.ok) throw new GenerationProviderError('failed', `the linked image answered ${response.status}`, { status: response.status });
+  const bytes = await readBodyUpTo(response, longestLinkedImageBytes);
+  if (!bytes) throw new GenerationProviderError('failed', 'the linked image is too large');
+  return bytes;
 }
 
 function isRetryableStatus(status: number | undefined): boolean {

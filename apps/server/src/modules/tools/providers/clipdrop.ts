@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { AcceptedImageType, ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import { asPng, sniffImageType, type PngImage } from '../../../lib/image-bytes.ts';
+import { readBodyUpTo } from '../../../lib/read-body.ts';
 import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
 
 export type ClipdropOptions = {
@@ -70,19 +71,6 @@ const isAbort = (error: unknown) => {
   return name === 'AbortError' || name === 'TimeoutError';
 };
 
-/** The answer's bytes, refusing to hold more than `limit` of them. */
-async function readBody(response: Response, limit: number): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (!response.body) return Buffer.alloc(0);
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > limit) throw new ToolProviderError('failed', `Clipdrop's answer is larger than ${limit} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 /** Clipdrop's `{ "error": "…" }`, when it is short plain text a user can be shown. */
 function reasonIn(body: Buffer): string | undefined {
   try {
@@ -147,7 +135,8 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
         signal,
       };
       const response = await fetch(`${base}${clipdropPaths[tool]}`, init);
-      const body = await readBody(response, longestAnswerBytes);
+      const body = await readBodyUpTo(response, longestAnswerBytes);
+      if (!body) throw new ToolProviderError('failed', `Clipdrop's answer is larger than ${longestAnswerBytes} bytes`);
       if (!response.ok) throw failureFor(response, body);
       return body;
     } catch (error) {
