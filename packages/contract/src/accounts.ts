@@ -108,3 +108,22 @@ export type SessionSummary = z.infer<typeof sessionSummary>;
 export const sessionsResponse = z.object({ success: z.literal(true), sessions: z.array(sessionSummary) });
 export type SessionsResponse = z.infer<typeof sessionsResponse>;
 export const sessionIdParams = z.strictObject({ id: z.string().max(100) });
+
+/**
+ * Answered with `accountActionResponse`. The address changes only when the link mailed to the new
+ * one is opened (`POST /api/user/verify` takes that link's token too).
+ */
+export const changeEmailRequest = z.strictObject({
+  email,
+  password: secret('Password', { min: 1, max: passwordLimits.max }),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>;
+
+/** Answered with `accountActionResponse`; the caller's token no longer works afterwards. */
+export const deleteAccountRequest = z.strictObject({
+  password: secret('Password', { min: 1, max: passwordLimits.max }),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
+
+/** The files `GET /api/user/export` puts in its ZIP, besides `images/<id>.png` for every image. */
+export const exportFiles = { account: 'account.json', ledger: 'ledger.csv', payments: 'payments.csv' } as const;

@@ -36,6 +36,12 @@ export const messages = {
   sessionRevoked: 'That session has been signed out.',
   otherSessionsEnded: 'Every other session has been signed out.',
   resetLinkUsed: 'This password reset link has already been used. Request a new one.',
+  /** change-email: nothing changes until the link mailed to the new address is opened. */
+  emailChangeRequested: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
+  emailUnchanged: 'That is already your e-mail address.',
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  wrongPassword: 'The password is not correct',
+  accountDeleted: 'Your account has been deleted. Your images are gone and you have been signed out.',
   creditLoaded: 'Credit loaded',
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
