@@ -98,7 +98,9 @@ function errorFrom(status: number, body: unknown): ApiError {
 }
 
 /** Sends a call; any failure (network, 401, non-2xx) becomes an ApiError. JSON, or multipart for FormData. */
-async function send(method: 'GET' | 'POST', path: string, body: unknown, { signal }: RequestOptions): Promise<Response> {
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function send(method: Method, path: string, body: unknown, { signal }: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.token = token;
@@ -127,7 +129,7 @@ async function send(method: 'GET' | 'POST', path: string, body: unknown, { signa
   return response;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions): Promise<T> {
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {
   const response = await send(method, path, body, options);
   const data = await readJson(response);
   if (isErrorBody(data)) throw errorFrom(response.status, data);
@@ -141,6 +143,10 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
 /** JSON body, or a FormData sent as multipart (the editing tools' uploads). */
 export function apiPost<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return request<T>('POST', path, body, options);
+}
+
+export function apiDelete<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>('DELETE', path, undefined, options);
 }
 
 /** A binary answer, such as one of the user's own images. */

@@ -20,6 +20,11 @@ export type Auth = {
   credit: number | undefined;
   signIn(token: string, user: PublicUser): void;
   signOut(): Promise<void>;
+  /**
+   * The server has already ended the session (the account was deleted): forget the token and
+   * everything read with it, without a logout call, which would only answer 401.
+   */
+  forget(): void;
   refreshCredit(): Promise<void>;
 };
 
@@ -96,6 +101,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: ['credit'] });
   }, [queryClient]);
 
+  const forget = useCallback(() => {
+    clearToken();
+    // Balance, images, ledger, sessions: none of it belongs to anyone now.
+    queryClient.removeQueries();
+  }, [queryClient]);
+
   const refreshCredit = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: creditQueryKey(token) });
   }, [queryClient, token]);
@@ -108,9 +119,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       credit: credit.data?.creditBalance,
       signIn,
       signOut,
+      forget,
       refreshCredit,
     }),
-    [token, sessionKnown, credit.data, signIn, signOut, refreshCredit],
+    [token, sessionKnown, credit.data, signIn, signOut, forget, refreshCredit],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

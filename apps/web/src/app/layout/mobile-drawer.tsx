@@ -1,23 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { cycleFocus } from '../../components/ui/cycle-focus.ts';
 import { AccountActions } from './account-actions.tsx';
 import { isGroup, menu } from '../../lib/menu.ts';
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog instead of leaving for the browser's own UI. */
-function cycleFocus(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])');
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * The small-screen menu as a native modal <dialog>: the page behind is inert, Escape closes it and

@@ -19,7 +19,7 @@ export const protectedHeroes = {
   '/upscale': tool('Image Upscaling Tool', 'Enlarge an image to up to 4096 pixels per side.'),
   '/uncrop': tool('Image Crop & Uncrop', 'Extend an image beyond its borders — or crop it with negative values.'),
   '/cleanup': tool('Image Cleanup Tool', 'Paint over what should disappear — or upload a mask — and Lumigen fills it in.'),
-  '/profile': { eyebrow: 'Account', title: 'Your profile', lead: 'Your details, your balance, your images and your purchases.' },
+  '/profile': { eyebrow: 'Account', title: 'Your profile', lead: 'Your balance and settings, where your credits went, your images and your data.' },
   '/checkout': { eyebrow: 'Checkout', title: 'Buy credits', documentTitle: 'Checkout', lead: 'Pay once for a bundle of credits: no subscription, nothing renews.' },
 } satisfies Record<string, Hero>;
 

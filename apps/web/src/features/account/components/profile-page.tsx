@@ -1,32 +1,56 @@
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../../lib/session.tsx';
-import { PurchaseHistory } from './purchase-history.tsx';
+import { AnchorNav, type Anchor } from '../../../components/ui/anchor-nav.tsx';
+import { AccountSummary } from './account-summary.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { EmailSection } from './email-section.tsx';
+import { ExportSection } from './export-section.tsx';
 import { ImageGallery } from './image-gallery.tsx';
+import { ImageViewer } from './image-viewer.tsx';
+import { LedgerSection } from './ledger-section.tsx';
+import { NameSection } from './name-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { PurchaseHistory } from './purchase-history.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import './profile.css';
 
+const anchors: Anchor[] = [
+  { id: 'account', label: 'Account' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'sessions', label: 'Sessions' },
+  { id: 'credits', label: 'Credits' },
+  { id: 'images', label: 'Images' },
+  { id: 'purchases', label: 'Purchases' },
+  { id: 'your-data', label: 'Your data' },
+];
+
+/** /profile: the account, its settings and devices, where the credits went, the images, the data. */
 export function ProfilePage() {
-  const { user, credit } = useAuth();
   return (
-    <div className="container profile">
-      <section className="profile__card" aria-labelledby="profile-account">
-        <h2 id="profile-account">Account</h2>
-        <dl className="profile__list">
-          <dt>Name</dt>
-          <dd>{user?.name ?? '…'}</dd>
-          <dt>Email</dt>
-          <dd>{user?.email ?? '…'}</dd>
-          <dt>Balance</dt>
-          <dd>{credit === undefined ? '…' : `${credit} credits`}</dd>
-        </dl>
-        <ButtonLink to="/pricing">Buy credits</ButtonLink>
-      </section>
-      <section aria-labelledby="profile-images">
-        <h2 id="profile-images" className="profile__heading">
-          Your images
-        </h2>
-        <ImageGallery />
-      </section>
-      <PurchaseHistory />
+    <div className="container section profile anchor-layout">
+      <AnchorNav anchors={anchors} label="On this page" />
+      <div className="anchor-layout__body">
+        <AccountSummary />
+        <ProfileSection id="settings" title="Settings">
+          <div className="profile-grid">
+            <NameSection />
+            <EmailSection />
+            <PasswordSection />
+          </div>
+        </ProfileSection>
+        <SessionsSection />
+        <LedgerSection />
+        <ProfileSection id="images" title="Your images" lead="Your latest images. Open one full size, download it, take it into a tool, or delete it.">
+          <ImageGallery />
+        </ProfileSection>
+        <PurchaseHistory id="purchases" />
+        <ProfileSection id="your-data" title="Your data">
+          <div className="profile-grid">
+            <ExportSection />
+            <DeleteAccountSection />
+          </div>
+        </ProfileSection>
+      </div>
+      <ImageViewer />
     </div>
   );
 }

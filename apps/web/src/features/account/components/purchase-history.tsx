@@ -2,6 +2,7 @@ import { formatPrice } from '@lumigen/contract/catalogue';
 import type { PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
 import { useAuth } from '../../../lib/session.tsx';
 import { usePayments } from '../api/get-payments.ts';
+import './purchase-history.css';
 
 type Settled = PaymentSummary & { status: Exclude<PaymentStatus, 'pending'> };
 const statusLabels: Record<Settled['status'], string> = { succeeded: 'Paid', failed: 'Declined', canceled: 'Canceled', refunded: 'Refunded', disputed: 'Disputed' };
@@ -10,8 +11,8 @@ const isSettled = (payment: PaymentSummary): payment is Settled => payment.statu
 const shownCount = 5;
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** The user's latest purchases, newest first. */
-export function PurchaseHistory() {
+/** The user's latest purchases, newest first; `id` lets a page's menu link to them. */
+export function PurchaseHistory({ id }: { id?: string }) {
   const { token } = useAuth();
   const payments = usePayments(token);
   const settled = (payments.data?.payments ?? []).filter(isSettled).slice(0, shownCount);
@@ -64,7 +65,7 @@ export function PurchaseHistory() {
   }
 
   return (
-    <section className="checkout__history container" aria-labelledby="purchase-history-title">
+    <section id={id} className="checkout__history container" aria-labelledby="purchase-history-title">
       <h2 className="checkout__heading" id="purchase-history-title">
         Your recent purchases
       </h2>

@@ -1,6 +1,6 @@
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import type { GenerateSettings } from './generate-form.tsx';
-import { downloadName } from '../utils/download-name.ts';
+import { downloadName } from '../../../lib/download-name.ts';
 
 export type Generated = { image: string; imageId: string; prompt: string };
 
