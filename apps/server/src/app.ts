@@ -96,14 +96,15 @@ export async function buildApp({ config, database, logger = true, generationProv
     }));
   const mailer = createMailer(config.mail, app.log);
   const credits = createCreditsService(db.db);
+  const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
   const accounts = createAccountsService(db.db, credits, {
     mailer,
+    images,
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
-  const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
   const paidImages = createPaidImages({ credits, images });
   const generation = createGenerationService({ paidImages, provider: generationProvider ?? selectGenerationProvider(config.generation) });
   const tools = createToolsService({ paidImages, provider: toolProvider ?? selectToolProvider(config.tools) });
@@ -123,7 +124,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(rateLimitPlugin, { db: db.db });
   await app.register(authPlugin, { accounts });
   await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
-  await app.register(accountsRoutes, { accounts, config });
+  await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
   await app.register(marketingRoutes, { db: db.db });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });

@@ -14,6 +14,9 @@ export const users = pgTable(
     // Set when the user opens the link mailed to `email`; null until then.
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set when the owner deleted the account: the row stays for the ledger and payments, with
+    // name and e-mail replaced (accounts.repository.ts anonymizeUser).
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`)],
 );
@@ -40,8 +43,9 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use tokens mailed in links (password reset, e-mail verification). Only the SHA-256 of
- * the token is kept, as for sessions; `email` is the address the link was sent to.
+ * Single-use tokens mailed in links (password reset, e-mail verification, change of address).
+ * Only the SHA-256 of the token is kept, as for sessions; `email` is the address the link was
+ * sent to (for a change, the new address it confirms).
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -50,7 +54,7 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'email_change'] }).notNull(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../../db/client.ts';
 import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
@@ -33,6 +33,29 @@ export async function markEmailVerified(ex: Executor, userId: string) {
 export async function updateName(ex: Executor, userId: string, name: string): Promise<UserRow | undefined> {
   const [row] = await ex.update(users).set({ name }).where(eq(users.id, userId)).returning();
   return row;
+}
+
+/** Moves the account to a confirmed new address; the unique index refuses one taken meanwhile. */
+export async function updateEmail(ex: Executor, userId: string, email: string) {
+  await ex.update(users).set({ email, emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/**
+ * What deleting an account leaves of its user row: the id and balance that the ledger and
+ * payments refer to, nothing that names a person. The address is freed for a new sign-up and the
+ * password can match nothing (an empty string is no argon2 hash).
+ */
+export async function anonymizeUser(ex: Executor, userId: string) {
+  await ex
+    .update(users)
+    .set({ name: '', email: sql`'deleted-' || ${users.id}::text || '@deleted.invalid'`, passwordHash: '', emailVerifiedAt: null, deletedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Sessions and mailed links go with the account: nothing of them is needed for accounting. */
+export async function deleteSessionsAndTokensOf(ex: Executor, userId: string) {
+  await ex.delete(sessions).where(eq(sessions.userId, userId));
+  await ex.delete(accountTokens).where(eq(accountTokens.userId, userId));
 }
 
 export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {
@@ -74,22 +97,29 @@ export async function insertToken(ex: Executor, values: { userId: string; email:
   await ex.insert(accountTokens).values(values);
 }
 
-/** Marks a live token used and returns whom it was for; undefined if absent, used or expired. */
-export async function consumeToken(ex: Executor, purpose: TokenPurpose, tokenHash: string): Promise<{ userId: string; email: string } | undefined> {
+/**
+ * Marks a live token of one of `purposes` used and returns whom and what it was for; undefined if
+ * absent, used or expired.
+ */
+export async function consumeToken(
+  ex: Executor,
+  purposes: TokenPurpose[],
+  tokenHash: string,
+): Promise<{ userId: string; email: string; purpose: TokenPurpose } | undefined> {
   const [row] = await ex
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
-    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .returning({ userId: accountTokens.userId, email: accountTokens.email, purpose: accountTokens.purpose });
   return row;
 }
 
 /** Why a token could not be used, to tell the user whether asking again helps. */
-export async function tokenState(ex: Executor, purpose: TokenPurpose, tokenHash: string): Promise<'used' | 'expired' | 'unknown'> {
+export async function tokenState(ex: Executor, purposes: TokenPurpose[], tokenHash: string): Promise<'used' | 'expired' | 'unknown'> {
   const [row] = await ex
     .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
+    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes)));
   if (!row) return 'unknown';
   return row.usedAt ? 'used' : row.expired ? 'expired' : 'unknown';
 }

@@ -7,6 +7,8 @@ import {
   sessionIdParams,
   type SessionsResponse,
   changePasswordRequest,
+  changeEmailRequest,
+  deleteAccountRequest,
   updateProfileRequest,
   type AccountActionResponse,
   type UpdateProfileResponse,
@@ -24,9 +26,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { exportAccount } from './account-export.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-export async function accountsRoutes(app: FastifyInstance, { accounts, config }: { accounts: AccountsService; config: Config }) {
+type AccountsRouteDeps = { accounts: AccountsService; config: Config; exportDeps: Parameters<typeof exportAccount>[0] };
+
+export async function accountsRoutes(app: FastifyInstance, { accounts, config, exportDeps }: AccountsRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ipMax, emailMax, windowMs, loginFailuresPerAddressAndIp, loginFailuresPerAddress } = config.authRateLimit;
   const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
@@ -87,8 +92,10 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
 
   const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
   r.post('/api/user/verify', { schema: { body: verifyEmailRequest }, preHandler: verifyLimit }, async (request): Promise<VerifyEmailResponse> => {
-    const { bonusGranted, alreadyClaimed, balance } = await accounts.verifyEmail(request.body.token);
-    const message = bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : alreadyClaimed ? messages.emailVerifiedNoBonus : messages.emailVerified;
+    const { bonusGranted, alreadyClaimed, balance, changedTo } = await accounts.verifyEmail(request.body.token);
+    const message = changedTo
+      ? messages.emailChanged(changedTo)
+      : bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : alreadyClaimed ? messages.emailVerifiedNoBonus : messages.emailVerified;
     return { success: true, message, creditBalance: balance };
   });
 
@@ -113,23 +120,56 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config }:
     return { success: true, message: messages.profileUpdated, user };
   });
 
-  // Wrong current passwords are guesses too: limited per account and IP like other attempts.
-  const changePasswordLimit = app.limitBy(
-    [
-      { name: 'change-password:ip', max: ipMax, key: (request) => clientKey(request.ip) },
-      { name: 'change-password:user', max: emailMax, key: (request) => request.auth?.userId },
-    ],
-    windowMs,
-  );
+  // Calls that take the password again: wrong ones are guesses too, limited per account and IP
+  // like other attempts.
+  const passwordCheckLimit = (action: string) =>
+    app.limitBy(
+      [
+        { name: `${action}:ip`, max: ipMax, key: (request) => clientKey(request.ip) },
+        { name: `${action}:user`, max: emailMax, key: (request) => request.auth?.userId },
+      ],
+      windowMs,
+    );
   r.post(
     '/api/user/change-password',
-    { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: changePasswordLimit },
+    { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('change-password') },
     async (request): Promise<AccountActionResponse> => {
       await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
       request.log.info({ userId: request.auth.userId }, 'password changed');
       return { success: true, message: messages.passwordChanged };
     },
   );
+
+  r.post(
+    '/api/user/change-email',
+    { schema: { body: changeEmailRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('change-email') },
+    async (request): Promise<AccountActionResponse> => {
+      await accounts.requestEmailChange(request.auth.userId, request.body);
+      request.log.info({ userId: request.auth.userId }, 'e-mail change requested');
+      return { success: true, message: messages.emailChangeRequested(request.body.email) };
+    },
+  );
+
+  r.post(
+    '/api/user/delete',
+    { schema: { body: deleteAccountRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('delete-account') },
+    async (request): Promise<AccountActionResponse> => {
+      await accounts.deleteAccount(request.auth.userId, request.body.password);
+      request.log.info({ userId: request.auth.userId }, 'account deleted');
+      return { success: true, message: messages.accountDeleted };
+    },
+  );
+
+  // An export reads every image: a few per window are plenty for a person.
+  const exportLimit = app.limitBy([{ name: 'export:user', max: 10, key: (request) => request.auth?.userId }], windowMs);
+  r.get('/api/user/export', { onRequest: app.requireAuth, preHandler: exportLimit }, async (request, reply) => {
+    const zip = await exportAccount(exportDeps, request.auth.userId, request.log);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', 'attachment; filename="lumigen-export.zip"')
+      .header('cache-control', 'private, no-store')
+      .send(zip);
+  });
 
   r.get('/api/user/sessions', { onRequest: app.requireAuth }, async (request): Promise<SessionsResponse> => {
     return { success: true, sessions: await accounts.listSessions(request.auth.userId, request.auth.sessionId) };

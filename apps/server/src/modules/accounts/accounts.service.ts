@@ -14,7 +14,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
-import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
+import type { ImagesService } from '../images/images.service.ts';
+import { changeEmailMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
 import { deviceName } from './device-name.ts';
@@ -26,7 +27,7 @@ export type SignedIn = { token: string; user: PublicUser };
 /** What became of the sign-up bonus at registration; the route words its message from it. */
 export type SignupBonus = 'granted' | 'after_verification' | 'already_claimed';
 
-export type AccountsDeps = { mailer: Mailer; publicOrigin: string; signupBonusAfterVerification: boolean };
+export type AccountsDeps = { mailer: Mailer; images: ImagesService; publicOrigin: string; signupBonusAfterVerification: boolean };
 
 const toPublicUser = (row: repo.UserRow): PublicUser => ({
   id: row.id,
@@ -36,20 +37,31 @@ const toPublicUser = (row: repo.UserRow): PublicUser => ({
   emailVerified: row.emailVerifiedAt !== null,
 });
 
-export function createAccountsService(db: Db, credits: CreditsService, { mailer, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
+export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
   /** A link's token is checked before anything else: a malformed one is never looked up. */
-  async function linkTokenError(purpose: repo.TokenPurpose, token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
-    const state = isWellFormedToken(token) ? await repo.tokenState(db, purpose, hashToken(token)) : 'unknown';
+  async function linkTokenError(purposes: repo.TokenPurpose[], token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
+    const state = isWellFormedToken(token) ? await repo.tokenState(db, purposes, hashToken(token)) : 'unknown';
     return new AppError('bad_request', state === 'used' ? texts.used : state === 'expired' ? texts.expired : texts.invalid);
   }
 
-  /** Stores a verification token in the caller's transaction; mail it with the returned link after commit. */
-  async function newVerificationLink(ex: Executor, userId: string, email: string): Promise<string> {
+  /**
+   * Stores a link token confirming `email` in the caller's transaction; mail the returned link
+   * after commit. A change of address and a first confirmation share the /verify page.
+   */
+  async function newVerificationLink(ex: Executor, userId: string, email: string, purpose: 'email_verification' | 'email_change' = 'email_verification'): Promise<string> {
     const token = newSessionToken();
-    await repo.insertToken(ex, { userId, email, purpose: 'email_verification', tokenHash: hashToken(token), expiresAt: new Date(Date.now() + verifyTokenTtlMs) });
+    await repo.insertToken(ex, { userId, email, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + verifyTokenTtlMs) });
     return `${publicOrigin}/verify?token=${token}`;
+  }
+
+  /** The signed-in user's row, after checking the password they typed again; 400 when it is wrong. */
+  async function confirmPassword(userId: string, password: string, wrong: string): Promise<repo.UserRow> {
+    const row = await repo.findUserById(db, userId);
+    if (!row) throw new AppError('unauthorized', messages.unauthorized);
+    if (!(await verifyPassword(row.passwordHash, password))) throw new AppError('bad_request', wrong);
+    return row;
   }
 
   function mailVerificationLink(user: { email: string; name: string }, link: string) {
@@ -109,23 +121,38 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     },
 
     /**
-     * Confirms the address a verification link was sent to, once. With SIGNUP_BONUS_AFTER_VERIFICATION
-     * the bonus is granted here, in the same transaction (the ledger's (reason, ref) keeps it single).
+     * Confirms the address a link was sent to, once: the sign-up address, or a new one asked for
+     * with change-email (which then becomes the account's; 409 if someone took it meanwhile).
+     * With SIGNUP_BONUS_AFTER_VERIFICATION the bonus is granted here, in the same transaction (the
+     * ledger's (reason, ref) keeps it single).
      */
-    async verifyEmail(token: string): Promise<{ bonusGranted: number; alreadyClaimed: boolean; balance: number }> {
+    async verifyEmail(token: string): Promise<{ bonusGranted: number; alreadyClaimed: boolean; balance: number; changedTo?: string }> {
       const texts = { invalid: messages.verifyLinkInvalid, expired: messages.verifyLinkExpired, used: messages.verifyLinkUsed };
-      if (!isWellFormedToken(token)) throw await linkTokenError('email_verification', token, texts);
+      const purposes: repo.TokenPurpose[] = ['email_verification', 'email_change'];
+      if (!isWellFormedToken(token)) throw await linkTokenError(purposes, token, texts);
       const result = await db.transaction(async (tx) => {
-        const consumed = await repo.consumeToken(tx, 'email_verification', hashToken(token));
+        const consumed = await repo.consumeToken(tx, purposes, hashToken(token));
         if (!consumed) return undefined;
         const user = await repo.findUserForUpdate(tx, consumed.userId);
-        // The address changed since the link was sent: it proves nothing about the current one.
-        if (!user || user.email !== consumed.email) return 'stale' as const;
-        const unchanged = { bonusGranted: 0, alreadyClaimed: false, balance: user.creditBalance };
-        if (user.emailVerifiedAt) return unchanged;
-        await repo.markEmailVerified(tx, user.id);
+        if (!user) return 'stale' as const;
+        const changedTo = consumed.purpose === 'email_change' && user.email !== consumed.email ? consumed.email : undefined;
+        // A first-confirmation link for an address the account no longer has proves nothing.
+        if (consumed.purpose === 'email_verification' && user.email !== consumed.email) return 'stale' as const;
+        const unchanged = { bonusGranted: 0, alreadyClaimed: false, balance: user.creditBalance, ...(changedTo ? { changedTo } : {}) };
+        if (changedTo) {
+          // In a savepoint, so the taken address is told apart from other failures.
+          await tx.transaction((savepoint) => repo.updateEmail(savepoint, user.id, changedTo)).catch((error: unknown) => {
+            throw isUniqueViolation(error) ? new AppError('conflict', messages.emailTaken) : error;
+          });
+          await repo.spendTokensOf(tx, user.id, 'email_verification');
+        } else if (user.emailVerifiedAt) {
+          return unchanged;
+        } else {
+          await repo.markEmailVerified(tx, user.id);
+        }
+        const email = changedTo ?? user.email;
         if (!signupBonusAfterVerification) return unchanged;
-        if (!(await repo.claimSignupBonus(tx, bonusClaimHash(user.email)))) return { ...unchanged, alreadyClaimed: true };
+        if (!(await repo.claimSignupBonus(tx, bonusClaimHash(email)))) return { ...unchanged, alreadyClaimed: true };
         // A savepoint: a bonus already on the ledger (granted at sign-up before the switch) is a no-op.
         const granted = await tx
           .transaction((savepoint) => credits.grant(user.id, signupBonusCredits, 'signup_bonus', user.id, savepoint))
@@ -135,7 +162,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
           });
         return granted ? { ...unchanged, bonusGranted: signupBonusCredits, balance: granted.balance } : unchanged;
       });
-      if (result === undefined) throw await linkTokenError('email_verification', token, texts);
+      if (result === undefined) throw await linkTokenError(purposes, token, texts);
       if (result === 'stale') throw new AppError('bad_request', messages.verifyLinkInvalid);
       return result;
     },
@@ -174,20 +201,27 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     /** Sets the password from a reset link, once; every session ends and a new one begins. */
     async resetPassword(input: ResetPasswordRequest, userAgent?: string): Promise<SignedIn> {
       const texts = { invalid: messages.resetLinkInvalid, expired: messages.resetLinkExpired, used: messages.resetLinkUsed };
-      if (!isWellFormedToken(input.token)) throw await linkTokenError('password_reset', input.token, texts);
+      if (!isWellFormedToken(input.token)) throw await linkTokenError(['password_reset'], input.token, texts);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
-        const consumed = await repo.consumeToken(tx, 'password_reset', hashToken(input.token));
+        const consumed = await repo.consumeToken(tx, ['password_reset'], hashToken(input.token));
         if (!consumed) return undefined;
         await repo.updatePasswordHash(tx, consumed.userId, passwordHash);
         await repo.revokeSessionsOf(tx, consumed.userId);
         await repo.spendTokensOf(tx, consumed.userId, 'password_reset');
         return consumed.userId;
       });
-      if (!userId) throw await linkTokenError('password_reset', input.token, texts);
+      if (!userId) throw await linkTokenError(['password_reset'], input.token, texts);
       const row = await repo.findUserById(db, userId);
       if (!row) throw new AppError('bad_request', messages.resetLinkInvalid);
       return { token: await openSession(row.id, false, userAgent), user: toPublicUser(row) };
+    },
+
+    /** What an export writes about the account itself. */
+    async profile(userId: string): Promise<PublicUser & { createdAt: string }> {
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new AppError('unauthorized', messages.unauthorized);
+      return { ...toPublicUser(row), createdAt: row.createdAt.toISOString() };
     },
 
     async updateName(userId: string, name: string): Promise<PublicUser> {
@@ -198,14 +232,44 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
 
     /** Checks the current password, sets the new one and ends every other session, in one transaction. */
     async changePassword(userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
-      const row = await repo.findUserById(db, userId);
-      if (!row) throw new AppError('unauthorized', messages.unauthorized);
-      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new AppError('bad_request', messages.wrongCurrentPassword);
+      await confirmPassword(userId, input.currentPassword, messages.wrongCurrentPassword);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, userId, passwordHash);
         await repo.revokeSessionsOf(tx, userId, sessionId);
       });
+    },
+
+    /**
+     * Mails a confirmation link to a new address; the account keeps its address until the link is
+     * opened (verifyEmail). An earlier change link stops working.
+     */
+    async requestEmailChange(userId: string, input: { email: string; password: string }): Promise<void> {
+      const row = await confirmPassword(userId, input.password, messages.wrongPassword);
+      if (input.email === row.email) throw new AppError('bad_request', messages.emailUnchanged);
+      if (isDisposableEmail(input.email)) throw new AppError('bad_request', messages.disposableEmail);
+      if (await repo.findUserByEmail(db, input.email)) throw new AppError('conflict', messages.emailTaken);
+      const link = await db.transaction(async (tx) => {
+        await repo.spendTokensOf(tx, userId, 'email_change');
+        return newVerificationLink(tx, userId, input.email, 'email_change');
+      });
+      mailer.deliver(changeEmailMail({ to: input.email, name: row.name, link, validHours: verifyTokenTtlMs / 3_600_000 }));
+    },
+
+    /**
+     * Deletes the account the owner confirms with their password: images (rows now, bytes after
+     * commit), sessions and links go; the user row stays for the ledger and payments with nothing
+     * that names a person. The bonus claim stays too, so the address registers again without one.
+     */
+    async deleteAccount(userId: string, password: string): Promise<void> {
+      await confirmPassword(userId, password, messages.wrongPassword);
+      const storageKeys = await db.transaction(async (tx) => {
+        const keys = await images.forgetAllOwned(tx, userId);
+        await repo.deleteSessionsAndTokensOf(tx, userId);
+        await repo.anonymizeUser(tx, userId);
+        return keys;
+      });
+      await images.removeStored(storageKeys);
     },
 
     touch,

@@ -23,6 +23,21 @@ export async function deleteOwnedImage(ex: Executor, id: string, userId: string)
   return row?.storageKey;
 }
 
+/** Deletes every image row of a user; returns their storage keys (the bytes go after commit). */
+export async function deleteImagesOf(ex: Executor, userId: string): Promise<string[]> {
+  const deleted = await ex.delete(images).where(eq(images.userId, userId)).returning({ storageKey: images.storageKey });
+  return deleted.map((row) => row.storageKey);
+}
+
+/** Every image of a user, oldest first, with what an export writes about each. */
+export async function listAllOwnedImages(ex: Executor, userId: string) {
+  return ex
+    .select({ id: images.id, kind: images.kind, prompt: images.prompt, width: images.width, height: images.height, createdAt: images.createdAt, storageKey: images.storageKey })
+    .from(images)
+    .where(eq(images.userId, userId))
+    .orderBy(images.createdAt, images.id);
+}
+
 export async function deleteImage(ex: Executor, id: string): Promise<void> {
   await ex.delete(images).where(eq(images.id, id));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { ImageStore } from './image-store.ts';
 import * as repo from './images.repository.ts';
 
@@ -43,6 +43,25 @@ export function createImagesService(db: Db, store: ImageStore) {
       if (!storageKey) return false;
       await store.delete(storageKey);
       return true;
+    },
+
+    /**
+     * Deletes every image row of a user inside the caller's transaction (an account deletion);
+     * call `removeStored` with the keys once it has committed.
+     */
+    forgetAllOwned(ex: Executor, userId: string): Promise<string[]> {
+      return repo.deleteImagesOf(ex, userId);
+    },
+
+    /** Removes stored bytes whose rows are gone. */
+    async removeStored(storageKeys: string[]): Promise<void> {
+      for (const key of storageKeys) await store.delete(key);
+    },
+
+    /** Every image of a user, oldest first, with a reader for its bytes (one at a time: an export). */
+    async listAllOwned(userId: string) {
+      const found = await repo.listAllOwnedImages(db, userId);
+      return found.map(({ storageKey, ...image }) => ({ ...image, createdAt: image.createdAt.toISOString(), read: () => store.get(storageKey) }));
     },
 
     /** Takes back an image that must not be delivered after all (row first: no row, no image). */

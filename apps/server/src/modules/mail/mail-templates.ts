@@ -59,3 +59,16 @@ export function verifyEmailMail(input: { to: string; name: string; link: string;
     outro: `If you did not create a ${brand.name} account, ignore this message.`,
   });
 }
+
+export function changeEmailMail(input: { to: string; name: string; link: string; validHours: number }): MailMessage {
+  return compose({
+    kind: 'email-change',
+    to: input.to,
+    subject: `Confirm your new e-mail address for ${brand.name}`,
+    name: input.name,
+    intro: `Please confirm that you want to use this address for your ${brand.name} account. Until you open the link, your account keeps its current address. The link works for ${input.validHours} hours.`,
+    action: 'Use this e-mail address',
+    link: input.link,
+    outro: `If you did not ask for this, ignore this message: nothing changes.`,
+  });
+}

@@ -160,8 +160,9 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       return { ...settlement, balance: await credits.balanceOf(userId) };
     },
 
-    async list(userId: string): Promise<PaymentSummary[]> {
-      const found = await repo.listByUser(db, userId, 100);
+    /** The user's purchases, newest first (the profile shows 100; an export asks for all). */
+    async list(userId: string, limit = 100): Promise<PaymentSummary[]> {
+      const found = await repo.listByUser(db, userId, limit);
       return found.map((row) => ({
         paymentIntentId: row.providerPaymentId,
         bundle: row.bundle,

@@ -116,7 +116,10 @@ export const privacySections: LegalSection[] = [
     body: (
       <dl>
         <dt>Account and images</dt>
-        <dd>For as long as your account is open. When you close it, we delete your account, prompts and images within 30 days.</dd>
+        <dd>
+          For as long as your account is open. When you delete it (on your profile page), your images and prompts, your sessions, and your name and e-mail
+          address are deleted at once.
+        </dd>
         <dt>Sessions</dt>
         <dd>Until the token expires or you log out.</dd>
         <dt>Credits and payments</dt>
@@ -143,7 +146,9 @@ export const privacySections: LegalSection[] = [
           <li>stop sending you the newsletter or any other e-mail you did not need to receive.</li>
         </ul>
         <p>
-          Write to {mail} from the address on your account. We answer within 30 days. You may also complain to the data protection authority where you live.
+          Most of this you can do yourself on your profile page: correct your name and e-mail address, download a copy of your data (a ZIP with your account,
+          credit history, purchases and images), and delete your account. For anything else, write to {mail} from the address on your account; we answer
+          within 30 days. You may also complain to the data protection authority where you live.
         </p>
       </>
     ),
@@ -163,7 +168,7 @@ export const privacySections: LegalSection[] = [
     title: 'Security',
     body: (
       <p>
-        Connections to {brand.name} are encrypted, passwords are hashed, sign-in tokens can be revoked by logging out, and access to customer data inside our team
+        Connections to {brand.name} are encrypted, passwords are hashed, you can see and sign out every session from your profile, and access to customer data inside our team
         is limited to the people who need it to help you. No system is perfectly secure; if a breach affects your data, we will tell you without undue delay.
       </p>
     ),
