@@ -16,7 +16,7 @@ export function text(label: string, { min = 1, max }: { min?: number; max: numbe
 export function secret(label: string, { min, max }: { min: number; max: number }) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .min(min, `${label} must be at least ${min} characters`)
+    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 }
 

@@ -1,0 +1,152 @@
+import type { ImageSummary } from '@lumigen/contract/images';
+import { messages } from '@lumigen/contract/messages';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.ts';
+import { ImageGallery } from './image-gallery.tsx';
+import { ImageViewer } from './image-viewer.tsx';
+import { mockServer, polyfillDialog, renderProfilePart } from './profile-test-kit.tsx';
+
+vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z' };
+const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z' };
+
+let images: ImageSummary[];
+
+function galleryServer() {
+  const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
+  return mockServer({
+    'GET /api/images': () => [200, { success: true, images }],
+    [`GET /api/images/${kite.id}`]: png,
+    [`GET /api/images/${cutout.id}`]: png,
+    [`DELETE /api/images/${kite.id}`]: () => {
+      images = images.filter((image) => image.id !== kite.id);
+      return [200, { success: true, message: messages.imageDeleted }];
+    },
+  });
+}
+
+const renderGallery = (path = '/profile') =>
+  renderProfilePart(
+    <>
+      <ImageGallery />
+      <ImageViewer />
+    </>,
+    path,
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('token', 'test-token');
+  vi.mocked(notify.success).mockClear();
+  vi.mocked(notify.error).mockClear();
+  images = [cutout, kite];
+  let made = 0;
+  URL.createObjectURL = vi.fn(() => `blob:image-${(made += 1)}`);
+  URL.revokeObjectURL = vi.fn();
+  polyfillDialog();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Your images', () => {
+  it('each image: its picture, a download named after it, the tools to use it in, and Delete', async () => {
+    galleryServer();
+    renderGallery();
+
+    const picture = await screen.findByRole('img', { name: 'A red kite over green hills' });
+    expect(picture.getAttribute('src')).toMatch(/^blob:image-/);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Download: A red kite over green hills' }).getAttribute('download')).toBe('a-red-kite-over-green-hills.png'));
+    expect(screen.getByRole('link', { name: 'Download: Background removed' }).getAttribute('download')).toBe('background-removed-22222222.png');
+
+    const item = picture.closest('li')!;
+    const tools = within(item).getAllByRole('link').filter((link) => link.className === 'use-in__link');
+    expect(tools.map((link) => link.getAttribute('href'))).toEqual(
+      ['/upscale', '/cleanup', '/editimage', '/variant', '/removebg', '/removetxt', '/addbg', '/uncrop'].map((page) => `${page}?image=${kite.id}`),
+    );
+    expect(within(item).getByRole('button', { name: 'Delete: A red kite over green hills' })).toBeTruthy();
+  });
+
+  it('Use in… carries the image to the tool page', async () => {
+    galleryServer();
+    const person = userEvent.setup();
+    renderGallery();
+
+    const item = (await screen.findByRole('img', { name: 'A red kite over green hills' })).closest('li')!;
+    await person.click(within(item).getByText('Use in…'));
+    await person.click(within(item).getByRole('link', { name: 'Image Upscaling Tool' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/upscale?image=${kite.id}`);
+  });
+
+  it('Delete asks first; Cancel (which has the focus) and Escape send nothing', async () => {
+    const server = galleryServer();
+    const person = userEvent.setup();
+    renderGallery();
+
+    await person.click(await screen.findByRole('button', { name: 'Delete: A red kite over green hills' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this image?' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete: A red kite over green hills' })));
+
+    await person.click(screen.getByRole('button', { name: 'Delete: A red kite over green hills' }));
+    // The browser turns Escape on a modal dialog into a cancel event.
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.callsTo('DELETE', `/api/images/${kite.id}`)).toHaveLength(0);
+  });
+
+  it('Delete, confirmed: the image is deleted and leaves the gallery, with the server’s message', async () => {
+    const server = galleryServer();
+    const person = userEvent.setup();
+    renderGallery();
+
+    await person.click(await screen.findByRole('button', { name: 'Delete: A red kite over green hills' }));
+    await person.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete image' }));
+
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'A red kite over green hills' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Background removed' })).toBeTruthy();
+    expect(server.callsTo('DELETE', `/api/images/${kite.id}`)).toHaveLength(1);
+    expect(notify.success).toHaveBeenCalledWith(messages.imageDeleted);
+  });
+
+  it('opens an image full size in a dialog from its link, and closes it again', async () => {
+    galleryServer();
+    const person = userEvent.setup();
+    renderGallery();
+
+    await person.click(await screen.findByRole('link', { name: 'Open full size: A red kite over green hills' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/profile?view=${kite.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'A red kite over green hills' });
+    expect(within(dialog).getByRole('img', { name: 'A red kite over green hills' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('a-red-kite-over-green-hills.png');
+
+    await person.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/profile');
+  });
+
+  it('a viewer link to an image that is gone says so', async () => {
+    mockServer({
+      'GET /api/images': [200, { success: true, images: [] }],
+      'GET /api/images/33333333-3333-4333-8333-333333333333': [404, { success: false, message: messages.notFound }],
+    });
+    renderGallery('/profile?view=33333333-3333-4333-8333-333333333333');
+    const dialog = await screen.findByRole('dialog', { name: 'Your image' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This image no longer exists: it was deleted.');
+  });
+
+  it('no images yet: says how to make the first', async () => {
+    mockServer({ 'GET /api/images': [200, { success: true, images: [] }] });
+    renderGallery();
+    expect(await screen.findByRole('link', { name: 'Generate your first one' })).toBeTruthy();
+  });
+});
