@@ -1,27 +1,21 @@
+import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/session.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
-/** Who is signed in and what they can spend. */
+/** What the user can spend, and where to get more. Name and address are in the settings below. */
 export function AccountSummary() {
-  const { user, credit } = useAuth();
+  const { credit } = useAuth();
   return (
     <ProfileSection id="account" title="Account">
       <div className="profile-summary">
-        <dl className="profile-summary__list">
-          <div className="profile-summary__balance">
-            <dt>Balance</dt>
-            <dd>{credit === undefined ? '…' : `${credit} ${credit === 1 ? 'credit' : 'credits'}`}</dd>
-          </div>
-          <div>
-            <dt>Name</dt>
-            <dd>{user?.name ?? '…'}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{user?.email ?? '…'}</dd>
-          </div>
-        </dl>
+        <div className="profile-summary__balance">
+          <p className="profile-summary__label">Balance</p>
+          <p className="profile-summary__value">{credit === undefined ? '…' : formatCost(credit)}</p>
+          <p className="profile-summary__hint">
+            An image costs {formatCost(creditCosts.generation)}, an edit {formatCost(creditCosts.edit)}.
+          </p>
+        </div>
         <ButtonLink to="/pricing">Buy credits</ButtonLink>
       </div>
     </ProfileSection>

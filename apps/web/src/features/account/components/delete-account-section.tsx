@@ -1,5 +1,6 @@
 import { deleteAccountRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -26,13 +27,22 @@ export function DeleteAccountSection() {
   const deleting = useDeleteAccount();
   const form = useForm<DeleteForm>({ resolver: zodResolver(deleteForm), defaultValues: { password: '', understood: false } });
   const { errors, isSubmitting } = form.formState;
+  // The session is forgotten once this page has been left. Forgotten here, on a protected page,
+  // it would send the visitor to /login first: the router changes pages in a transition, while
+  // the session's token changes at once.
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (deleted.current) forget();
+    },
+    [forget],
+  );
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       const answer = await deleting.mutateAsync({ password });
-      // Home first: forgetting the session on /profile would send the visitor to the login page.
+      deleted.current = true;
       navigate('/', { replace: true });
-      forget();
       notify.success(answer.message);
     } catch (error) {
       showRefusal(form, error, { [messages.wrongPassword]: 'password' });

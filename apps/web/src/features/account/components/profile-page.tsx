@@ -31,7 +31,7 @@ export function ProfilePage() {
       <div className="anchor-layout__body">
         <AccountSummary />
         <ProfileSection id="settings" title="Settings">
-          <div className="profile-grid">
+          <div className="profile-grid profile-grid--settings">
             <NameSection />
             <EmailSection />
             <PasswordSection />
@@ -44,7 +44,7 @@ export function ProfilePage() {
         </ProfileSection>
         <PurchaseHistory id="purchases" />
         <ProfileSection id="your-data" title="Your data">
-          <div className="profile-grid">
+          <div className="profile-grid profile-grid--stacked">
             <ExportSection />
             <DeleteAccountSection />
           </div>

@@ -23,8 +23,12 @@ function SessionRow({ session }: { session: SessionSummary }) {
           {session.current && <span className="profile-badge">This device</span>}
         </p>
         <p className="sessions__times">
-          Signed in <time dateTime={session.createdAt}>{momentFormat.format(new Date(session.createdAt))}</time> · last used{' '}
-          <time dateTime={session.lastUsedAt}>{momentFormat.format(new Date(session.lastUsedAt))}</time>
+          <span className="sessions__time">
+            Signed in <time dateTime={session.createdAt}>{momentFormat.format(new Date(session.createdAt))}</time>
+          </span>{' '}
+          <span className="sessions__time">
+            Last used <time dateTime={session.lastUsedAt}>{momentFormat.format(new Date(session.lastUsedAt))}</time>
+          </span>
         </p>
       </div>
       {!session.current && (
