@@ -64,6 +64,18 @@ export async function buildApp({ config, database, logger = true, generationProv
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: jsonBodyLimit,
+    // Slow clients cannot hold a socket, or an upload's spilled files, for ever: a request must
+    // arrive whole within requestTimeout (checked every second, not Node's default 30 s), and a
+    // silent connection is closed. A response may take as long as it keeps moving. Node 20 reads
+    // requestTimeout only when the server is made (Fastify sets it afterwards): hence `http`.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.http.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs),
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });

@@ -27,6 +27,11 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(import.meta.dirname, '../../web/dist')),
+  // A whole request (headers and body) must arrive within this; a connection silent this long is
+  // closed; an idle keep-alive connection is kept this long (above common load balancers' 60 s).
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(72),
   RESERVATION_TIMEOUT_MINUTES: z.coerce.number().positive().default(10),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
@@ -216,6 +221,8 @@ export type Config = {
   publicOrigin: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** Slow clients: see HTTP_REQUEST_TIMEOUT_SECONDS and its neighbours in .env.example. */
+  http: { requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
@@ -252,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000 },
     reservationTimeoutMs: e.RESERVATION_TIMEOUT_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     authRateLimit: {
