@@ -41,8 +41,8 @@ export function ResetRequest() {
         <div className="auth-card__status" role="status">
           {sent.again && <p className="auth-card__note">We sent another link; whichever you open first works.</p>}
           <p>
-            We sent it to <strong>{sent.email}</strong>. The link works once, for {resetTokenTtlMs / 60_000} minutes. Nothing there after a few
-            minutes? Look in your spam folder, or send it again.
+            Look for a message from Lumigen at <strong className="auth-card__address">{sent.email}</strong>. Its link works once, for{' '}
+            {resetTokenTtlMs / 60_000} minutes. Nothing after a few minutes? Check your spam folder and the address, or send it again.
           </p>
         </div>
         <div className="auth-card__actions">

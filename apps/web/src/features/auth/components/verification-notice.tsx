@@ -32,18 +32,20 @@ export function VerificationNotice() {
 
   return (
     <div className="verification-notice" role="status">
-      <Icon name="mail" className="verification-notice__icon" />
-      <div className="verification-notice__text">
-        <p className="verification-notice__title">Confirm your e-mail address</p>
-        <p>
-          We sent a link to <strong className="verification-notice__email">{user.email}</strong>. Open it to confirm the address is yours, so you can always
-          get back into your account.
-        </p>
-        {reply && <p className={reply.failed ? 'verification-notice__reply verification-notice__reply--failed' : 'verification-notice__reply'}>{reply.text}</p>}
+      <div className="verification-notice__body">
+        <Icon name="mail" className="verification-notice__icon" />
+        <div className="verification-notice__text">
+          <p className="verification-notice__title">Confirm your e-mail address</p>
+          <p>
+            We sent a link to <strong className="verification-notice__email">{user.email}</strong>. Open it to confirm the address is yours, so you can always
+            get back into your account.
+          </p>
+          {reply && <p className={reply.failed ? 'verification-notice__reply verification-notice__reply--failed' : 'verification-notice__reply'}>{reply.text}</p>}
+        </div>
+        <Button variant="secondary" className="verification-notice__action" busy={resending.isPending} onClick={resend}>
+          Resend link
+        </Button>
       </div>
-      <Button variant="secondary" className="verification-notice__action" busy={resending.isPending} onClick={resend}>
-        Resend link
-      </Button>
     </div>
   );
 }

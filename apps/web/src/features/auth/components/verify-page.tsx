@@ -43,7 +43,7 @@ export function VerifyPage() {
 
   if (verifying.isSuccess) {
     return (
-      <AuthCard title="E-mail address confirmed" lead="Thank you: your account can always be recovered through this address.">
+      <AuthCard title="E-mail address confirmed" lead="Thank you. You can always get back into your account through this address.">
         <p className="auth-card__status" role="status">
           {verifying.data.message}
         </p>
