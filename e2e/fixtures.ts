@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 
 export type TestUser = { token: string; user: PublicUser; password: string };
 
@@ -18,6 +21,33 @@ export async function registerUser(request: APIRequestContext, label?: string): 
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as AuthResponse;
   return { token: body.token, user: body.user, password: testPassword };
+}
+
+export type Mail = { subject: string; text: string; links: string[] };
+
+/**
+ * The newest mail to `to` (with `subject`, when given) that the e2e server wrote to its outbox
+ * (DATA_DIR/outbox: no SMTP_URL in playwright.config.ts), with the links of its text part. Mail
+ * leaves after the answer, so this waits for it a little.
+ */
+export async function readLatestMail(to: string, { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {}): Promise<Mail> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // File names start with the time they were written, so the last one is the newest.
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(path.join(outbox, file)));
+      const recipients = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value.map((v) => v.address?.toLowerCase()));
+      if (!recipients.includes(to.toLowerCase()) || (subject !== undefined && mail.subject !== subject)) continue;
+      const text = mail.text ?? '';
+      return { subject: mail.subject ?? '', text, links: text.match(/https?:\/\/\S+/g) ?? [] };
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` with subject "${subject}"` : ''} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export const test = base.extend<{ testUser: TestUser }>({

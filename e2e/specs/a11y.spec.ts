@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, registerUser, test } from '../fixtures.ts';
 
-const publicRoutes = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/test', '/loading', '/no-such-page'];
+const publicRoutes = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test', '/loading', '/no-such-page'];
 const protectedRoutes = ['/generate', '/removebg', '/removetxt', '/editimage', '/variant', '/addbg', '/upscale', '/uncrop', '/cleanup', '/profile', '/checkout'];
 
 async function settle(page: import('@playwright/test').Page) {

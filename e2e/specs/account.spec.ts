@@ -50,7 +50,8 @@ test.describe('accounts in the browser', () => {
     expect((await loginRequest).postDataJSON()).toMatchObject({ email: user.email, remember: true });
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText('Login successfully!')).toBeVisible();
-    await expect(page.getByRole('main').getByText(user.email)).toBeVisible();
+    // The E-mail settings card names the address (an unconfirmed one is named by the notice above too).
+    await expect(page.getByRole('region', { name: 'E-mail', exact: true }).getByText(user.email)).toBeVisible();
   });
 
   test('a wrong password shows the server message as an error toast', async ({ page, testUser }) => {

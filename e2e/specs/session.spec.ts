@@ -24,7 +24,7 @@ test.describe('session API', () => {
 
     const credit = await page.request.post('/api/image/get-credit', { headers: { token: login.token } });
     expect(credit.status()).toBe(200);
-    expect(await credit.json()).toEqual({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email });
+    expect(await credit.json()).toEqual({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email, emailVerified: false });
   });
 
   test('a wrong password is refused', async ({ page, testUser }) => {

@@ -7,8 +7,11 @@ export const creditResponse = z.object({
 });
 export type CreditResponse = z.infer<typeof creditResponse>;
 
-/** docs/product.md stores the whole get-credit answer as the user, so it carries the name for the header. */
-export const getCreditResponse = creditResponse.extend({ name: z.string(), email: z.string() });
+/**
+ * docs/product.md stores the whole get-credit answer as the user, so it carries the name for the header,
+ * and whether the address is confirmed, for the notice that asks to confirm it after a reload.
+ */
+export const getCreditResponse = creditResponse.extend({ name: z.string(), email: z.string(), emailVerified: z.boolean() });
 export type GetCreditResponse = z.infer<typeof getCreditResponse>;
 
 /** What each paid action is called in the ledger ("Background removal", "Refund — background removal failed"). */

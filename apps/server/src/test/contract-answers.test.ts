@@ -5,7 +5,7 @@ import { checkAnswer } from './contract-answers.ts';
 const answer = (statusCode: number, body: unknown, contentType = 'application/json; charset=utf-8') =>
   ({ statusCode, headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) }) as unknown as LightMyRequestResponse;
 
-const credit = { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' };
+const credit = { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com', emailVerified: false };
 
 describe('checking answers against the contract', () => {
   it('accepts an answer that matches its route’s schema, and the error shape for a failure', () => {

@@ -28,6 +28,7 @@ const Newsletter = page(() => import('./routes/newsletter.tsx'), 'NewsletterRout
 const Login = page(() => import('./routes/login.tsx'), 'LoginRoute');
 const Register = page(() => import('./routes/register.tsx'), 'RegisterRoute');
 const Reset = page(() => import('./routes/reset.tsx'), 'ResetRoute');
+const Verify = page(() => import('./routes/verify.tsx'), 'VerifyRoute');
 const Loading = page(() => import('./routes/loading.tsx'), 'LoadingRoute');
 const Generate = page(() => import('./routes/generate.tsx'), 'GenerateRoute');
 const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
@@ -35,17 +36,20 @@ const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
 const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
 const BackgroundTest = page(tools, 'BackgroundTestRoute');
 
-/** docs/product.md §2's protected routes; without a token each sends the visitor to /login. */
-const protectedRoutes: Array<[ProtectedPath, ComponentType]> = [
-  ['/generate', Generate],
-  ['/removebg', page(tools, 'RemoveBackgroundRoute')],
-  ['/removetxt', page(tools, 'RemoveTextRoute')],
-  ['/editimage', page(tools, 'PhotographyRoute')],
-  ['/variant', page(tools, 'VariantRoute')],
-  ['/addbg', page(tools, 'ReplaceBackgroundRoute')],
-  ['/upscale', page(tools, 'UpscaleRoute')],
-  ['/uncrop', page(tools, 'UncropRoute')],
-  ['/cleanup', page(tools, 'CleanupRoute')],
+/**
+ * docs/product.md §2's protected routes; without a token each sends the visitor to /login. The
+ * generator and the tools ask an unconfirmed user to confirm the address (/profile does it itself).
+ */
+const protectedRoutes: Array<[ProtectedPath, ComponentType, { verificationNotice?: boolean }?]> = [
+  ['/generate', Generate, { verificationNotice: true }],
+  ['/removebg', page(tools, 'RemoveBackgroundRoute'), { verificationNotice: true }],
+  ['/removetxt', page(tools, 'RemoveTextRoute'), { verificationNotice: true }],
+  ['/editimage', page(tools, 'PhotographyRoute'), { verificationNotice: true }],
+  ['/variant', page(tools, 'VariantRoute'), { verificationNotice: true }],
+  ['/addbg', page(tools, 'ReplaceBackgroundRoute'), { verificationNotice: true }],
+  ['/upscale', page(tools, 'UpscaleRoute'), { verificationNotice: true }],
+  ['/uncrop', page(tools, 'UncropRoute'), { verificationNotice: true }],
+  ['/cleanup', page(tools, 'CleanupRoute'), { verificationNotice: true }],
   ['/profile', Profile],
   ['/checkout', Checkout],
 ];
@@ -78,13 +82,14 @@ export function AppRoutes() {
             <Route path="/login" element={<Login />} />
             <Route path="/register" element={<Register />} />
             <Route path="/reset" element={<Reset />} />
+            <Route path="/verify" element={<Verify />} />
             <Route path="/test" element={<BackgroundTest />} />
-            {protectedRoutes.map(([path, Page]) => (
+            {protectedRoutes.map(([path, Page, options]) => (
               <Route
                 key={path}
                 path={path}
                 element={
-                  <ProtectedPage hero={protectedHeroes[path]}>
+                  <ProtectedPage hero={protectedHeroes[path]} verificationNotice={options?.verificationNotice}>
                     <Page />
                   </ProtectedPage>
                 }
@@ -102,6 +107,6 @@ export function AppRoutes() {
  * public page, and each protected page as its pending view (the same for every visitor).
  */
 export const prerenderedPaths = [
-  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/test'],
+  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test'],
   ...protectedRoutes.map(([path]) => path),
 ];

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { notify } from './notify.ts';
 import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from './api.ts';
 import { creditQueryKey, getCredit, logout as logoutCall } from './session-api.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export type Auth = {
   token: string | null;
@@ -15,7 +16,8 @@ export type Auth = {
    * stored); true once storage has been read. Protected pages wait for it before deciding.
    */
   sessionKnown: boolean;
-  user: { name: string; email: string } | null;
+  /** `emailVerified` is false until the address is confirmed (the verification notice reads it). */
+  user: { name: string; email: string; emailVerified: boolean } | null;
   /** undefined while the balance loads. */
   credit: number | undefined;
   signIn(token: string, user: PublicUser): void;
@@ -29,11 +31,9 @@ export type Auth = {
 };
 
 /** What the session keeps of a get-credit answer. */
-type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email'>;
+type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email' | 'emailVerified'>;
 
 const AuthContext = createContext<Auth | null>(null);
-
-const subscribeNothing = () => () => undefined;
 
 /**
  * Session state: the token (localStorage `token`, docs/product.md §3), and with a token the credit data,
@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
   // What waits for the session to be known — a protected page, mounted whole — comes after that,
   // as a transition: React renders it in slices instead of one long task (docs/architecture.md §5, TBT).
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
   const [sessionKnown, setSessionKnown] = useState(hydrated);
   useEffect(() => {
     if (hydrated && !sessionKnown) startTransition(() => setSessionKnown(true));
@@ -88,6 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         creditBalance: user.creditBalance,
         name: user.name,
         email: user.email,
+        emailVerified: user.emailVerified,
       });
       setToken(newToken);
     },
@@ -115,7 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       token,
       sessionKnown,
-      user: credit.data ? { name: credit.data.name, email: credit.data.email } : null,
+      user: credit.data ? { name: credit.data.name, email: credit.data.email, emailVerified: credit.data.emailVerified } : null,
       credit: credit.data?.creditBalance,
       signIn,
       signOut,

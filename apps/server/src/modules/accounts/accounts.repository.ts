@@ -186,6 +186,7 @@ export function prepareFindSessions(db: Db) {
       name: users.name,
       email: users.email,
       creditBalance: users.creditBalance,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -196,4 +197,4 @@ export function prepareFindSessions(db: Db) {
     return new Map(found.map(({ tokenHash, ...session }) => [tokenHash, session]));
   };
 }
-export type SessionUser = { sessionId: string; userId: string; name: string; email: string; creditBalance: number };
+export type SessionUser = { sessionId: string; userId: string; name: string; email: string; creditBalance: number; emailVerified: boolean };

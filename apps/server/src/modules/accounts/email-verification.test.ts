@@ -25,8 +25,9 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
 
   it('mails a link at sign-up that confirms the address once; the bonus stays granted at sign-up by default', async () => {
     expect(loadConfig({}).signupBonusAfterVerification).toBe(false);
-    const { user, password } = await register(t.app, { name: 'Vera Fied' });
+    const { user, password, token: session } = await register(t.app, { name: 'Vera Fied' });
     expect(user).toMatchObject({ creditBalance: 5, emailVerified: false });
+    expect((await post(t.app, '/api/image/get-credit', session)).json()).toMatchObject({ emailVerified: false });
     const [mail] = await waitForMail(t.location.dataDir, user.email, { subject });
     expect(mail!.text).toContain('Hello Vera Fied,');
     const token = await verifyToken(t, user.email);
@@ -39,6 +40,8 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
     expect(verified.json()).toEqual({ success: true, message: 'Your e-mail address is confirmed.', creditBalance: 5 });
     expect((await login(t, user.email, password)).json().user).toMatchObject({ emailVerified: true, creditBalance: 5 });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+    // A session opened before the link was used sees it too: the web app's notice reads get-credit.
+    expect((await post(t.app, '/api/image/get-credit', session)).json()).toMatchObject({ emailVerified: true, creditBalance: 5 });
 
     const again = await post(t.app, '/api/user/verify', undefined, { token });
     expect(again.statusCode).toBe(400);

@@ -10,12 +10,12 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('get-credit answers the balance with the name and e-mail, with or without a body', async () => {
+  it('get-credit answers the balance with the name, the e-mail and whether it is confirmed, with or without a body', async () => {
     const { token, user } = await register(t.app, { name: 'Linus' });
     for (const payload of [undefined, {}]) {
       const response = await post(t.app, '/api/image/get-credit', token, payload);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Credit loaded', creditBalance: 5, name: 'Linus', email: user.email });
+      expect(response.json()).toEqual({ success: true, message: 'Credit loaded', creditBalance: 5, name: 'Linus', email: user.email, emailVerified: false });
     }
   });
 

@@ -13,8 +13,8 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
 
   // The balance comes with the session lookup: this answer costs one query.
   r.post('/api/image/get-credit', { schema: { body: emptyBody } }, async (request): Promise<GetCreditResponse> => {
-    const { creditBalance, name, email } = request.auth;
-    return { success: true, message: messages.creditLoaded, creditBalance, name, email };
+    const { creditBalance, name, email, emailVerified } = request.auth;
+    return { success: true, message: messages.creditLoaded, creditBalance, name, email, emailVerified };
   });
 
   r.get('/api/credits/ledger', { schema: { querystring: ledgerQuery } }, async (request): Promise<LedgerResponse> => {

@@ -28,7 +28,7 @@ describe('Name', () => {
   it('edits the name in place: saved, the session re-read, a toast, and the focus back on Edit', async () => {
     let name = ada.name;
     const server = mockServer({
-      'POST /api/image/get-credit': () => [200, { success: true, message: messages.creditLoaded, creditBalance: 5, name, email: ada.email }],
+      'POST /api/image/get-credit': () => [200, { success: true, message: messages.creditLoaded, creditBalance: 5, name, email: ada.email, emailVerified: true }],
       'POST /api/user/update': (call) => {
         name = (call.body as { name: string }).name;
         return [200, { success: true, message: messages.profileUpdated, user: { ...user, name, email: ada.email } }];

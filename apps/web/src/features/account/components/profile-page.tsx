@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AnchorNav, type Anchor } from '../../../components/ui/anchor-nav.tsx';
 import { AccountSummary } from './account-summary.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -23,12 +24,16 @@ const anchors: Anchor[] = [
   { id: 'your-data', label: 'Your data' },
 ];
 
-/** /profile: the account, its settings and devices, where the credits went, the images, the data. */
-export function ProfilePage() {
+/**
+ * /profile: the account, its settings and devices, where the credits went, the images, the data.
+ * `notice` goes above them all: the request to confirm the address, while it is unconfirmed.
+ */
+export function ProfilePage({ notice }: { notice?: ReactNode }) {
   return (
     <div className="container section profile anchor-layout">
       <AnchorNav anchors={anchors} label="On this page" />
       <div className="anchor-layout__body">
+        {notice}
         <AccountSummary />
         <ProfileSection id="settings" title="Settings">
           <div className="profile-grid profile-grid--settings">

@@ -18,7 +18,7 @@ export const ada = { name: 'Ada', email: 'ada@lumigen.example' };
 export function mockServer(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
   const all: Record<string, Handler> = {
-    'POST /api/image/get-credit': [200, { success: true, message: messages.creditLoaded, creditBalance: 5, ...ada }],
+    'POST /api/image/get-credit': [200, { success: true, message: messages.creditLoaded, creditBalance: 5, ...ada, emailVerified: true }],
     ...handlers,
   };
   vi.stubGlobal(

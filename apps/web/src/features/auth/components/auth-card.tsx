@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import './auth-card.css';
 
 /** The frame of the account screens: one h1, the form, and the links below it. */
-export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children?: ReactNode; footer?: ReactNode }) {
   return (
     <div className="auth-page">
       <title>{`${title} · Lumigen`}</title>
@@ -11,7 +11,7 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
         <h1 className="auth-card__title">{title}</h1>
         <p className="auth-card__lead">{lead}</p>
         {children}
-        <div className="auth-card__footer">{footer}</div>
+        {footer && <div className="auth-card__footer">{footer}</div>}
         <Link to="/" className="auth-card__back">
           ← Back to Home
         </Link>

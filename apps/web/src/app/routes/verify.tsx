@@ -1,0 +1,5 @@
+import { VerifyPage } from '../../features/auth/components/verify-page.tsx';
+
+export function VerifyRoute() {
+  return <VerifyPage />;
+}
