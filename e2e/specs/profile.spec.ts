@@ -166,6 +166,8 @@ test.describe('the profile', () => {
       await expect(page.getByRole('region', { name: 'Your images', exact: true }).getByRole('img')).toHaveCount(3, { timeout: 15_000 });
       await expect(page.getByRole('region', { name: 'Where your credits went', exact: true }).getByRole('row')).toHaveCount(5);
       await expect(page.getByRole('region', { name: 'Sessions', exact: true }).getByText('Firefox on Windows')).toBeVisible();
+      // A new account's address is unconfirmed: the notice heads the page.
+      await expect(page.getByRole('main').getByText('Confirm your e-mail address')).toBeVisible();
       // Lazy pictures below the fold load only near the viewport: the full-page picture needs them all.
       await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
       await page.evaluate(() => Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]));
