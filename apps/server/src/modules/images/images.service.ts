@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import type { ImageStore } from './image-store.ts';
+import type { ImageStore, StoredObject } from './image-store.ts';
 import * as repo from './images.repository.ts';
 
 export type NewImage = {
@@ -51,17 +51,21 @@ export function createImagesService(db: Db, store: ImageStore) {
       await store.delete(image.storageKey);
     },
 
-    /** The owner's image with its bytes; undefined for a stranger, a bad id or missing bytes. */
+    /** The user's newest images, as the gallery lists them. */
     async listOwned(userId: string, limit: number) {
       const rows = await repo.listOwnedImages(db, userId, limit);
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
-    async readOwned(id: string, userId: string): Promise<{ image: repo.ImageRow; bytes: Buffer } | undefined> {
+    /**
+     * The owner's image with a stream of its bytes, which the caller sends or destroys; undefined
+     * for a stranger, a bad id or missing bytes.
+     */
+    async openOwned(id: string, userId: string): Promise<({ image: repo.ImageRow } & StoredObject) | undefined> {
       if (!uuidPattern.test(id)) return undefined;
       const image = await repo.findOwnedImage(db, id, userId);
-      const bytes = image && (await store.get(image.storageKey));
-      return image && bytes ? { image, bytes } : undefined;
+      const stored = image && (await store.getStream(image.storageKey));
+      return image && stored ? { image, ...stored } : undefined;
     },
   };
 }
