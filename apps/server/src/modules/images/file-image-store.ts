@@ -7,6 +7,13 @@ import { assertSafeKey, type ImageStore } from './image-store.ts';
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
+ * A reader holds about two chunks (one read ahead, one in the socket's queue), so 300 slow
+ * downloads hold 600 of them: 16 kB each (the socket's own high-water mark) keeps that near
+ * 10 MB where fs's default 64 kB measured 60 MB more (`npm run bench`, docs/architecture.md §5).
+ */
+const readChunkBytes = 16 * 1024;
+
+/**
  * Files under `root`, two levels of shard folders (`ab/cd/<key>`) from a hash of the key so no
  * folder grows past a few thousand entries. Writes go to a temporary file that is flushed and
  * renamed into place: a crash leaves either the whole object or none of it.
@@ -64,7 +71,7 @@ export function createFileImageStore(root: string): ImageStore {
       try {
         const { size } = await file.stat();
         // Closes the file when the stream ends or is destroyed (a client gone mid-download).
-        return { stream: file.createReadStream(), size };
+        return { stream: file.createReadStream({ highWaterMark: readChunkBytes }), size };
       } catch (error) {
         await file.close();
         throw error;

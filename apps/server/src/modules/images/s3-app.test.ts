@@ -45,5 +45,4 @@ describe.each(databaseKinds)('the app configured with an S3 bucket (S3_*), on %s
     expect(deleted.statusCode).toBe(200);
     expect(await s3.keys()).toEqual([`images/${ids[1]}.png`]);
   });
-
 });
