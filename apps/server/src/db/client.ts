@@ -67,7 +67,7 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
-  // Loaded only here: an instance on PostgreSQL never loads PGlite, some 40 MB of resident memory
+  // Loaded only here: an instance on PostgreSQL never loads PGlite, some 20 MB of resident memory
   // (the budget of a web instance serving 300 slow downloads, docs/architecture.md §5).
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
