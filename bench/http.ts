@@ -12,11 +12,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * Runs a target script (`http-target.ts`, `generation-target.ts`) in a process of its own, so
  * the load generator does not share its event loop; it prints one JSON line once listening.
+ * `env` adds variables for that process alone.
  */
-export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres') {
+export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres', env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
+    env: { ...process.env, ...env },
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return { target: JSON.parse(line) as T, pid: child.pid!, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };

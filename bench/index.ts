@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { benchSlowDownloads, disposeSlowDownloads, slowDownloadsLine } from './downloads.ts';
 import { benchEventLoopWhilePainting, benchGenerationOverhead, benchLocalPainter } from './generation.ts';
 import { benchGetCredit, type HttpFigures } from './http.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
@@ -83,6 +84,17 @@ for (const tool of ['remove-background', 'remove-text'] as const) {
   }
 }
 
+console.log('\n## 300 slow downloads of a 4096x4096 result from a web-only instance (GET /api/images/:id streams from the store)');
+const slowDownloads = [];
+for (const kind of kinds) {
+  for (const storage of ['files', 's3'] as const) {
+    const d = await benchSlowDownloads(kind, storage);
+    slowDownloads.push(d);
+    console.log(slowDownloadsLine(d));
+  }
+}
+await disposeSlowDownloads();
+
 const localToolsMl = await benchLocalToolsMl();
 console.log('\n## classic local tools on 1024x768 fixtures (each in its own process; warm, median of 3)');
 const localToolsClassic = await benchLocalToolsClassic();
@@ -91,4 +103,4 @@ console.log('\n## Web app (built app served by the real server; run `npm run bui
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, toolOverhead, uploadMemory, healthWhileEditing, localToolsMl, localToolsClassic, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, localToolsMl, localToolsClassic, web }, null, 2));

@@ -21,10 +21,11 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { injectWebhook } from './modules/payments/local-webhook-delivery.ts';
 import { selectPaymentProvider } from './modules/payments/providers/select-provider.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
-import { createFileImageStore } from './modules/images/file-image-store.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import type { ImageStores } from './modules/images/image-store.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createPaidImages } from './modules/images/paid-image.ts';
+import { createImageStores } from './modules/images/select-store.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
@@ -46,12 +47,14 @@ export type BuildOptions = {
   generationProvider?: GenerationProvider;
   /** Replaces the editing-tools provider chosen from config (tests and the bench's fakes). */
   toolProvider?: ToolProvider;
+  /** Replaces the stores chosen from config (tests that watch what the stores hand out). */
+  imageStores?: ImageStores;
 };
 
 const jsonBodyLimit = 1024 * 1024;
 
 /** The whole product as one Fastify instance; `server.ts` only starts it. */
-export async function buildApp({ config, database, logger = true, generationProvider, toolProvider }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, generationProvider, toolProvider, imageStores }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -108,7 +111,9 @@ export async function buildApp({ config, database, logger = true, generationProv
     }));
   const mailer = createMailer(config.mail, app.log);
   const credits = createCreditsService(db.db);
-  const images = createImagesService(db.db, createFileImageStore(config.imagesDir));
+  // `stores.inputs` is where job inputs go, for a worker on another machine to read (issue 14).
+  const stores = imageStores ?? createImageStores(config.storage);
+  const images = createImagesService(db.db, stores.images);
   const accounts = createAccountsService(db.db, credits, {
     mailer,
     images,
@@ -125,7 +130,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     generation: generation.model ? `${generation.providerName} (${generation.model})` : generation.providerName,
     tools: tools.providerName,
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
-    storage: `files in ${config.imagesDir}`,
+    storage: stores.description,
     mail: mailer.providerName,
   });
   // Each request deletes its own uploads; what a crashed process left behind goes now.
@@ -158,6 +163,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     await sweep.stop();
     await tools.close();
     await mailer.close();
+    await stores.close();
     if (ownsDatabase) await db.close();
   });
   return app;

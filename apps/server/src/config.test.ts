@@ -83,3 +83,46 @@ describe('the generation model', () => {
     expect(() => openai({ OPENAI_IMAGE_MODEL: 'two words' })).toThrow(/OPENAI_IMAGE_MODEL/);
   });
 });
+
+describe('storage', () => {
+  const s3 = { S3_BUCKET: 'lumigen-images', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps images and job inputs in files under DATA_DIR by default, and with an empty .env.example', () => {
+    const empty = { S3_BUCKET: '', S3_ENDPOINT: '', S3_REGION: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', S3_FORCE_PATH_STYLE: '' };
+    for (const env of [{ DATA_DIR: '/srv/lumigen' }, { DATA_DIR: '/srv/lumigen', ...empty }]) {
+      expect(loadConfig(env).storage).toEqual({ provider: 'files', imagesDir: '/srv/lumigen/images', inputsDir: '/srv/lumigen/inputs' });
+    }
+  });
+
+  it('uses the S3 bucket when S3_BUCKET is set: AWS itself, virtual-hosted, unless told otherwise', () => {
+    expect(loadConfig(s3).storage).toEqual({
+      provider: 's3',
+      s3: { bucket: 'lumigen-images', region: 'eu-west-1', endpoint: undefined, accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', forcePathStyle: false },
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).storage).toMatchObject({ s3: { forcePathStyle: true } });
+  });
+
+  it('defaults to path-style with S3_ENDPOINT (a self-hosted server), unless S3_FORCE_PATH_STYLE=false', () => {
+    const minio = { ...s3, S3_ENDPOINT: 'http://minio.internal:9000' };
+    expect(loadConfig(minio).storage).toMatchObject({ provider: 's3', s3: { endpoint: 'http://minio.internal:9000', forcePathStyle: true } });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ s3: { forcePathStyle: false } });
+  });
+
+  it('refuses to start with a bucket but no region or keys, naming each missing key', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'lumigen-images' })).toThrow(
+      /S3_REGION: required when S3_BUCKET is set[\s\S]*S3_ACCESS_KEY_ID: required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set/,
+    );
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set/);
+  });
+
+  it('refuses S3 settings without a bucket: images would silently stay on this disk', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio.internal:9000', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_BUCKET: required when S3_ENDPOINT, S3_ACCESS_KEY_ID are set/);
+  });
+
+  it('refuses a malformed bucket, region, endpoint or path-style flag', () => {
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Lumigen_Images' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ ...s3, S3_REGION: 'eu west' })).toThrow(/S3_REGION: must be a region name/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

@@ -97,6 +97,33 @@ const envSchema = z.object({
     .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional())
     .optional(),
   MAIL_FROM: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().default(`${brand.name} <${brand.email}>`)),
+  // Set S3_BUCKET to keep images and job inputs in an S3-compatible bucket (docs/decisions/021).
+  S3_BUCKET: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)')
+      .optional(),
+  ),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional())
+    .optional(),
+  S3_REGION: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/, 'must be a region name such as us-east-1')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalSecret,
+  S3_SECRET_ACCESS_KEY: optionalSecret,
+  // Unset: path-style with S3_ENDPOINT (self-hosted servers), virtual-hosted on AWS.
+  S3_FORCE_PATH_STYLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
   TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
@@ -165,6 +192,24 @@ function paymentsConfig(e: Env): PaymentsConfig {
   };
 }
 
+const s3Keys = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * S3_BUCKET switches storage to S3, which then needs a region and both keys: a missing one is a
+ * start-up error, not a failed image later. Any other S3_* without a bucket is a forgotten bucket,
+ * not a choice: images would silently stay on this machine's disk.
+ */
+function checkS3(e: Env, ctx: z.RefinementCtx) {
+  if (!e.S3_BUCKET) {
+    const set = s3Keys.filter((key) => e[key] !== undefined);
+    if (set.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set` });
+    return;
+  }
+  for (const key of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when S3_BUCKET is set' });
+  }
+}
+
 /** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
 const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (e.GENERATION_PROVIDER === 'openai' && !e.OPENAI_API_KEY) {
@@ -206,6 +251,39 @@ export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: numbe
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
 export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig } | { provider: 'clipdrop'; clipdrop: ClipdropConfig };
 
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible server (MinIO, Ceph, R2, s3rver in tests); unset: AWS's own. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+};
+
+/**
+ * Where images and job inputs live (docs/architecture.md §1): files under DATA_DIR, or one S3
+ * bucket, which every instance and worker can reach.
+ */
+export type StorageConfig = { provider: 'files'; imagesDir: string; inputsDir: string } | { provider: 's3'; s3: S3Config };
+
+function storageConfig(e: Env, dataDir: string): StorageConfig {
+  if (!e.S3_BUCKET) return { provider: 'files', imagesDir: path.join(dataDir, 'images'), inputsDir: path.join(dataDir, 'inputs') };
+  return {
+    provider: 's3',
+    s3: {
+      bucket: e.S3_BUCKET,
+      // Present: checkS3 refused the configuration otherwise.
+      region: e.S3_REGION!,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+    },
+  };
+}
+
 export type MailConfig = {
   /** A real mail server; unset: messages go to `outboxDir` as .eml files. */
   smtpUrl: string | undefined;
@@ -231,8 +309,8 @@ export type Config = {
   /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
   signupBonusAfterVerification: boolean;
   payments: PaymentsConfig;
-  /** Image bytes (the file image store's root). */
-  imagesDir: string;
+  /** Image bytes and job inputs. */
+  storage: StorageConfig;
   /** Editing tools' uploads while their request lasts (at start-up, what a gone process left goes). */
   uploadsDir: string;
   generation: GenerationConfig;
@@ -242,7 +320,7 @@ export type Config = {
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).safeParse(env);
+  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -272,7 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,
     payments: paymentsConfig(e),
-    imagesDir: path.join(dataDir, 'images'),
+    storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
     generation:
       provider === 'openai'

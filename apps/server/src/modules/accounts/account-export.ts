@@ -48,8 +48,8 @@ async function wholeLedger(credits: CreditsService, userId: string) {
 
 /**
  * The user's data as a ZIP (GDPR art. 20): account.json, ledger.csv, payments.csv and every image
- * under images/. Streamed: the images are read and added one at a time, so memory holds one image
- * whatever the account's size, and a slow download holds back the reading.
+ * under images/. Streamed: the images are streamed in one at a time, so memory holds a chunk, not
+ * an image, whatever the account's size, and a slow download holds back the reading.
  */
 export async function exportAccount({ accounts, credits, payments, images }: ExportDeps, userId: string, log: FastifyBaseLogger): Promise<Readable> {
   const [user, ledger, purchases, owned] = await Promise.all([
@@ -62,7 +62,7 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
   const account = {
     ...user,
     exportedAt: new Date().toISOString(),
-    images: owned.map(({ read: _read, ...image }) => ({ ...image, file: `images/${image.id}.png` })),
+    images: owned.map(({ open: _open, ...image }) => ({ ...image, file: `images/${image.id}.png` })),
   };
   archive.append(JSON.stringify(account, null, 2), { name: exportFiles.account });
   archive.append(
@@ -78,16 +78,16 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
   );
   void (async () => {
     for (const image of owned) {
-      const bytes = await image.read();
+      const stored = await image.open();
       // An image whose bytes are missing is listed in account.json and skipped here.
-      if (!bytes) {
+      if (!stored) {
         log.warn({ imageId: image.id }, 'export: image bytes missing');
         continue;
       }
       const name = `images/${image.id}.png`;
       const written = entryWritten(archive, name);
       // PNG is compressed already: stored as it is.
-      archive.append(bytes, { name, store: true });
+      archive.append(stored.stream, { name, store: true });
       if (!(await written)) return;
     }
     await archive.finalize();

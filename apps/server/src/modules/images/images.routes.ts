@@ -13,11 +13,18 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
   });
 
   // Only the owner gets the bytes; for anyone else the image does not exist (404, not 403).
+  // The bytes stream from the store as the socket takes them: 300 slow readers of a 4096×4096
+  // result hold a chunk or two each, not a copy each (docs/architecture.md §5). Fastify destroys
+  // the source stream (closing the file, or the connection to the bucket) when the client goes.
   r.get('/api/images/:id', { schema: { params: imageIdParams }, onRequest: app.requireAuth }, async (request, reply) => {
-    const found = isImageId(request.params.id) ? await images.readOwned(request.params.id, request.auth.userId) : undefined;
+    const found = isImageId(request.params.id) ? await images.openOwned(request.params.id, request.auth.userId) : undefined;
     if (!found) throw new AppError('not_found', messages.notFound);
     // An image never changes once stored, but it is private: browsers may keep it, proxies not.
-    return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(found.bytes);
+    return reply
+      .type('image/png')
+      .header('content-length', found.size)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(found.stream);
   });
 
   // Owner only; another user's image, like a missing one, is 404.

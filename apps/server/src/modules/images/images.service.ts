@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
-import type { ImageStore } from './image-store.ts';
+import type { ImageStore, StoredObject } from './image-store.ts';
 import * as repo from './images.repository.ts';
 
 export type NewImage = {
@@ -58,10 +58,10 @@ export function createImagesService(db: Db, store: ImageStore) {
       for (const key of storageKeys) await store.delete(key);
     },
 
-    /** Every image of a user, oldest first, with a reader for its bytes (one at a time: an export). */
+    /** Every image of a user, oldest first, each with a way to open its bytes (an export streams them one at a time). */
     async listAllOwned(userId: string) {
       const found = await repo.listAllOwnedImages(db, userId);
-      return found.map(({ storageKey, ...image }) => ({ ...image, createdAt: image.createdAt.toISOString(), read: () => store.get(storageKey) }));
+      return found.map(({ storageKey, ...image }) => ({ ...image, createdAt: image.createdAt.toISOString(), open: () => store.getStream(storageKey) }));
     },
 
     /** Takes back an image that must not be delivered after all (row first: no row, no image). */
@@ -70,17 +70,21 @@ export function createImagesService(db: Db, store: ImageStore) {
       await store.delete(image.storageKey);
     },
 
-    /** The owner's image with its bytes; undefined for a stranger, a bad id or missing bytes. */
+    /** The user's newest images, as the gallery lists them. */
     async listOwned(userId: string, limit: number) {
       const rows = await repo.listOwnedImages(db, userId, limit);
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
-    async readOwned(id: string, userId: string): Promise<{ image: repo.ImageRow; bytes: Buffer } | undefined> {
+    /**
+     * The owner's image with a stream of its bytes, which the caller sends or destroys; undefined
+     * for a stranger, a bad id or missing bytes.
+     */
+    async openOwned(id: string, userId: string): Promise<({ image: repo.ImageRow } & StoredObject) | undefined> {
       if (!uuidPattern.test(id)) return undefined;
       const image = await repo.findOwnedImage(db, id, userId);
-      const bytes = image && (await store.get(image.storageKey));
-      return image && bytes ? { image, bytes } : undefined;
+      const stored = image && (await store.getStream(image.storageKey));
+      return image && stored ? { image, ...stored } : undefined;
     },
   };
 }
