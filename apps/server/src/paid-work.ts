@@ -62,7 +62,8 @@ export function createPaidWork({ config, database, log, generationProvider, tool
     jobs,
     async start({ workers }: { workers: number }): Promise<void> {
       await queue.start();
-      if (workers > 0) await queue.work(workers, runner.run, runner.lost);
+      await queue.settleLost(runner.lost);
+      if (workers > 0) await queue.work(workers, runner.run);
     },
     /** Stops taking jobs, lets running ones finish (or hands them back to the queue), frees the providers. */
     async stop(): Promise<void> {

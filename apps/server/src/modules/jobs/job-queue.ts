@@ -76,10 +76,10 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
     },
 
     /**
-     * Runs `concurrency` work loops, each one job at a time, plus one for jobs pg-boss gave up
-     * on (`onLost`). A handler that throws has its attempt failed: retried once, then lost.
+     * Runs `concurrency` work loops, each one job at a time. A handler that throws has its
+     * attempt failed: retried once after a back-off, then dead-lettered (see `settleLost`).
      */
-    async work(concurrency: number, handler: (job: QueuedJob) => Promise<void>, onLost: (jobId: string) => Promise<void>): Promise<void> {
+    async work(concurrency: number, handler: (job: QueuedJob) => Promise<void>): Promise<void> {
       for (let i = 0; i < concurrency; i += 1) {
         const loop = { id: '', idle: true };
         loop.id = await boss.work<{ jobId: string }>(
@@ -97,6 +97,14 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
         );
         loops.push(loop);
       }
+    },
+
+    /**
+     * Takes the jobs pg-boss gave up on (last attempt expired with its worker, or failed) and
+     * hands them to `onLost`, which refunds them. Every instance does this, web-only ones too:
+     * it needs no provider, and the workers that would have done it may all be gone.
+     */
+    async settleLost(onLost: (jobId: string) => Promise<void>): Promise<void> {
       await boss.work<{ jobId: string }>(lostWorkQueue, { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds, 2) }, async ([job]) => {
         if (job) await onLost(job.data.jobId);
       });
