@@ -105,8 +105,11 @@ export async function buildApp({ config, database, logger = true, generationProv
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
     storage: `files in ${config.imagesDir}`,
     mail: mailer.providerName,
-    jobs: config.jobs.workersInProcess ? `${config.jobs.concurrency} at a time in this process` : 'web only: run `npm run worker`',
   });
+  app.log.info(
+    { workersInProcess: config.jobs.workersInProcess, concurrency: config.jobs.concurrency },
+    config.jobs.workersInProcess ? `jobs: ${config.jobs.concurrency} at a time in this process` : 'jobs: none here (web only); `npm run worker` runs them',
+  );
   // Each request deletes its own uploads; what a crashed process left behind goes now.
   await removeStaleUploads(config.uploadsDir);
 
@@ -157,7 +160,7 @@ function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((
 }
 
 /** One line an operator reads at start-up to know what serves each concern (and what costs money). */
-function logProviders(app: FastifyInstance, providers: Record<'generation' | 'tools' | 'payments' | 'storage' | 'mail' | 'jobs', string>) {
+function logProviders(app: FastifyInstance, providers: Record<'generation' | 'tools' | 'payments' | 'storage' | 'mail', string>) {
   const summary = Object.entries(providers)
     .map(([concern, provider]) => `${concern}: ${provider}`)
     .join('; ');

@@ -75,7 +75,7 @@ export function createGenerationService({ provider }: { provider: GenerationProv
         const [code, message] = failureErrors[error.failure];
         return new AppError(code, message, { cause: error });
       },
-      retryable: (error) => error instanceof GenerationProviderError && error.failure === 'failed' && isRetryableStatus(error.status),
+      retryable: (error) => !provider.retriesItself && error instanceof GenerationProviderError && error.failure === 'failed' && isRetryableStatus(error.status),
     } satisfies JobKindHandler,
   };
 }
