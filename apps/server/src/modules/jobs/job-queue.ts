@@ -92,6 +92,9 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
               await handler({ jobId: job.data.jobId, retryCount: job.retryCount, retryLimit: job.retryLimit });
             } finally {
               loop.idle = true;
+              // Ask again at once rather than after the polling interval: more work is likely
+              // waiting, and an empty answer costs one query before the loop goes back to polling.
+              boss.notifyWorker(loop.id);
             }
           },
         );
