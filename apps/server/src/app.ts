@@ -4,15 +4,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { serializeError } from './lib/log-serializers.ts';
+import { createPaidWork } from './paid-work.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
-import { createGenerationService } from './modules/generation/generation.service.ts';
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
-import { selectGenerationProvider } from './modules/generation/providers/select-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
@@ -23,14 +21,11 @@ import { selectPaymentProvider } from './modules/payments/providers/select-provi
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import type { ImageStores } from './modules/images/image-store.ts';
-import { createImagesService } from './modules/images/images.service.ts';
-import { createPaidImages } from './modules/images/paid-image.ts';
 import { createImageStores } from './modules/images/select-store.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
-import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
-import { createToolsService } from './modules/tools/tools.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -110,10 +105,10 @@ export async function buildApp({ config, database, logger = true, generationProv
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     }));
   const mailer = createMailer(config.mail, app.log);
-  const credits = createCreditsService(db.db);
-  // `stores.inputs` is where job inputs go, for a worker on another machine to read (issue 14).
+  // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
   const stores = imageStores ?? createImageStores(config.storage);
-  const images = createImagesService(db.db, stores.images);
+  const paidWork = createPaidWork({ config, database: db, stores, log: app.log, generationProvider, toolProvider });
+  const { credits, images, generation, tools, jobs } = paidWork;
   const accounts = createAccountsService(db.db, credits, {
     mailer,
     images,
@@ -122,9 +117,6 @@ export async function buildApp({ config, database, logger = true, generationProv
   });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
-  const paidImages = createPaidImages({ credits, images });
-  const generation = createGenerationService({ paidImages, provider: generationProvider ?? selectGenerationProvider(config.generation) });
-  const tools = createToolsService({ paidImages, provider: toolProvider ?? selectToolProvider(config.tools) });
   await generation.verifyProvider(app.log);
   logProviders(app, {
     generation: generation.model ? `${generation.providerName} (${generation.model})` : generation.providerName,
@@ -133,6 +125,10 @@ export async function buildApp({ config, database, logger = true, generationProv
     storage: stores.description,
     mail: mailer.providerName,
   });
+  app.log.info(
+    { workersInProcess: config.jobs.workersInProcess, concurrency: config.jobs.concurrency },
+    config.jobs.workersInProcess ? `jobs: ${config.jobs.concurrency} at a time in this process` : 'jobs: none here (web only); `npm run worker` runs them',
+  );
   // Each request deletes its own uploads; what a crashed process left behind goes now.
   await removeStaleUploads(config.uploadsDir);
 
@@ -146,22 +142,27 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(marketingRoutes, { db: db.db });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
-  await app.register(generationRoutes, { generation });
-  await app.register(toolsRoutes, { tools, uploadsDir: config.uploadsDir });
+  await app.register(generationRoutes, { generation, jobs });
+  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir });
   await app.register(imagesRoutes, { images });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
+  await paidWork.start({ workers: config.jobs.workersInProcess ? config.jobs.concurrency : 0 });
   const sweep = startReservationSweep(credits, {
     timeoutMs: config.reservationTimeoutMs,
     intervalMs: config.sweepIntervalMs,
     log: app.log,
-    alsoRun: () => deleteExpiredRateLimits(db.db),
+    alsoRun: async () => {
+      await deleteExpiredRateLimits(db.db);
+      await jobs.sweep();
+    },
   });
   await sweep.first;
 
   app.addHook('onClose', async () => {
     await sweep.stop();
-    await tools.close();
+    await paidWork.stop();
     await mailer.close();
     await stores.close();
     if (ownsDatabase) await db.close();

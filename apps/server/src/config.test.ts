@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -124,5 +125,40 @@ describe('storage', () => {
     expect(() => loadConfig({ ...s3, S3_REGION: 'eu west' })).toThrow(/S3_REGION: must be a region name/);
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/);
     expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});
+
+describe('jobs and workers', () => {
+  it('runs jobs in-process by default, one per core at a time, 2 running and 20 waiting per user', () => {
+    const { jobs } = loadConfig({});
+    expect(jobs).toMatchObject({ workersInProcess: true, concurrency: os.availableParallelism(), maxRunningPerUser: 2, maxQueuedPerUser: 20 });
+  });
+
+  it('reads WORKERS_IN_PROCESS=0 as web only, and the limits and concurrency as given', () => {
+    const env = { WORKERS_IN_PROCESS: '0', WORKER_CONCURRENCY: '3', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '5' };
+    expect(loadConfig(env).jobs).toMatchObject({ workersInProcess: false, concurrency: 3, maxRunningPerUser: 1, maxQueuedPerUser: 5 });
+    expect(loadConfig({ WORKERS_IN_PROCESS: '', WORKER_CONCURRENCY: '' }).jobs).toMatchObject({ workersInProcess: true, concurrency: os.availableParallelism() });
+  });
+
+  it('refuses a bad value of each, naming it', () => {
+    expect(() => loadConfig({ WORKERS_IN_PROCESS: 'maybe' })).toThrow(/WORKERS_IN_PROCESS: must be 1 \(run jobs here\) or 0 \(web only\)/);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
+    expect(() => loadConfig({ JOBS_MAX_RUNNING_PER_USER: '0' })).toThrow(/JOBS_MAX_RUNNING_PER_USER/);
+    expect(() => loadConfig({ JOBS_MAX_QUEUED_PER_USER: '-1' })).toThrow(/JOBS_MAX_QUEUED_PER_USER/);
+  });
+
+  it("times a job out after the slowest provider's own timeout, below the reservation timeout", () => {
+    // The local tools' 120 s, and 30 s to store the image.
+    expect(loadConfig({}).jobs.timeoutSeconds).toBe(150);
+    expect(loadConfig({ TOOLS_LOCAL_TIMEOUT_SECONDS: '20' }).jobs.timeoutSeconds).toBe(50);
+    expect(loadConfig({ RESERVATION_TIMEOUT_MINUTES: '2' }).jobs.timeoutSeconds).toBe(108);
+    expect(loadConfig({ JOBS_TIMEOUT_SECONDS: '200' }).jobs.timeoutSeconds).toBe(200);
+  });
+
+  it('refuses a job timeout at or above the reservation timeout, or within a provider timeout', () => {
+    expect(() => loadConfig({ JOBS_TIMEOUT_SECONDS: '600' })).toThrow(/JOBS_TIMEOUT_SECONDS: must be shorter than RESERVATION_TIMEOUT_MINUTES/);
+    expect(() => loadConfig({ JOBS_TIMEOUT_SECONDS: '100' })).toThrow(/JOBS_TIMEOUT_SECONDS: must be longer than TOOLS_LOCAL_TIMEOUT_SECONDS \(120 s\)/);
+    const openai = { ALLOW_TEST_PAYMENTS: 'true', OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_SECONDS: '90', TOOLS_LOCAL_TIMEOUT_SECONDS: '30' };
+    expect(() => loadConfig({ ...openai, JOBS_TIMEOUT_SECONDS: '60' })).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \(90 s\)/);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { brand } from '@lumigen/contract/brand';
 import { z } from 'zod';
@@ -127,6 +128,16 @@ const envSchema = z.object({
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
   TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
+  // Paid work as jobs (issue 14). 0: this instance only serves HTTP; `npm run worker` runs the jobs.
+  WORKERS_IN_PROCESS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 (run jobs here) or 0 (web only)' }).default('1').transform((value) => value === '1' || value === 'true'),
+  ),
+  WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).default(os.availableParallelism())),
+  JOBS_MAX_RUNNING_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
+  // Optional rather than defaulted: the default follows the providers' own timeouts.
+  JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -229,7 +240,39 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: [toolsTimeout], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
   }
+  // A job's attempt outlives its provider call (which ends it first) and never its reservation.
+  if (e.JOBS_TIMEOUT_SECONDS !== undefined) {
+    if (e.JOBS_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
+      context.addIssue({ code: 'custom', path: ['JOBS_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+    }
+    const longest = longestProviderTimeout(e);
+    if (e.JOBS_TIMEOUT_SECONDS <= longest.seconds) {
+      context.addIssue({ code: 'custom', path: ['JOBS_TIMEOUT_SECONDS'], message: `must be longer than ${longest.key} (${longest.seconds} s)` });
+    }
+  }
 });
+
+/** The longest time a provider may take for one job, by the key that sets it. */
+function longestProviderTimeout(e: Env): { key: string; seconds: number } {
+  const usesOpenAi = e.GENERATION_PROVIDER === 'openai' || (!e.GENERATION_PROVIDER && e.OPENAI_API_KEY);
+  const candidates = [
+    ...(usesOpenAi ? [{ key: 'OPENAI_TIMEOUT_SECONDS', seconds: e.OPENAI_TIMEOUT_SECONDS }] : []),
+    toolsProviderOf(e) === 'clipdrop'
+      ? { key: 'CLIPDROP_TIMEOUT_SECONDS', seconds: e.CLIPDROP_TIMEOUT_SECONDS }
+      : { key: 'TOOLS_LOCAL_TIMEOUT_SECONDS', seconds: e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds },
+  ];
+  return candidates.reduce((a, b) => (b.seconds > a.seconds ? b : a));
+}
+
+/**
+ * Unset JOBS_TIMEOUT_SECONDS: the longest provider timeout and half a minute to store the image,
+ * kept below the reservation timeout (a test may set that to a fraction of a second).
+ */
+function jobsTimeoutOf(e: Env): number {
+  if (e.JOBS_TIMEOUT_SECONDS !== undefined) return e.JOBS_TIMEOUT_SECONDS;
+  const belowReservation = Math.floor(e.RESERVATION_TIMEOUT_MINUTES * 60 * 0.9);
+  return Math.max(1, Math.min(Math.ceil(longestProviderTimeout(e).seconds) + 30, belowReservation));
+}
 
 const defaultLocalToolSeconds = 120;
 
@@ -284,6 +327,17 @@ function storageConfig(e: Env, dataDir: string): StorageConfig {
   };
 }
 
+export type JobsConfig = {
+  /** Run jobs in this process too (`npm start`); false: web only, `npm run worker` runs them. */
+  workersInProcess: boolean;
+  /** Jobs one worker process runs at once. */
+  concurrency: number;
+  maxRunningPerUser: number;
+  maxQueuedPerUser: number;
+  /** A running attempt past this is presumed lost with its worker, retried once, then refunded. */
+  timeoutSeconds: number;
+};
+
 export type MailConfig = {
   /** A real mail server; unset: messages go to `outboxDir` as .eml files. */
   smtpUrl: string | undefined;
@@ -316,6 +370,7 @@ export type Config = {
   generation: GenerationConfig;
   tools: ToolsConfig;
   mail: MailConfig;
+  jobs: JobsConfig;
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -364,5 +419,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'clipdrop', clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } }
         : { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    jobs: {
+      workersInProcess: e.WORKERS_IN_PROCESS,
+      concurrency: e.WORKER_CONCURRENCY,
+      maxRunningPerUser: e.JOBS_MAX_RUNNING_PER_USER,
+      maxQueuedPerUser: e.JOBS_MAX_QUEUED_PER_USER,
+      timeoutSeconds: jobsTimeoutOf(e),
+    },
   };
 }

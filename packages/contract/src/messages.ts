@@ -89,6 +89,16 @@ export const messages = {
     failed: 'The editing service could not edit this image. Please try again; your credit was refunded.',
     timeout: 'The editing service took too long to answer. Please try again; your credit was refunded.',
   },
+  /** Jobs (issue 14): the per-user limits, and why a job ended without an image. */
+  job: {
+    tooMany: (running: number, waiting: number) =>
+      `You already have ${running + waiting} images in progress (${running} at a time, ${waiting} waiting). Please wait for one to finish; nothing was charged.`,
+    canceled: 'Canceled; your credit was refunded.',
+    alreadyFinished: 'This job has already finished.',
+    cancelRequested: 'Job canceled; your credit was refunded.',
+    lost: 'The job was interrupted and could not be finished. Please try again; your credit was refunded.',
+    internal: 'Something went wrong on our side. Please try again; your credit was refunded.',
+  },
   malformedJson: 'The request body is not valid JSON',
   bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'The request is too large',

@@ -14,6 +14,7 @@ import { errorResponse } from './errors.ts';
 import { generateImageResponse, providersResponse } from './generation.ts';
 import { healthResponse } from './health.ts';
 import { deleteImageResponse, imagesListResponse } from './images.ts';
+import { cancelJobResponse, jobAcceptedResponse, jobResponse, jobsListResponse } from './jobs.ts';
 import { marketingResponse } from './marketing.ts';
 import {
   addCreditResponse,
@@ -59,6 +60,13 @@ export const apiRoutes = {
   'POST /api/image/generate-image': { 200: { json: generateImageResponse } },
   'GET /api/image/providers': { 200: { json: providersResponse } },
   'POST /api/image/tools/:tool': { 200: { json: toolResponse } },
+  'POST /api/jobs/generate': { 202: { json: jobAcceptedResponse } },
+  'POST /api/jobs/tools/:tool': { 202: { json: jobAcceptedResponse } },
+  'GET /api/jobs': { 200: { json: jobsListResponse } },
+  'GET /api/jobs/:id': { 200: { json: jobResponse } },
+  // Server-Sent Events; each event's data is described by jobEvents (jobs.ts).
+  'GET /api/jobs/:id/events': { 200: { bytes: 'text/event-stream' } },
+  'POST /api/jobs/:id/cancel': { 200: { json: cancelJobResponse } },
   'GET /api/images': { 200: { json: imagesListResponse } },
   'GET /api/images/:id': { 200: { bytes: 'image/png' } },
   'DELETE /api/images/:id': { 200: { json: deleteImageResponse } },

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -12,9 +12,17 @@ export type Tx = PgTransaction<PgQueryResultHKT, typeof schema>;
 /** Repository functions take either, so a caller can run several of them in one transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * Plain SQL text with `$1…` parameters, as pg-boss speaks it (its `db` option). Text without
+ * values may hold several statements (pg-boss wraps its schema changes in BEGIN…COMMIT).
+ */
+export type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The same connection(s) as `db`, for a library that brings its own SQL (the job queue). */
+  sql: SqlRunner;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -27,6 +35,24 @@ const migrationLockId = 7_311_042;
 export async function rows<T>(executor: Executor, statement: SQL): Promise<T[]> {
   const result = (await executor.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The same runner inside a Drizzle transaction (or on `db`): pg-boss's `$n` placeholders become
+ * Drizzle parameters, so a job is sent in the transaction that accepts it and commits or rolls
+ * back with it. One statement per call.
+ */
+export function executorSql(executor: Executor): SqlRunner {
+  return {
+    async executeSql(text, values = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const statement = sql.join(
+        pieces.map((piece, index) => (index % 2 === 1 ? sql`${sql.param(values[Number(piece) - 1])}` : sql.raw(piece))),
+        sql.raw(''),
+      );
+      return { rows: await rows(executor, statement) };
+    },
+  };
 }
 
 /**
@@ -61,6 +87,8 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   return {
     db,
     kind: 'postgres',
+    // Without values node-postgres uses the simple protocol, which runs several statements.
+    sql: { executeSql: (text, values) => pool.query(text, values && values.length > 0 ? values : undefined) },
     ping: () => pool.query('SELECT 1').then(() => true, () => false),
     close: () => pool.end(),
   };
@@ -87,6 +115,13 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    sql: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        // exec runs several statements and answers each; the last one is the answer.
+        return (await client.exec(text)).at(-1) ?? { rows: [] };
+      },
+    },
     ping: () => client.query('SELECT 1').then(() => true, () => false),
     close: () => client.close(),
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -227,4 +227,70 @@ export const images = pgTable(
     index('images_user_id_created_at_idx').on(t.userId, t.createdAt),
     check('images_dimensions_positive', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.byteSize} > 0`),
   ],
+);
+
+/**
+ * Paid work (issue 14): one row per generation or edit, from acceptance to its end. The queue
+ * itself (who takes what, retries, expiry) is pg-boss's, in its own `pgboss` schema; this row is
+ * what the user sees and what the money hangs on. `reservation_id` holds the credit reserved at
+ * acceptance until the job commits or refunds it (docs/decisions/022).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // 'generation' or the editing tool.
+    kind: text('kind').notNull(),
+    // generation: the validated request; a tool: its parsed fields and its inputs' checked sizes.
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    // Where the job's uploads wait in the job input store (role → key); deleted when the job ends.
+    inputKeys: jsonb('input_keys').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    // Set when the job is handed to the queue: at most JOBS_MAX_RUNNING_PER_USER of a user's
+    // unfinished jobs are, the rest wait here in order (fairness between users).
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    imageId: uuid('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    // The failure as the API answers it: an AppError code, the user's message, a Retry-After.
+    errorCode: text('error_code'),
+    message: text('message'),
+    retryAfterSeconds: integer('retry_after_seconds'),
+    attempts: integer('attempts').notNull().default(0),
+    // The last job_events seq: bumped by the statement that changes the row, so two writers of
+    // one job's events (a worker and a cancel) never pick the same number.
+    eventSeq: integer('event_seq').notNull().default(0),
+    reservationId: uuid('reservation_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The latest attempt's start: the reservation sweep leaves a running attempt younger than
+    // RESERVATION_TIMEOUT_MINUTES alone.
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('jobs_unfinished_idx').on(t.userId, t.createdAt).where(sql`${t.status} IN ('queued', 'running')`),
+    uniqueIndex('jobs_reservation_id_key').on(t.reservationId),
+    check('jobs_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
+  ],
+);
+
+/**
+ * What happened to a job, in order: the Server-Sent Events stream replays these, and a client
+ * reconnecting with `Last-Event-ID` (the `seq`) gets only what it missed.
+ */
+export const jobEvents = pgTable(
+  'job_events',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/client.ts';
 import { creditReservations, users } from '../../db/schema.ts';
 
@@ -108,13 +108,24 @@ export async function refundReservation(ex: Executor, reservationId: string): Pr
   return row?.balance_after ?? null;
 }
 
+/**
+ * Pending reservations older than `olderThan` that nothing is still working on. A job holds its
+ * reservation while it waits in the queue (it may wait longer than the timeout) and while an
+ * attempt started after `olderThan` runs (JOBS_TIMEOUT_SECONDS is below the reservation timeout,
+ * so a live attempt is always younger); a job whose worker is gone is settled by the jobs sweep.
+ */
 export async function findStaleReservationIds(ex: Executor, olderThan: Date, limit: number): Promise<string[]> {
-  const found = await ex
-    .select({ id: creditReservations.id })
-    .from(creditReservations)
-    .where(and(eq(creditReservations.status, 'pending'), lt(creditReservations.createdAt, olderThan)))
-    .orderBy(creditReservations.createdAt)
-    .limit(limit);
+  const found = await rows<{ id: string }>(
+    ex,
+    sql`SELECT r.id FROM credit_reservations r
+        WHERE r.status = 'pending' AND r.created_at < ${olderThan}
+          AND NOT EXISTS (
+            SELECT 1 FROM jobs j WHERE j.reservation_id = r.id
+              AND (j.status = 'queued' OR (j.status = 'running' AND j.started_at >= ${olderThan}))
+          )
+        ORDER BY r.created_at
+        LIMIT ${limit}`,
+  );
   return found.map((r) => r.id);
 }
 

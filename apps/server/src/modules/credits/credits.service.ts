@@ -40,8 +40,9 @@ export function createCreditsService(db: Db) {
     return (await repo.findBalance(ex, userId)) ?? 0;
   }
 
-  async function insufficient(userId: string): Promise<never> {
-    throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId) } });
+  // Read through the caller's executor: on PGlite a query beside an open transaction waits for it.
+  async function insufficient(userId: string, ex: Executor): Promise<never> {
+    throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
   }
 
   return {
@@ -81,20 +82,20 @@ export function createCreditsService(db: Db) {
     },
 
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */
-    async spend(userId: string, cost: number, ref: string): Promise<number> {
-      const balance = await repo.takeCredits(db, userId, cost, 'spend', ref);
-      return balance ?? insufficient(userId);
+    async spend(userId: string, cost: number, ref: string, ex: Executor = db): Promise<number> {
+      const balance = await repo.takeCredits(ex, userId, cost, 'spend', ref);
+      return balance ?? insufficient(userId, ex);
     },
 
     /** Holds `cost` before calling a provider; settle with `commit` or `refund`. 402 when short. */
-    async reserve(userId: string, cost: number, purpose: string): Promise<Reservation> {
-      const reservation = await repo.insertReservation(db, userId, cost, purpose);
-      return reservation ?? insufficient(userId);
+    async reserve(userId: string, cost: number, purpose: string, ex: Executor = db): Promise<Reservation> {
+      const reservation = await repo.insertReservation(ex, userId, cost, purpose);
+      return reservation ?? insufficient(userId, ex);
     },
 
     /** False when the reservation was no longer pending (the sweep refunded it meanwhile). */
-    commit(reservationId: string, imageId?: string): Promise<boolean> {
-      return repo.markReservationCommitted(db, reservationId, imageId);
+    commit(reservationId: string, imageId?: string, ex: Executor = db): Promise<boolean> {
+      return repo.markReservationCommitted(ex, reservationId, imageId);
     },
 
     /** One page of the user's ledger in words, newest first. */
@@ -116,8 +117,8 @@ export function createCreditsService(db: Db) {
     },
 
     /** Returns the credits of a pending reservation; null when it was already settled. */
-    refund(reservationId: string): Promise<number | null> {
-      return repo.refundReservation(db, reservationId);
+    refund(reservationId: string, ex: Executor = db): Promise<number | null> {
+      return repo.refundReservation(ex, reservationId);
     },
 
     /** Refunds reservations a crash left pending for longer than `olderThanMs`. */

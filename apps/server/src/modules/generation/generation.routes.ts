@@ -3,13 +3,17 @@ import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageAnswerStream } from '../images/image-answer.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
 import type { GenerationService } from './generation.service.ts';
 
-export async function generationRoutes(app: FastifyInstance, { generation }: { generation: GenerationService }) {
+/** docs/product.md's generate-image: a generation job (`/api/jobs/generate`) that this call waits for. */
+export async function generationRoutes(app: FastifyInstance, { generation, jobs }: { generation: GenerationService; jobs: JobsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/image/generate-image', { schema: { body: generateImageRequest }, onRequest: app.requireAuth }, async (request, reply) => {
-    const { imageId, png, creditBalance } = await generation.generate(request.auth.userId, request.body, request.log);
+    generation.assertAvailable();
+    const accepted = await jobs.submit(request.auth.userId, 'generation', request.body);
+    const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
     reply.type('application/json; charset=utf-8');
     return reply.send(imageAnswerStream<GenerateImageResponse>({ success: true, message: messages.imageGenerated, creditBalance, imageId, image: png }));
   });

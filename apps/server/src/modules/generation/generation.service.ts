@@ -1,14 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import { generateImageRequest } from '@lumigen/contract/generation';
 import type { GenerationState } from '@lumigen/contract/health';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaidImages } from '../images/paid-image.ts';
+import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
 import { GenerationProviderError, type GenerationProvider } from './providers/provider.ts';
-
-export type Generated = { imageId: string; png: Buffer; creditBalance: number };
 
 const failureErrors = {
   content_policy: ['bad_request', messages.contentPolicy],
@@ -17,8 +15,8 @@ const failureErrors = {
   failed: ['provider_failed', messages.providerFailed],
 } as const;
 
-/** Text-to-image as a paid action (see `paid-image.ts`: reserve, paint, store, commit). */
-export function createGenerationService({ paidImages, provider }: { paidImages: PaidImages; provider: GenerationProvider }) {
+/** Text-to-image as a paid job (see `jobs/job-runner.ts`: reserved at acceptance, painted by a worker). */
+export function createGenerationService({ provider }: { provider: GenerationProvider }) {
   // A provider that does not serve the configured model cannot be fixed by a retry: until the
   // operator fixes it (and restarts), every generation is refused before anything is charged.
   let state: GenerationState = 'ok';
@@ -49,34 +47,36 @@ export function createGenerationService({ paidImages, provider }: { paidImages: 
       }
     },
 
-    async generate(userId: string, request: ValidGenerateImageRequest, log: FastifyBaseLogger): Promise<Generated> {
+    /** Before anything is charged: a misconfigured provider refuses every generation (503). */
+    assertAvailable(): void {
       if (state === 'misconfigured') throw new AppError('unavailable', messages.generationUnavailable);
-      // A fresh seed per call: "Generate Another Image" with the same prompt paints a new picture,
-      // and the stored seed reproduces this one.
-      const seed = randomInt(2 ** 31);
-      const startedAt = performance.now();
-      const { image, png, creditBalance } = await paidImages.make({
-        userId,
-        cost: creditCosts.generation,
-        purpose: 'generation',
-        log,
-        async produce() {
-          const result = await provider.generate({ ...request, seed });
-          const params = { model: request.model, size: request.size, quality: request.quality, seed, ...(provider.model ? { providerModel: provider.model } : {}) };
-          return { kind: 'generation', prompt: request.prompt, params, provider: provider.name, ...result };
-        },
-        explain(error, refundedBalance) {
-          if (!(error instanceof GenerationProviderError)) return undefined;
-          // Outcome and sizes only: the prompt is the user's, and stays out of the logs.
-          log.warn({ provider: provider.name, failure: error.failure, providerStatus: error.status, promptLength: request.prompt.length }, 'generation failed');
-          if (error.failure === 'misconfigured') markMisconfigured(log, {}, `the image provider does not serve OPENAI_IMAGE_MODEL=${provider.model}; generation answers 503 until this is fixed`);
-          const [code, message] = failureErrors[error.failure];
-          return new AppError(code, message, { cause: error, extra: refundedBalance === undefined ? {} : { creditBalance: refundedBalance } });
-        },
-      });
-      log.info({ imageId: image.id, provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) }, 'image generated');
-      return { imageId: image.id, png, creditBalance };
     },
+
+    /** Generation as a job kind: the accepted request is painted by the provider. */
+    job: {
+      cost: creditCosts.generation,
+      async produce({ params, log, progress }) {
+        const request = generateImageRequest.parse(params);
+        // A fresh seed per call: "Generate Another Image" with the same prompt paints a new picture,
+        // and the stored seed reproduces this one.
+        const seed = randomInt(2 ** 31);
+        const startedAt = performance.now();
+        const result = await provider.generate({ ...request, seed });
+        await progress(80);
+        log.info({ provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) }, 'image generated');
+        const imageParams = { model: request.model, size: request.size, quality: request.quality, seed, ...(provider.model ? { providerModel: provider.model } : {}) };
+        return { kind: 'generation', prompt: request.prompt, params: imageParams, provider: provider.name, ...result };
+      },
+      explain(error, log) {
+        if (!(error instanceof GenerationProviderError)) return undefined;
+        // Outcome and sizes only: the prompt is the user's, and stays out of the logs.
+        log.warn({ provider: provider.name, failure: error.failure, providerStatus: error.status }, 'generation failed');
+        if (error.failure === 'misconfigured') markMisconfigured(log, {}, `the image provider does not serve OPENAI_IMAGE_MODEL=${provider.model}; generation answers 503 until this is fixed`);
+        const [code, message] = failureErrors[error.failure];
+        return new AppError(code, message, { cause: error });
+      },
+      retryable: (error) => !provider.retriesItself && error instanceof GenerationProviderError && error.failure === 'failed' && isRetryableStatus(error.status),
+    } satisfies JobKindHandler,
   };
 }
 

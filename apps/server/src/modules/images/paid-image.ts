@@ -1,78 +1,72 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreditsService } from '../credits/credits.service.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { CreditsService, Reservation } from '../credits/credits.service.ts';
 import type { ImageRow } from './images.repository.ts';
 import type { ImagesService, NewImage } from './images.service.ts';
 
-export type PaidImage = { image: ImageRow; png: Buffer; creditBalance: number };
-
-export type PaidImageAction = {
+export type Delivery = {
   userId: string;
-  /** Credits held before `produce` runs. */
+  /** The credits reserved when the work was accepted. */
   cost: number;
-  /** The reservation's purpose: 'generation' or the editing tool. */
-  purpose: string;
-  /** Makes the image (calls the provider); what it returns is stored as the user's image. */
-  produce(): Promise<Omit<NewImage, 'userId'>>;
+  reservationId: string;
+  /** What the provider made; stored as the user's image. */
+  made: Omit<NewImage, 'userId'>;
   /**
-   * The error to answer with when making or storing failed, given the balance after the refund
-   * (undefined when the refund could not run now); undefined: the error is rethrown as it is.
+   * Marks the work done with this image, in the transaction that takes the credit; false when
+   * nobody wants it any more (canceled, or settled by someone else): then nothing is charged.
    */
-  explain(error: unknown, refundedBalance: number | undefined): Error | undefined;
+  claim(tx: Executor, imageId: string): Promise<boolean>;
   log: FastifyBaseLogger;
 };
 
 /**
- * An image made as a paid action (docs/architecture.md §2), for generation and every editing tool alike:
- * the credit is reserved before the provider is called, committed once the image is stored, and
- * refunded on any failure on the way. 402 when the balance is short, before any work.
+ * An image made as a paid action (docs/architecture.md §2), for generation and every editing tool
+ * alike, in three steps that may run in different processes: the credit is reserved when the job
+ * is accepted (402 when short, before any work), the image is delivered (stored, and the credit
+ * committed in the transaction that marks the job done), or the credit is refunded (failure,
+ * cancel, a lost worker).
  */
-export function createPaidImages({ credits, images }: { credits: CreditsService; images: ImagesService }) {
-  /** A refund that cannot happen now (database gone) is left to the sweep, never lost. */
-  async function refundQuietly(reservationId: string, log: FastifyBaseLogger): Promise<number | undefined> {
-    try {
-      return (await credits.refund(reservationId)) ?? undefined;
-    } catch (error) {
-      log.error({ err: error, reservationId }, 'refund failed; the sweep will return the credit');
-      return undefined;
-    }
-  }
-
-  /**
-   * The sweep refunded the reservation while the provider worked. Config keeps every provider's
-   * timeout below RESERVATION_TIMEOUT_MINUTES, so this is a safety net: charge the credit now
-   * (once, keyed by the reservation) and deliver, or, with no credit left, take the image back:
-   * never a free image, never a charge without one.
-   */
-  async function chargeAgain({ userId, cost, purpose, log }: PaidImageAction, reservationId: string, image: ImageRow, png: Buffer): Promise<PaidImage> {
-    log.warn({ imageId: image.id, reservationId, purpose }, 'reservation was swept while the image was made; charging again');
-    try {
-      const creditBalance = await credits.spend(userId, cost, reservationId);
-      return { image, png, creditBalance };
-    } catch (error) {
-      await images.discard(image);
-      throw error;
-    }
+export function createPaidImages({ db, credits, images }: { db: Db; credits: CreditsService; images: ImagesService }) {
+  async function discardQuietly(image: ImageRow, log: FastifyBaseLogger) {
+    await images.discard(image).catch((error: unknown) => log.error({ err: error, imageId: image.id }, 'could not discard image'));
   }
 
   return {
-    async make(action: PaidImageAction): Promise<PaidImage> {
-      const { userId, cost, purpose, log } = action;
-      const { reservationId, balance } = await credits.reserve(userId, cost, purpose);
-      let image: ImageRow | undefined;
-      let png: Buffer;
-      let committed: boolean;
+    reserve(userId: string, cost: number, purpose: string, ex: Executor): Promise<Reservation> {
+      return credits.reserve(userId, cost, purpose, ex);
+    },
+
+    /**
+     * Stores the image, then in one transaction claims it for the job and commits the credit.
+     * The sweep may have refunded the reservation while the provider worked (config keeps every
+     * timeout below RESERVATION_TIMEOUT_MINUTES, so this is a safety net): then the credit is
+     * charged again, once, keyed by the reservation; with no credit left the transaction fails
+     * with the 402 and the image is taken back. Never a free image, never a charge without one.
+     * Undefined when the job no longer wanted it.
+     */
+    async deliver({ userId, cost, reservationId, made, claim, log }: Delivery): Promise<ImageRow | undefined> {
+      const image = await images.save({ userId, ...made });
+      let claimed: boolean;
       try {
-        const made = await action.produce();
-        png = made.png;
-        image = await images.save({ userId, ...made });
-        committed = await credits.commit(reservationId, image.id);
+        claimed = await db.transaction(async (tx) => {
+          if (!(await claim(tx, image.id))) return false;
+          if (!(await credits.commit(reservationId, image.id, tx))) {
+            log.warn({ imageId: image.id, reservationId }, 'reservation was swept while the image was made; charging again');
+            await credits.spend(userId, cost, reservationId, tx);
+          }
+          return true;
+        });
       } catch (error) {
-        if (image) await images.discard(image).catch((e: unknown) => log.error({ err: e, imageId: image?.id }, 'could not discard image'));
-        const refundedBalance = await refundQuietly(reservationId, log);
-        throw action.explain(error, refundedBalance) ?? error;
+        await discardQuietly(image, log);
+        throw error;
       }
-      if (committed) return { image, png, creditBalance: balance };
-      return chargeAgain(action, reservationId, image, png);
+      if (!claimed) await discardQuietly(image, log);
+      return claimed ? image : undefined;
+    },
+
+    /** Returns a held credit; the new balance, or null when the reservation was already settled. */
+    refund(reservationId: string, ex: Executor): Promise<number | null> {
+      return credits.refund(reservationId, ex);
     },
   };
 }

@@ -1,33 +1,25 @@
 import multipart from '@fastify/multipart';
 import { messages } from '@lumigen/contract/messages';
-import { toolIds, type ToolId, type ToolResponse } from '@lumigen/contract/tools';
+import type { ToolResponse } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
 import { imageAnswerStream } from '../images/image-answer.ts';
-import { readToolUpload, uploadLimits } from './tool-upload.ts';
-import type { Edited, ToolsService } from './tools.service.ts';
-
-const isToolId = (value: string): value is ToolId => (toolIds as readonly string[]).includes(value);
+import type { JobsService } from '../jobs/jobs.service.ts';
+import { acceptToolCall } from './tool-call.ts';
+import { uploadLimits } from './tool-upload.ts';
+import type { ToolsService } from './tools.service.ts';
 
 /**
  * `POST /api/image/tools/<tool>`: multipart with Clipdrop's field names, one credit per edit; the
+ * edit is a job like any other (`/api/jobs/tools/<tool>`), and this call waits for it. The
  * answer is `ToolResponse`, streamed (see `images/image-answer.ts`).
  */
-export async function toolsRoutes(app: FastifyInstance, { tools, uploadsDir }: { tools: ToolsService; uploadsDir: string }) {
+export async function toolsRoutes(app: FastifyInstance, { tools, jobs, uploadsDir }: { tools: ToolsService; jobs: JobsService; uploadsDir: string }) {
   // Registered here, so multipart bodies are parsed on these routes only.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
 
   app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth }, async (request, reply) => {
-    const { tool } = request.params;
-    if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
-    const upload = await readToolUpload(request, tool, uploadsDir);
-    let edited: Edited;
-    try {
-      edited = await tools.edit(request.auth.userId, tool, upload, request.log);
-    } finally {
-      await upload.dispose();
-    }
-    const { imageId, png, creditBalance } = edited;
+    const accepted = await acceptToolCall(request, { tools, uploadsDir }, (tool, params, files) => jobs.submit(request.auth.userId, tool, params, files));
+    const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
     reply.type('application/json; charset=utf-8');
     return reply.send(imageAnswerStream<ToolResponse>({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));
   });

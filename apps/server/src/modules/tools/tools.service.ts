@@ -1,18 +1,15 @@
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
-import type { ToolId } from '@lumigen/contract/tools';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ToolFields, ToolId } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaidImages } from '../images/paid-image.ts';
-import { ToolProviderError, type ToolProvider } from './providers/provider.ts';
+import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
+import { ToolProviderError, type CheckedImage, type ToolProvider } from './providers/provider.ts';
 import { checkToolInput } from './tool-input.ts';
 import type { ToolUpload } from './tool-upload.ts';
 
-export type Edited = { imageId: string; png: Buffer; creditBalance: number };
-
 /** Our answer to each provider failure, and how loudly it is logged. */
-function answerFor(error: ToolProviderError, refundedBalance: number | undefined): AppError {
-  const options = { cause: error, extra: refundedBalance === undefined ? {} : { creditBalance: refundedBalance } };
+function answerFor(error: ToolProviderError): AppError {
+  const options = { cause: error };
   switch (error.failure) {
     case 'rejected_input':
       return new AppError('unprocessable', messages.tool.rejected(error.reason), options);
@@ -29,39 +26,53 @@ function answerFor(error: ToolProviderError, refundedBalance: number | undefined
   }
 }
 
+/** The checked inputs' sizes and types, kept with the job: the worker does not judge them again. */
+type InputFacts = Omit<CheckedImage, 'path'>;
+export type ToolJobParams = { fields: ToolFields; inputs: { image: InputFacts; mask?: InputFacts } };
+
 /**
- * The editing tools as paid actions: the upload is judged first (a 4xx costs nothing), then one
- * credit is reserved, the provider edits, the result is stored and the credit committed; any
- * failure refunds it (see `paid-image.ts`).
+ * The editing tools as paid jobs: the upload is judged when the job is accepted (a 4xx costs
+ * nothing, see `tool-input.ts`); a worker later runs the provider on the job's copy of it.
  */
-export function createToolsService({ paidImages, provider }: { paidImages: PaidImages; provider: ToolProvider }) {
+export function createToolsService({ provider }: { provider: ToolProvider }) {
   return {
     providerName: provider.name,
 
-    async edit(userId: string, tool: ToolId, upload: ToolUpload, log: FastifyBaseLogger): Promise<Edited> {
-      const input = await checkToolInput(tool, upload);
-      const startedAt = performance.now();
-      const { image, png, creditBalance } = await paidImages.make({
-        userId,
+    /** Everything judged before the charge: the job's parameters and the files to keep for it. */
+    async check(tool: ToolId, upload: ToolUpload): Promise<{ params: ToolJobParams; files: Record<string, string> }> {
+      const { image, mask, fields } = await checkToolInput(tool, upload);
+      const facts = ({ path: _path, ...rest }: CheckedImage): InputFacts => rest;
+      return {
+        params: { fields, inputs: { image: facts(image), ...(mask ? { mask: facts(mask) } : {}) } },
+        files: { image: image.path, ...(mask ? { mask: mask.path } : {}) },
+      };
+    },
+
+    /** Each tool as a job kind. */
+    job(tool: ToolId): JobKindHandler {
+      return {
         cost: creditCosts.edit,
-        purpose: tool,
-        log,
-        async produce() {
-          const result = await provider.run(input);
+        async produce({ params, files, log, progress }) {
+          const { fields, inputs } = params as ToolJobParams;
+          const startedAt = performance.now();
+          const image = { ...inputs.image, path: files.image! };
+          const mask = inputs.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
+          const result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields });
+          await progress(80);
+          log.info({ tool, provider: provider.name, width: result.width, height: result.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
           // The prompt has its own column (as a generation's has); sliders and mode are the params.
-          const { prompt, ...params } = input.fields;
-          return { kind: tool, prompt: typeof prompt === 'string' ? prompt : undefined, params, provider: provider.name, ...result };
+          const { prompt, ...imageParams } = fields;
+          return { kind: tool, prompt: typeof prompt === 'string' ? prompt : undefined, params: imageParams, provider: provider.name, ...result };
         },
-        explain(error, refundedBalance) {
+        explain(error, log) {
           if (!(error instanceof ToolProviderError)) return undefined;
           // One line per failure; 5xx answers are also logged at error level, with the cause chain,
           // by the error handler: a refused key, an exhausted quota or a broken local tool is loud.
           log.warn({ tool, provider: provider.name, failure: error.failure, providerStatus: error.status, reason: error.reason }, 'editing tool failed');
-          return answerFor(error, refundedBalance);
+          return answerFor(error);
         },
-      });
-      log.info({ imageId: image.id, tool, provider: provider.name, width: image.width, height: image.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
-      return { imageId: image.id, png, creditBalance };
+        retryable: (error) => error instanceof ToolProviderError && (error.failure === 'rate_limited' || error.failure === 'failed') && isRetryableStatus(error.status),
+      };
     },
 
     close: () => provider.close?.() ?? Promise.resolve(),

@@ -46,6 +46,8 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
   return {
     name: 'openai',
     model,
+    // Its own retries (429, 5xx; decision 004) fit in OPENAI_TIMEOUT_SECONDS; the queue adds none.
+    retriesItself: true,
     async generate(input) {
       const deadline = Date.now() + timeoutMs;
       for (let retry = 0; ; retry += 1) {

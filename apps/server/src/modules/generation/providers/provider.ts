@@ -18,6 +18,11 @@ export type GenerationProvider = {
   /** The model it asks for, named in the start-up line; the local painter has none. */
   readonly model?: string;
   generate(input: GenerationInput): Promise<GeneratedImage>;
+  /**
+   * It retries a 429 or 5xx itself, within its own deadline (OpenAI, decision 004): the job
+   * queue then takes its failure as the answer instead of trying again.
+   */
+  readonly retriesItself?: boolean;
   /** Asks the provider, once at start-up, whether it serves the configured model. */
   verify?(): Promise<ProviderCheck>;
 };

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppError } from '../../lib/app-error.ts';
+import type { NewImage } from '../images/images.service.ts';
+
+/** What a worker hands the job's kind: its accepted parameters and its inputs as local files. */
+export type JobContext = {
+  jobId: string;
+  attempt: number;
+  params: Record<string, unknown>;
+  /** Each input (by role: `image`, `mask`) copied from the job input store to a file of this attempt's own. */
+  files: Record<string, string>;
+  log: FastifyBaseLogger;
+  /** Reports progress (0–100) to whoever watches the job. */
+  progress(percent: number): Promise<void>;
+};
+
+/**
+ * One kind of paid work (generation, each editing tool), as the job runner needs it: what it
+ * costs, how it makes the image, and how its failures are answered. The money rules are the
+ * runner's and `paid-image.ts`'s, the same for every kind.
+ */
+export type JobKindHandler = {
+  cost: number;
+  produce(context: JobContext): Promise<Omit<NewImage, 'userId'>>;
+  /** Our answer to a provider failure (logged once here); undefined: not the provider's, a bug. */
+  explain(error: unknown, log: FastifyBaseLogger): AppError | undefined;
+  /** A provider's 429 or 5xx: worth another attempt after a back-off. */
+  retryable(error: unknown): boolean;
+};
+
+/** Provider 429 and 5xx answers are retried; everything else is the answer. */
+export const isRetryableStatus = (status: number | undefined) => status !== undefined && (status === 429 || status >= 500);

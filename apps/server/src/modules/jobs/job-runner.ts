@@ -1,0 +1,125 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { PaidImages } from '../images/paid-image.ts';
+import type { JobBus } from './job-bus.ts';
+import type { ImageStore } from '../images/image-store.ts';
+import type { JobKindHandler } from './job-kind.ts';
+import type { QueuedJob } from './job-queue.ts';
+import type { JobSettlement } from './job-settlement.ts';
+import * as repo from './jobs.repository.ts';
+
+/** A failure as the job keeps it: our answer's code, words and Retry-After, or a bug's 500. */
+function failureOf(answer: AppError | undefined): repo.JobFailure {
+  if (!answer) return { errorCode: 'internal', message: messages.job.internal };
+  const retryAfter = Number(answer.headers['retry-after']);
+  return { errorCode: answer.code, message: answer.message, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined };
+}
+
+/**
+ * What a worker does with a job pg-boss hands it: start an attempt, copy the inputs to files of
+ * its own (under `uploadsDir`, deleted before the job ends), let the kind make the image, deliver
+ * it (stored, credit committed, job succeeded: one transaction), or fail the job and refund. A
+ * provider's 429/5xx with a retry left throws instead, and pg-boss tries again after a back-off.
+ */
+export function createJobRunner({
+  db,
+  kinds,
+  paidImages,
+  settlement,
+  inputs,
+  bus,
+  uploadsDir,
+  log: baseLog,
+}: {
+  db: Db;
+  kinds: Record<string, JobKindHandler>;
+  paidImages: PaidImages;
+  settlement: JobSettlement;
+  inputs: ImageStore;
+  bus: JobBus;
+  uploadsDir: string;
+  log: FastifyBaseLogger;
+}) {
+  async function withInputFiles<T>(row: repo.JobRow, use: (files: Record<string, string>) => Promise<T>): Promise<T> {
+    const roles = Object.entries(row.input_keys);
+    if (roles.length === 0) return use({});
+    await mkdir(uploadsDir, { recursive: true });
+    const dir = await mkdtemp(path.join(uploadsDir, 'job-'));
+    try {
+      const files: Record<string, string> = {};
+      for (const [role, key] of roles) {
+        files[role] = path.join(dir, role);
+        const stored = await inputs.getStream(key);
+        if (!stored) throw new Error(`job input ${key} is missing from the store`);
+        await pipeline(stored.stream, createWriteStream(files[role], { flags: 'wx' }));
+      }
+      return await use(files);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    async run({ jobId, retryCount, retryLimit }: QueuedJob): Promise<void> {
+      const row = await repo.startAttempt(db, jobId);
+      // Canceled, or finished by an earlier attempt whose completion pg-boss never heard of.
+      if (!row) return;
+      bus.changed(jobId);
+      const attempt = row.attempts;
+      const log = baseLog.child({ jobId, kind: row.kind, attempt });
+      const kind = kinds[row.kind];
+      try {
+        if (!kind) throw new Error(`no handler for job kind ${row.kind}`);
+        const progress = async (percent: number) => {
+          await repo.setProgress(db, jobId, attempt, percent);
+          bus.changed(jobId);
+        };
+        await progress(10);
+        const made = await withInputFiles(row, (files) => kind.produce({ jobId, attempt, params: row.params, files, log, progress }));
+        let ended: repo.JobRow | undefined;
+        const image = await paidImages.deliver({
+          userId: row.user_id,
+          cost: kind.cost,
+          reservationId: row.reservation_id,
+          made,
+          log,
+          async claim(tx, imageId) {
+            ended = await repo.markSucceeded(tx, jobId, attempt, imageId);
+            if (ended) await settlement.promote(tx, row.user_id);
+            return ended !== undefined;
+          },
+        });
+        if (image && ended) {
+          log.info({ imageId: image.id }, 'job succeeded');
+          await settlement.afterEnd(ended);
+        } else {
+          log.info('the job ended while this attempt ran; its image was discarded');
+        }
+      } catch (error) {
+        if (kind?.retryable(error) && retryCount < retryLimit) {
+          log.warn({ err: error }, 'attempt failed at the provider; retrying after a back-off');
+          await repo.requeue(db, jobId, attempt);
+          bus.changed(jobId);
+          throw error;
+        }
+        const answer = error instanceof AppError ? error : kind?.explain(error, log);
+        if (!answer) log.error({ err: error }, 'job failed');
+        await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, attempt, failureOf(answer)));
+      }
+    },
+
+    /** pg-boss gave up on the job (its last attempt expired with its worker, or failed): refund it. */
+    async lost(jobId: string): Promise<void> {
+      const ended = await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }));
+      if (ended) baseLog.warn({ jobId, kind: ended.kind, attempts: ended.attempts }, 'job lost with its worker; refunded');
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/client.ts';
+import type { PaidImages } from '../images/paid-image.ts';
+import type { JobBus } from './job-bus.ts';
+import type { ImageStore } from '../images/image-store.ts';
+import type { JobQueue } from './job-queue.ts';
+import * as repo from './jobs.repository.ts';
+
+/**
+ * How a job ends, whoever ends it (its worker, the owner's cancel, pg-boss's dead letter, the
+ * sweep): in one transaction the row, the credit (refunded when there is no image) and the user's
+ * next waiting job, which takes the freed slot in the queue; then the job's inputs go.
+ */
+export function createJobSettlement({
+  db,
+  paidImages,
+  queue,
+  inputs,
+  bus,
+  maxRunningPerUser,
+  log,
+}: {
+  db: Db;
+  paidImages: PaidImages;
+  queue: JobQueue;
+  inputs: ImageStore;
+  bus: JobBus;
+  maxRunningPerUser: number;
+  log: FastifyBaseLogger;
+}) {
+  /** Hands the user's oldest waiting jobs to the queue while they have free slots; how many went. */
+  async function promote(tx: Executor, userId: string): Promise<number> {
+    await repo.lockUser(tx, userId);
+    const { dispatched } = await repo.countUnfinished(tx, userId);
+    const promoted = await repo.promoteWaiting(tx, userId, maxRunningPerUser - dispatched);
+    for (const id of promoted) await queue.send(id, tx);
+    return promoted.length;
+  }
+
+  async function afterEnd(row: repo.JobRow): Promise<void> {
+    bus.changed(row.id);
+    queue.wake();
+    await Promise.all(
+      Object.values(row.input_keys).map((key) => inputs.delete(key).catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input'))),
+    );
+  }
+
+  return {
+    promote,
+    afterEnd,
+
+    /**
+     * Ends a job without an image: `end` marks the row (and says which job, if any, it ended);
+     * the reservation is refunded with it. Undefined when the job was already over.
+     */
+    async endWithoutImage(end: (tx: Executor) => Promise<repo.JobRow | undefined>): Promise<repo.JobRow | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const ended = await end(tx);
+        if (!ended) return undefined;
+        await paidImages.refund(ended.reservation_id, tx);
+        if (ended.dispatched_at) await promote(tx, ended.user_id);
+        return ended;
+      });
+      if (row) await afterEnd(row);
+      return row;
+    },
+  };
+}
+
+export type JobSettlement = ReturnType<typeof createJobSettlement>;

@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import type { JobStatus } from '@lumigen/contract/jobs';
+import { rows, type Executor } from '../../db/client.ts';
+
+/** A jobs row as the raw statements here return it (snake_case, as PostgreSQL names the columns). */
+export type JobRow = {
+  id: string;
+  user_id: string;
+  kind: string;
+  params: Record<string, unknown>;
+  input_keys: Record<string, string>;
+  status: JobStatus;
+  progress: number;
+  dispatched_at: Date | string | null;
+  image_id: string | null;
+  error_code: string | null;
+  message: string | null;
+  retry_after_seconds: number | null;
+  attempts: number;
+  event_seq: number;
+  reservation_id: string;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+};
+
+export type JobEventRow = { seq: number; type: string; data: Record<string, unknown> };
+
+/** How a job failed, as the API answers it. */
+export type JobFailure = { errorCode: string; message: string; retryAfterSeconds?: number | undefined };
+
+/**
+ * Every statement that changes a job also appends its event (a data-modifying CTE), numbered by
+ * the row's own `event_seq`: the row lock orders concurrent writers, so the numbers never clash.
+ */
+const withEvent = (update: ReturnType<typeof sql>, type: string, data: ReturnType<typeof sql>) => sql`
+  WITH j AS (${update}),
+  e AS (INSERT INTO job_events (job_id, seq, type, data) SELECT id, event_seq, ${type}, ${data} FROM j)
+  SELECT * FROM j`;
+
+/** Serializes a user's acceptances and promotions (PostgreSQL; PGlite runs one transaction at a time anyway). */
+export async function lockUser(ex: Executor, userId: string): Promise<boolean> {
+  const found = await rows<{ id: string }>(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  return found.length === 1;
+}
+
+/** The user's unfinished jobs, and how many of them are in the queue (the rest wait their turn). */
+export async function countUnfinished(ex: Executor, userId: string): Promise<{ unfinished: number; dispatched: number }> {
+  const [row] = await rows<{ unfinished: number; dispatched: number }>(
+    ex,
+    sql`SELECT count(*)::int AS unfinished, count(dispatched_at)::int AS dispatched
+        FROM jobs WHERE user_id = ${userId} AND status IN ('queued', 'running')`,
+  );
+  return row ?? { unfinished: 0, dispatched: 0 };
+}
+
+export async function insertJob(
+  ex: Executor,
+  job: { id: string; userId: string; kind: string; params: Record<string, unknown>; inputKeys: Record<string, string>; reservationId: string; dispatched: boolean },
+): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO jobs (id, user_id, kind, params, input_keys, reservation_id, dispatched_at)
+    VALUES (${job.id}, ${job.userId}, ${job.kind}, ${JSON.stringify(job.params)}::jsonb, ${JSON.stringify(job.inputKeys)}::jsonb,
+            ${job.reservationId}, ${job.dispatched ? sql`now()` : null})`);
+}
+
+/**
+ * The user's oldest waiting jobs, up to `slots` of them, marked as handed to the queue. Rows
+ * another transaction holds (a cancel) are skipped: that transaction promotes in its turn.
+ */
+export async function promoteWaiting(ex: Executor, userId: string, slots: number): Promise<string[]> {
+  if (slots <= 0) return [];
+  const promoted = await rows<{ id: string }>(
+    ex,
+    sql`UPDATE jobs SET dispatched_at = now()
+        WHERE id IN (
+          SELECT id FROM jobs
+          WHERE user_id = ${userId} AND status = 'queued' AND dispatched_at IS NULL
+          ORDER BY created_at, id
+          LIMIT ${slots}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id`,
+  );
+  return promoted.map((row) => row.id);
+}
+
+/** An attempt begins: the job is running again (a retry) or for the first time. Undefined when it is over. */
+export async function startAttempt(ex: Executor, jobId: string): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(
+    ex,
+    withEvent(
+      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = now(), progress = 0, event_seq = event_seq + 1
+          WHERE id = ${jobId} AND status IN ('queued', 'running') RETURNING *`,
+      'running',
+      sql`jsonb_build_object('attempt', attempts)`,
+    ),
+  );
+  return row;
+}
+
+/** Progress of the running attempt; a later attempt or the job's end makes it a no-op. */
+export async function setProgress(ex: Executor, jobId: string, attempt: number, progress: number): Promise<void> {
+  await ex.execute(
+    withEvent(
+      sql`UPDATE jobs SET progress = ${progress}, event_seq = event_seq + 1
+          WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt} RETURNING *`,
+      'progress',
+      sql`jsonb_build_object('progress', progress)`,
+    ),
+  );
+}
+
+/** A failed attempt that will be tried again: the job waits in the queue meanwhile. */
+export async function requeue(ex: Executor, jobId: string, attempt: number): Promise<void> {
+  await ex.execute(sql`UPDATE jobs SET status = 'queued', progress = 0 WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt}`);
+}
+
+/** The attempt's image is the job's result; false when the attempt no longer owns the job. */
+export async function markSucceeded(ex: Executor, jobId: string, attempt: number, imageId: string): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(
+    ex,
+    withEvent(
+      sql`UPDATE jobs SET status = 'succeeded', progress = 100, image_id = ${imageId}, finished_at = now(), event_seq = event_seq + 1
+          WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt} RETURNING *`,
+      'succeeded',
+      sql`jsonb_build_object('imageId', image_id)`,
+    ),
+  );
+  return row;
+}
+
+/**
+ * Ends an unfinished job without an image. With `attempt`, only while that attempt still owns
+ * the job; without, whatever is running (the job was lost with its worker).
+ */
+export async function markFailed(ex: Executor, jobId: string, attempt: number | undefined, failure: JobFailure): Promise<JobRow | undefined> {
+  const owned = attempt === undefined ? sql`status IN ('queued', 'running')` : sql`status = 'running' AND attempts = ${attempt}`;
+  const [row] = await rows<JobRow>(
+    ex,
+    withEvent(
+      sql`UPDATE jobs SET status = 'failed', error_code = ${failure.errorCode}, message = ${failure.message},
+            retry_after_seconds = ${failure.retryAfterSeconds ?? null}, finished_at = now(), event_seq = event_seq + 1
+          WHERE id = ${jobId} AND ${owned} RETURNING *`,
+      'failed',
+      sql`jsonb_build_object('message', message)`,
+    ),
+  );
+  return row;
+}
+
+/** The owner cancels an unfinished job. Undefined when it is not theirs or already over. */
+export async function markCanceled(ex: Executor, jobId: string, userId: string, message: string): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(
+    ex,
+    withEvent(
+      sql`UPDATE jobs SET status = 'canceled', error_code = 'canceled', message = ${message}, finished_at = now(), event_seq = event_seq + 1
+          WHERE id = ${jobId} AND user_id = ${userId} AND status IN ('queued', 'running') RETURNING *`,
+      'canceled',
+      sql`jsonb_build_object('message', message)`,
+    ),
+  );
+  return row;
+}
+
+export async function findJob(ex: Executor, jobId: string): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(ex, sql`SELECT * FROM jobs WHERE id = ${jobId}`);
+  return row;
+}
+
+/** The job only when `userId` owns it: another user's job reads as "no such job". */
+export async function findOwnedJob(ex: Executor, jobId: string, userId: string): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(ex, sql`SELECT * FROM jobs WHERE id = ${jobId} AND user_id = ${userId}`);
+  return row;
+}
+
+/** A page of the user's jobs, newest first; `before` is the previous page's last id. */
+export async function listOwnedJobs(ex: Executor, userId: string, status: JobStatus | undefined, before: string | undefined, limit: number): Promise<JobRow[]> {
+  return rows<JobRow>(
+    ex,
+    sql`SELECT * FROM jobs
+        WHERE user_id = ${userId}
+          ${status ? sql`AND status = ${status}` : sql``}
+          ${before ? sql`AND (created_at, id) < (SELECT created_at, id FROM jobs WHERE id = ${before} AND user_id = ${userId})` : sql``}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${limit}`,
+  );
+}
+
+/**
+ * Where a queued job stands: 1 + the queued jobs workers take before it. Jobs in the queue go in
+ * the order they entered it; a job still waiting for one of its user's slots comes after every
+ * job already in the queue and after its user's older waiting jobs.
+ */
+export async function positionOf(ex: Executor, job: Pick<JobRow, 'id' | 'user_id' | 'dispatched_at' | 'created_at'>): Promise<number> {
+  const [row] = await rows<{ ahead: number }>(
+    ex,
+    job.dispatched_at
+      ? sql`SELECT count(*)::int AS ahead FROM jobs
+            WHERE status = 'queued' AND dispatched_at IS NOT NULL AND (dispatched_at, id) < (${job.dispatched_at}::timestamptz, ${job.id}::uuid)`
+      : sql`SELECT (SELECT count(*) FROM jobs WHERE status = 'queued' AND dispatched_at IS NOT NULL)::int
+                 + (SELECT count(*) FROM jobs WHERE user_id = ${job.user_id} AND status = 'queued' AND dispatched_at IS NULL
+                      AND (created_at, id) < (${job.created_at}::timestamptz, ${job.id}::uuid))::int AS ahead`,
+  );
+  return (row?.ahead ?? 0) + 1;
+}
+
+export async function eventsAfter(ex: Executor, jobId: string, seq: number): Promise<JobEventRow[]> {
+  return rows<JobEventRow>(ex, sql`SELECT seq, type, data FROM job_events WHERE job_id = ${jobId} AND seq > ${seq} ORDER BY seq`);
+}
+
+/**
+ * Unfinished jobs in the queue for longer than `graceSeconds` whose queue entry is gone or
+ * over (pg-boss's `state < 'completed'` is created, retry or active): nothing will run them.
+ */
+export async function findOrphanedJobIds(ex: Executor, queueName: string, graceSeconds: number, limit: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    ex,
+    sql`SELECT j.id FROM jobs j
+        WHERE j.status IN ('queued', 'running') AND j.dispatched_at IS NOT NULL
+          AND greatest(j.dispatched_at, coalesce(j.started_at, j.dispatched_at)) < now() - make_interval(secs => ${graceSeconds})
+          AND NOT EXISTS (SELECT 1 FROM pgboss.job b WHERE b.name = ${queueName} AND b.id = j.id AND b.state < 'completed')
+        LIMIT ${limit}`,
+  );
+  return found.map((row) => row.id);
+}
+
+/** Users with waiting jobs and fewer than `maxRunning` in the queue (a promotion that never happened). */
+export async function findUsersWithFreeSlots(ex: Executor, maxRunning: number, limit: number): Promise<string[]> {
+  const found = await rows<{ user_id: string }>(
+    ex,
+    sql`SELECT user_id FROM jobs WHERE status IN ('queued', 'running')
+        GROUP BY user_id
+        HAVING count(*) FILTER (WHERE dispatched_at IS NULL) > 0 AND count(dispatched_at) < ${maxRunning}
+        LIMIT ${limit}`,
+  );
+  return found.map((row) => row.user_id);
+}

@@ -1,0 +1,95 @@
+import { PassThrough } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { generateImageRequest } from '@lumigen/contract/generation';
+import { jobsListQuery, type CancelJobResponse, type JobAcceptedResponse, type JobResponse, type JobsListResponse } from '@lumigen/contract/jobs';
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GenerationService } from '../generation/generation.service.ts';
+import { acceptToolCall } from '../tools/tool-call.ts';
+import { uploadLimits } from '../tools/tool-upload.ts';
+import type { ToolsService } from '../tools/tools.service.ts';
+import type { JobsService, StreamedEvent } from './jobs.service.ts';
+
+const jobIdParams = z.object({ id: z.string() });
+// A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it.
+const heartbeatMs = 15_000;
+
+/** One Server-Sent Event: `id:` only for stored events (resumable), `event:` its type, `data:` its JSON. */
+function formatEvent({ id, type, data }: StreamedEvent): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** `Last-Event-ID` as the stream's resume point: the seq of the last event the client has. */
+function lastEventIdOf(header: string | string[] | undefined): number {
+  const value = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
+/** The jobs API (issue 14): paid work accepted with 202, then watched, listed or canceled. */
+export async function jobsRoutes(
+  app: FastifyInstance,
+  { jobs, generation, tools, uploadsDir }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string },
+) {
+  // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
+  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireAuth);
+
+  r.post('/api/jobs/generate', { schema: { body: generateImageRequest } }, async (request, reply): Promise<JobAcceptedResponse> => {
+    generation.assertAvailable();
+    const { jobId, status } = await jobs.submit(request.auth.userId, 'generation', request.body);
+    reply.code(202);
+    return { success: true, jobId, status };
+  });
+
+  r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', async (request, reply): Promise<JobAcceptedResponse> => {
+    const { jobId, status } = await acceptToolCall(request, { tools, uploadsDir }, (tool, params, files) => jobs.submit(request.auth.userId, tool, params, files));
+    reply.code(202);
+    return { success: true, jobId, status };
+  });
+
+  r.get('/api/jobs', { schema: { querystring: jobsListQuery } }, async (request): Promise<JobsListResponse> => {
+    return { success: true, ...(await jobs.list(request.auth.userId, request.query.status, request.query.cursor)) };
+  });
+
+  r.get('/api/jobs/:id', { schema: { params: jobIdParams } }, async (request): Promise<JobResponse> => {
+    return { success: true, job: await jobs.get(request.auth.userId, request.params.id) };
+  });
+
+  r.post('/api/jobs/:id/cancel', { schema: { params: jobIdParams } }, async (request): Promise<CancelJobResponse> => {
+    const job = await jobs.cancel(request.auth.userId, request.params.id);
+    return { success: true, message: messages.job.cancelRequested, job };
+  });
+
+  r.get('/api/jobs/:id/events', { schema: { params: jobIdParams } }, async (request, reply) => {
+    const { userId } = request.auth;
+    // Someone else's job, or none: an ordinary 404 before the stream starts.
+    await jobs.get(userId, request.params.id);
+    const stream = new PassThrough();
+    const stop = new AbortController();
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
+    const end = () => {
+      clearInterval(heartbeat);
+      stop.abort();
+    };
+    // The client went away (or the answer ended): stop watching the job.
+    reply.raw.on('close', end);
+    void (async () => {
+      try {
+        for await (const event of jobs.events(userId, request.params.id, lastEventIdOf(request.headers['last-event-id']), stop.signal)) stream.write(formatEvent(event));
+      } catch (error) {
+        request.log.error({ err: error }, 'job event stream failed');
+      } finally {
+        end();
+        stream.end();
+      }
+    })();
+    return reply
+      .type('text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+  });
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { finishedJobStatuses, jobsPageLimit, type JobEventType, type JobKind, type JobStatus, type JobView } from '@lumigen/contract/jobs';
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { ImagesService } from '../images/images.service.ts';
+import type { PaidImages } from '../images/paid-image.ts';
+import type { JobBus } from './job-bus.ts';
+import type { ImageStore } from '../images/image-store.ts';
+import type { JobKindHandler } from './job-kind.ts';
+import { paidWorkQueue, type JobQueue } from './job-queue.ts';
+import type { JobSettlement } from './job-settlement.ts';
+import * as repo from './jobs.repository.ts';
+
+export type JobLimits = { maxRunningPerUser: number; maxQueuedPerUser: number };
+
+/** What a brief's call answers once its job is over (docs/product.md's shape). */
+export type Finished = { imageId: string; png: Buffer; creditBalance: number };
+
+export type StreamedEvent = { id?: number; type: JobEventType; data: Record<string, unknown> };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isFinished = (status: string) => (finishedJobStatuses as readonly string[]).includes(status);
+const iso = (value: Date | string) => new Date(value).toISOString();
+// A user at the limit waits for a job to end; a few seconds is the order of one edit.
+const busyRetryAfterSeconds = 10;
+// Waiters look again this often when the job runs in another process (no word on the bus).
+const pollMs = 500;
+const positionPollMs = 1000;
+
+/**
+ * Paid work as jobs (issue 14): acceptance (limits, reservation, queue: one transaction), what
+ * the owner can see and do, and the brief's synchronous calls as "accept, then wait".
+ */
+export function createJobsService({
+  db,
+  kinds,
+  paidImages,
+  credits,
+  images,
+  queue,
+  inputs,
+  settlement,
+  bus,
+  limits,
+  log,
+}: {
+  db: Db;
+  kinds: Record<JobKind, JobKindHandler>;
+  paidImages: PaidImages;
+  credits: CreditsService;
+  images: ImagesService;
+  queue: JobQueue;
+  inputs: ImageStore;
+  settlement: JobSettlement;
+  bus: JobBus;
+  limits: JobLimits;
+  log: FastifyBaseLogger;
+}) {
+  async function view(row: repo.JobRow): Promise<JobView> {
+    return {
+      id: row.id,
+      kind: row.kind as JobKind,
+      status: row.status,
+      progress: row.progress,
+      position: row.status === 'queued' ? await repo.positionOf(db, row) : null,
+      imageId: row.image_id,
+      message: row.message,
+      createdAt: iso(row.created_at),
+      finishedAt: row.finished_at ? iso(row.finished_at) : null,
+    };
+  }
+
+  async function ownedRow(userId: string, jobId: string): Promise<repo.JobRow> {
+    const row = uuidPattern.test(jobId) ? await repo.findOwnedJob(db, jobId, userId) : undefined;
+    if (!row) throw new AppError('not_found', messages.notFound);
+    return row;
+  }
+
+  /** The job once it is over; `signal` stops waiting (the caller went away). */
+  async function waitForEnd(jobId: string, signal?: AbortSignal): Promise<repo.JobRow | undefined> {
+    for (;;) {
+      // Listen before looking, so a change between the two is not missed.
+      const changed = bus.next(jobId, pollMs, signal);
+      const row = await repo.findJob(db, jobId);
+      if (!row || isFinished(row.status) || signal?.aborted) return row;
+      await changed;
+    }
+  }
+
+  /**
+   * Accepts paid work: at most `maxRunningPerUser + maxQueuedPerUser` unfinished jobs per user
+   * (429 beyond, nothing reserved), then the credit is reserved (402 when short), the job row
+   * written and, while the user has a free slot, the job sent to the queue, all in one
+   * transaction. `files` (by role) are copied to the job input store first.
+   */
+  async function submit(userId: string, kind: JobKind, params: Record<string, unknown>, files: Record<string, string> = {}) {
+    const handler = kinds[kind];
+    const jobId = randomUUID();
+    const inputKeys = Object.fromEntries(Object.keys(files).map((role) => [role, `${jobId}-${role}`]));
+    const dropInputs = () => Promise.all(Object.values(inputKeys).map((key) => inputs.delete(key).catch(() => undefined)));
+    try {
+      for (const [role, file] of Object.entries(files)) await inputs.putFile(inputKeys[role]!, file);
+      const accepted = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const { unfinished, dispatched } = await repo.countUnfinished(tx, userId);
+        if (unfinished >= limits.maxRunningPerUser + limits.maxQueuedPerUser) {
+          throw new AppError('rate_limited', messages.job.tooMany(limits.maxRunningPerUser, limits.maxQueuedPerUser), {
+            headers: { 'retry-after': String(busyRetryAfterSeconds) },
+          });
+        }
+        const { reservationId, balance } = await paidImages.reserve(userId, handler.cost, kind, tx);
+        const dispatch = dispatched < limits.maxRunningPerUser;
+        await repo.insertJob(tx, { id: jobId, userId, kind, params, inputKeys, reservationId, dispatched: dispatch });
+        if (dispatch) await queue.send(jobId, tx);
+        return { balance, dispatch };
+      });
+      if (accepted.dispatch) queue.wake();
+      log.info({ jobId, kind, queued: accepted.dispatch }, 'job accepted');
+      return { jobId, status: 'queued' as JobStatus, creditBalance: accepted.balance };
+    } catch (error) {
+      await dropInputs();
+      throw error;
+    }
+  }
+
+  return {
+    submit,
+    waitForEnd,
+
+    /**
+     * The brief's calls wait for the job they submitted and answer as before: the image with the
+     * balance after the reservation, or the job's failure with the balance after its refund.
+     */
+    async outcome(userId: string, { jobId, creditBalance }: { jobId: string; creditBalance: number }): Promise<Finished> {
+      const row = await waitForEnd(jobId);
+      if (!row || !isFinished(row.status)) throw new Error(`stopped waiting for job ${jobId}`);
+      if (row.status === 'succeeded' && row.image_id) {
+        // The brief's answer carries the image itself (base64), so here it is read whole.
+        const found = await images.openOwned(row.image_id, userId);
+        if (!found) throw new Error(`the image of job ${jobId} is gone`);
+        return { imageId: row.image_id, png: await buffer(found.stream), creditBalance };
+      }
+      const code = row.status === 'canceled' ? 'conflict' : row.error_code;
+      // A bug: the error handler answers 500 with the request id; the worker logged the cause.
+      if (!code || !(code in statusByCode)) throw new Error(`job ${jobId} failed on our side`);
+      throw new AppError(code as AppErrorCode, row.message ?? messages.job.internal, {
+        extra: { creditBalance: await credits.balanceOf(userId) },
+        headers: row.retry_after_seconds === null ? {} : { 'retry-after': String(row.retry_after_seconds) },
+      });
+    },
+
+    async get(userId: string, jobId: string): Promise<JobView> {
+      return view(await ownedRow(userId, jobId));
+    },
+
+    async list(userId: string, status: JobStatus | undefined, cursor: string | undefined): Promise<{ jobs: JobView[]; nextCursor: string | null }> {
+      const found = await repo.listOwnedJobs(db, userId, status, cursor, jobsPageLimit + 1);
+      const page = found.slice(0, jobsPageLimit);
+      return { jobs: await Promise.all(page.map(view)), nextCursor: found.length > jobsPageLimit ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    /** Cancels an unfinished job and refunds it; 404 for a job that is not the user's, 409 when it is over. */
+    async cancel(userId: string, jobId: string): Promise<JobView> {
+      await ownedRow(userId, jobId);
+      const ended = await settlement.endWithoutImage(async (tx) => {
+        const row = await repo.markCanceled(tx, jobId, userId, messages.job.canceled);
+        if (row?.dispatched_at) await queue.cancel(jobId, tx);
+        return row;
+      });
+      if (!ended) throw new AppError('conflict', messages.job.alreadyFinished);
+      log.info({ jobId, kind: ended.kind }, 'job canceled');
+      return view(ended);
+    },
+
+    /**
+     * The owner's job as events (see the contract's `jobEvents`): the stored ones after
+     * `afterSeq`, then new ones as they happen, with the queue position while it waits. Ends
+     * after the last event of a finished job, or when `signal` aborts.
+     */
+    async *events(userId: string, jobId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<StreamedEvent> {
+      await ownedRow(userId, jobId);
+      let seq = afterSeq;
+      let lastPosition: number | undefined;
+      while (!signal.aborted) {
+        const changed = bus.next(jobId, positionPollMs, signal);
+        for (const event of await repo.eventsAfter(db, jobId, seq)) {
+          seq = event.seq;
+          yield { id: event.seq, type: event.type as JobEventType, data: event.data };
+        }
+        const row = await repo.findJob(db, jobId);
+        if (!row || (isFinished(row.status) && row.event_seq <= seq)) return;
+        if (row.status === 'queued') {
+          const position = await repo.positionOf(db, row);
+          if (position !== lastPosition) yield { type: 'position', data: { position } };
+          lastPosition = position;
+        }
+        await changed;
+      }
+    },
+
+    /**
+     * The safety net, run with the reservation sweep: a job whose queue entry is gone while it is
+     * unfinished is failed and refunded (never left running), and a user with waiting jobs and a
+     * free slot gets them queued (a promotion nobody made).
+     */
+    async sweep(): Promise<void> {
+      for (const jobId of await repo.findOrphanedJobIds(db, paidWorkQueue, 60, 100)) {
+        const ended = await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }));
+        if (ended) log.warn({ jobId, kind: ended.kind }, 'job found without a queue entry; failed and refunded');
+      }
+      for (const userId of await repo.findUsersWithFreeSlots(db, limits.maxRunningPerUser, 100)) {
+        const promoted = await db.transaction((tx) => settlement.promote(tx, userId));
+        if (promoted > 0) queue.wake();
+      }
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,0 +1,77 @@
+import { toolIds, type ToolId } from '@lumigen/contract/tools';
+import type { JobKind } from '@lumigen/contract/jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createGenerationService } from './modules/generation/generation.service.ts';
+import type { GenerationProvider } from './modules/generation/providers/provider.ts';
+import { selectGenerationProvider } from './modules/generation/providers/select-provider.ts';
+import type { ImageStores } from './modules/images/image-store.ts';
+import { createImagesService } from './modules/images/images.service.ts';
+import { createPaidImages } from './modules/images/paid-image.ts';
+import { createJobBus } from './modules/jobs/job-bus.ts';
+import type { JobKindHandler } from './modules/jobs/job-kind.ts';
+import { createJobQueue } from './modules/jobs/job-queue.ts';
+import { createJobRunner } from './modules/jobs/job-runner.ts';
+import { createJobSettlement } from './modules/jobs/job-settlement.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
+import type { ToolProvider } from './modules/tools/providers/provider.ts';
+import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
+import { createToolsService } from './modules/tools/tools.service.ts';
+
+export type PaidWorkOptions = {
+  config: Config;
+  database: Database;
+  /** Result images, and job inputs waiting for a worker (files under DATA_DIR, or an S3 bucket). */
+  stores: ImageStores;
+  log: FastifyBaseLogger;
+  /** Replaces the provider chosen from config (tests and the bench's fakes). */
+  generationProvider?: GenerationProvider | undefined;
+  toolProvider?: ToolProvider | undefined;
+};
+
+// The queue is asked this often for work this process was not woken for (another instance sent it).
+const pollingIntervalSeconds = 0.5;
+
+/**
+ * Everything paid work needs, for the web app (`app.ts`) and the worker process (`worker.ts`)
+ * alike: credits, images, the providers, the job queue, the jobs service and the runner that
+ * workers run. `start` opens the queue and, with `workers > 0`, runs that many jobs at a time here.
+ */
+export function createPaidWork({ config, database, stores, log, generationProvider, toolProvider }: PaidWorkOptions) {
+  const { db } = database;
+  const credits = createCreditsService(db);
+  const images = createImagesService(db, stores.images);
+  const paidImages = createPaidImages({ db, credits, images });
+  const generation = createGenerationService({ provider: generationProvider ?? selectGenerationProvider(config.generation) });
+  const tools = createToolsService({ provider: toolProvider ?? selectToolProvider(config.tools) });
+  const inputs = stores.inputs;
+  const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds }, log);
+  const bus = createJobBus();
+  const settlement = createJobSettlement({ db, paidImages, queue, inputs, bus, maxRunningPerUser: config.jobs.maxRunningPerUser, log });
+  const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool)])) as Record<ToolId, JobKindHandler>;
+  const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
+  const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, bus, limits: config.jobs, log });
+  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, bus, uploadsDir: config.uploadsDir, log });
+
+  return {
+    credits,
+    images,
+    generation,
+    tools,
+    jobs,
+    async start({ workers }: { workers: number }): Promise<void> {
+      await queue.start();
+      await queue.settleLost(runner.lost);
+      if (workers > 0) await queue.work(workers, runner.run);
+    },
+    /** Stops taking jobs, lets running ones finish (or hands them back to the queue), frees the providers. */
+    async stop(): Promise<void> {
+      await queue.stop();
+      await tools.close();
+    },
+  };
+}
+
+export type PaidWork = ReturnType<typeof createPaidWork>;

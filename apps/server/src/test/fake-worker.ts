@@ -1,0 +1,26 @@
+import pino from 'pino';
+import sharp from 'sharp';
+import { loadConfig } from '../config.ts';
+import type { GenerationProvider } from '../modules/generation/providers/provider.ts';
+import { startWorker } from '../worker-process.ts';
+
+/**
+ * A worker process for the fault tests (`npm run worker` with a stand-in painter): with
+ * FAKE_GENERATION=block every generation hangs until the process is killed; with `instant` it
+ * answers at once. Prints `ready` once it takes jobs and `generating` when a job reaches it.
+ */
+const blocks = process.env.FAKE_GENERATION === 'block';
+const provider: GenerationProvider = {
+  name: 'local',
+  async generate() {
+    process.stdout.write('generating\n');
+    if (blocks) await new Promise(() => undefined);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345' } }).png().toBuffer();
+    return { png, width: 64, height: 64 };
+  },
+};
+const worker = await startWorker({ config: loadConfig(), log: pino({ level: 'silent' }), generationProvider: provider });
+process.stdout.write('ready\n');
+process.on('SIGTERM', () => {
+  void worker.stop().then(() => process.exit(0));
+});

@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import type { GenerationInput, GenerationProvider } from '../modules/generation/providers/provider.ts';
+
+type Call = { input: GenerationInput; release(): void; fail(error: Error): void };
+
+/**
+ * A generation provider the test holds in its hand: every call waits until the test releases
+ * (or fails) it, unless the gate is open. `calls` records the prompts in the order the provider
+ * was asked, which is the order workers took the jobs.
+ */
+export function gatedGenerationProvider() {
+  const calls: Call[] = [];
+  const arrived: Array<() => void> = [];
+  let open = false;
+  const picture = sharp({ create: { width: 64, height: 64, channels: 3, background: '#345' } }).png().toBuffer();
+
+  const provider: GenerationProvider = {
+    name: 'local',
+    async generate(input) {
+      const answer = new Promise<void>((resolve, reject) => {
+        calls.push({ input, release: resolve, fail: reject });
+      });
+      for (const wake of arrived.splice(0)) wake();
+      if (!open) await answer;
+      return { png: await picture, width: 64, height: 64 };
+    },
+  };
+
+  return {
+    provider,
+    calls,
+    prompts: () => calls.map((call) => call.input.prompt),
+    /** Resolves once the provider has been asked `count` times in all. */
+    async waitForCalls(count: number, timeoutMs = 60_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (calls.length < count) {
+        if (Date.now() > deadline) throw new Error(`the provider was asked ${calls.length} times, not ${count}`);
+        await new Promise<void>((resolve) => {
+          arrived.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    /** From now on every call waits for the test again. */
+    closeGate(): void {
+      open = false;
+    },
+    /** From now on every call answers at once, and the ones waiting are released. */
+    openGate(): void {
+      open = true;
+      for (const call of calls) call.release();
+    },
+  };
+}
