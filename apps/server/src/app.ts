@@ -4,7 +4,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { serializeError } from './lib/log-serializers.ts';
-import { createPaidWork } from './paid-work.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -26,6 +25,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { createPaidWork } from './paid-work.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
