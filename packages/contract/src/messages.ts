@@ -42,6 +42,8 @@ export const messages = {
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   wrongPassword: 'The password is not correct',
   accountDeleted: 'Your account has been deleted. Your images are gone and you have been signed out.',
+  /** Work in progress would store an image for an account that no longer exists. */
+  accountBusy: 'Some of your images are still being made. Wait for them to finish, or cancel them, then delete your account.',
   creditLoaded: 'Credit loaded',
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,

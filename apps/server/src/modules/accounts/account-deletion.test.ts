@@ -50,13 +50,14 @@ describe.each(databaseKinds)('POST /api/user/delete on %s', (kind) => {
     expect(await ledgerState(t.database, user.id)).toEqual(ledgerBefore);
     const [payment] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${user.id} AND status = 'succeeded'`);
     expect(payment?.n).toBe(1);
-    const [personal] = await rows<{ sessions: number; tokens: number; images: number }>(
+    const [personal] = await rows<{ sessions: number; tokens: number; images: number; jobs: number }>(
       t.database.db,
       sql`SELECT (SELECT count(*) FROM sessions WHERE user_id = ${user.id})::int AS sessions,
                  (SELECT count(*) FROM account_tokens WHERE user_id = ${user.id})::int AS tokens,
-                 (SELECT count(*) FROM images WHERE user_id = ${user.id})::int AS images`,
+                 (SELECT count(*) FROM images WHERE user_id = ${user.id})::int AS images,
+                 (SELECT count(*) FROM jobs WHERE user_id = ${user.id})::int AS jobs`,
     );
-    expect(personal).toEqual({ sessions: 0, tokens: 0, images: 0 });
+    expect(personal).toEqual({ sessions: 0, tokens: 0, images: 0, jobs: 0 });
 
     // The address may register again, as a new account without the bonus.
     const again = await post(t.app, '/api/user/register', undefined, { name: 'Del Again', email: user.email, password });
@@ -82,6 +83,15 @@ describe.each(databaseKinds)('POST /api/user/delete on %s', (kind) => {
     expect((await post(t.app, '/api/user/delete', undefined, { password: a.password })).statusCode).toBe(401);
     expect((await post(t.app, '/api/image/get-credit', a.token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/images/${image}`, headers: { token: a.token } })).statusCode).toBe(200);
+
+    // Work still in progress would store an image for a deleted account: finish or cancel it first.
+    await t.database.db.execute(
+      sql`INSERT INTO jobs (id, user_id, kind, params, status, reservation_id) VALUES (gen_random_uuid(), ${a.user.id}, 'generation', '{}'::jsonb, 'running', gen_random_uuid())`,
+    );
+    const busy = await post(t.app, '/api/user/delete', a.token, { password: a.password });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ success: false, message: 'Some of your images are still being made. Wait for them to finish, or cancel them, then delete your account.' });
+    expect((await post(t.app, '/api/image/get-credit', a.token)).statusCode).toBe(200);
 
     // B deleting B leaves A alone.
     expect((await post(t.app, '/api/user/delete', b.token, { password: b.password })).statusCode).toBe(200);

@@ -257,15 +257,16 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     },
 
     /**
-     * Deletes the account the owner confirms with their password: images (rows now, bytes after
-     * commit), sessions and links go; the user row stays for the ledger and payments with nothing
+     * Deletes the account the owner confirms with their password (409 while a job of theirs is
+     * unfinished): images (rows now, bytes after commit), sessions, links and jobs go; the user row stays for the ledger and payments with nothing
      * that names a person. The bonus claim stays too, so the address registers again without one.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       await confirmPassword(userId, password, messages.wrongPassword);
       const storageKeys = await db.transaction(async (tx) => {
+        if (await repo.hasUnfinishedJobs(tx, userId)) throw new AppError('conflict', messages.accountBusy);
         const keys = await images.forgetAllOwned(tx, userId);
-        await repo.deleteSessionsAndTokensOf(tx, userId);
+        await repo.deleteSessionsTokensAndJobsOf(tx, userId);
         await repo.anonymizeUser(tx, userId);
         return keys;
       });

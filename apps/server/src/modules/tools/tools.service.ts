@@ -66,9 +66,12 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
         },
         explain(error, log) {
           if (!(error instanceof ToolProviderError)) return undefined;
-          // One line per failure; 5xx answers are also logged at error level, with the cause chain,
-          // by the error handler: a refused key, an exhausted quota or a broken local tool is loud.
-          log.warn({ tool, provider: provider.name, failure: error.failure, providerStatus: error.status, reason: error.reason }, 'editing tool failed');
+          // One line per failure, where the provider was called (the request that waits for the job
+          // only learns its outcome). What an operator must fix — a refused key, an exhausted quota,
+          // a broken local tool — is logged at error level in the provider's own words.
+          const fields = { tool, provider: provider.name, failure: error.failure, providerStatus: error.status, reason: error.reason };
+          if (error.failure === 'unavailable') log.error(fields, error.message);
+          else log.warn(fields, 'editing tool failed');
           return answerFor(error);
         },
         retryable: (error) => error instanceof ToolProviderError && (error.failure === 'rate_limited' || error.failure === 'failed') && isRetryableStatus(error.status),
