@@ -64,7 +64,9 @@ test('the profile shows the user’s images and balance', async ({ page, testUse
   await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
   await expect(page.getByRole('main').getByText('4 credits')).toBeVisible();
   const thumbnail = page.getByRole('img', { name: 'A red kite over green hills' });
+  // The gallery sits below the fold and its thumbnails load lazily: bring it into view first.
+  await thumbnail.scrollIntoViewIfNeeded();
   await expect(thumbnail).toBeVisible();
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await expect(page.getByRole('heading', { name: 'Your recent purchases' })).toBeVisible();
 });
