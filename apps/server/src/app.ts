@@ -112,6 +112,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   const accounts = createAccountsService(db.db, credits, {
     mailer,
     images,
+    jobs,
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../../db/client.ts';
-import { accountTokens, jobs, sessions, signupBonusClaims, users } from '../../db/schema.ts';
+import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,21 +52,10 @@ export async function anonymizeUser(ex: Executor, userId: string) {
     .where(eq(users.id, userId));
 }
 
-/**
- * Sessions, mailed links and finished jobs (their prompts and settings, and their events) go
- * with the account: nothing of them is needed for accounting.
- */
-export async function deleteSessionsTokensAndJobsOf(ex: Executor, userId: string) {
+/** Sessions and mailed links go with the account: nothing of them is needed for accounting. */
+export async function deleteSessionsAndTokensOf(ex: Executor, userId: string) {
   await ex.delete(sessions).where(eq(sessions.userId, userId));
   await ex.delete(accountTokens).where(eq(accountTokens.userId, userId));
-  await ex.delete(jobs).where(eq(jobs.userId, userId));
-}
-
-/** Locks the user's row and says whether a job of theirs is still queued or running. */
-export async function hasUnfinishedJobs(ex: Executor, userId: string): Promise<boolean> {
-  await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const [row] = await ex.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.userId, userId), inArray(jobs.status, ['queued', 'running']))).limit(1);
-  return row !== undefined;
 }
 
 export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {

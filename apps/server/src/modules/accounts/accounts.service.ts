@@ -15,6 +15,7 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
 import { changeEmailMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
@@ -27,7 +28,7 @@ export type SignedIn = { token: string; user: PublicUser };
 /** What became of the sign-up bonus at registration; the route words its message from it. */
 export type SignupBonus = 'granted' | 'after_verification' | 'already_claimed';
 
-export type AccountsDeps = { mailer: Mailer; images: ImagesService; publicOrigin: string; signupBonusAfterVerification: boolean };
+export type AccountsDeps = { mailer: Mailer; images: ImagesService; jobs: Pick<JobsService, 'forgetAllOf'>; publicOrigin: string; signupBonusAfterVerification: boolean };
 
 const toPublicUser = (row: repo.UserRow): PublicUser => ({
   id: row.id,
@@ -37,7 +38,7 @@ const toPublicUser = (row: repo.UserRow): PublicUser => ({
   emailVerified: row.emailVerifiedAt !== null,
 });
 
-export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
+export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, jobs, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
   /** A link's token is checked before anything else: a malformed one is never looked up. */
@@ -264,9 +265,9 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     async deleteAccount(userId: string, password: string): Promise<void> {
       await confirmPassword(userId, password, messages.wrongPassword);
       const storageKeys = await db.transaction(async (tx) => {
-        if (await repo.hasUnfinishedJobs(tx, userId)) throw new AppError('conflict', messages.accountBusy);
+        if ((await jobs.forgetAllOf(tx, userId)) === 'unfinished') throw new AppError('conflict', messages.accountBusy);
         const keys = await images.forgetAllOwned(tx, userId);
-        await repo.deleteSessionsTokensAndJobsOf(tx, userId);
+        await repo.deleteSessionsAndTokensOf(tx, userId);
         await repo.anonymizeUser(tx, userId);
         return keys;
       });

@@ -54,6 +54,11 @@ export async function countUnfinished(ex: Executor, userId: string): Promise<{ u
   return row ?? { unfinished: 0, dispatched: 0 };
 }
 
+/** Deletes every job of a user (their events go with them): an account deletion. */
+export async function deleteJobsOf(ex: Executor, userId: string): Promise<void> {
+  await ex.execute(sql`DELETE FROM jobs WHERE user_id = ${userId}`);
+}
+
 export async function insertJob(
   ex: Executor,
   job: { id: string; userId: string; kind: string; params: Record<string, unknown>; inputKeys: Record<string, string>; reservationId: string; dispatched: boolean },

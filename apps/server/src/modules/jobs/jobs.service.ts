@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { finishedJobStatuses, jobsPageLimit, type JobEventType, type JobKind, type JobStatus, type JobView } from '@lumigen/contract/jobs';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
@@ -207,6 +207,18 @@ export function createJobsService({
      * unfinished is failed and refunded (never left running), and a user with waiting jobs and a
      * free slot gets them queued (a promotion nobody made).
      */
+    /**
+     * For an account deletion, in its transaction: locks the user, then either says a job of
+     * theirs is still unfinished (it would store an image for a deleted account) or deletes their
+     * finished jobs, whose parameters hold their prompts.
+     */
+    async forgetAllOf(tx: Executor, userId: string): Promise<'unfinished' | 'forgotten'> {
+      await repo.lockUser(tx, userId);
+      if ((await repo.countUnfinished(tx, userId)).unfinished > 0) return 'unfinished';
+      await repo.deleteJobsOf(tx, userId);
+      return 'forgotten';
+    },
+
     async sweep(): Promise<void> {
       for (const jobId of await repo.findOrphanedJobIds(db, paidWorkQueue, 60, 100)) {
         const ended = await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }));
