@@ -24,6 +24,8 @@ export type Database = {
   /** The same connection(s) as `db`, for a library that brings its own SQL (the job queue). */
   sql: SqlRunner;
   ping(): Promise<boolean>;
+  /** PGlite only: the whole data directory as a gzipped tarball (`npm run backup`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -65,9 +67,11 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** Told when an idle pooled connection breaks (the pool replaces it on next use). */
   onIdleError?: (error: Error) => void;
+  /** Told when the embedded database's directory lock could not be refreshed in time. */
+  onLockLost?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onIdleError);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.onLockLost);
 }
 
 async function openPostgres(url: string, max: number, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
@@ -94,24 +98,50 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
-  // Loaded only here: an instance on PostgreSQL never loads PGlite, some 20 MB of resident memory
-  // (the budget of a web instance serving 300 slow downloads, docs/architecture.md §5).
+/** Loaded only when used: an instance on PostgreSQL never loads PGlite, some 20 MB of resident
+ * memory (the budget of a web instance serving 300 slow downloads, docs/architecture.md §5). */
+async function loadPglite() {
+  const [{ PGlite }, durable, { lockDataDir }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-durable.ts'), import('./data-dir-lock.ts')]);
+  return { PGlite, durable, lockDataDir };
+}
+
+/**
+ * PGlite on `DATA_DIR/pglite`, locked against a second process and durable (decision 025);
+ * `loadDataDir` fills a new directory from a backup. Nothing is migrated here.
+ */
+export async function openEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob; onLockLost?: (error: Error) => void } = {}) {
+  const { PGlite, durable, lockDataDir } = await loadPglite();
+  const dir = embeddedDatabaseDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const unlock = await lockDataDir(dir, { onCompromised: options.onLockLost ?? (() => undefined) });
+  try {
+    const client = await PGlite.create({ fs: new durable.DurableNodeFS(dir), startParams: durable.durableStartParams, loadDataDir: options.loadDataDir });
+    return { client, unlock };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+async function openPglite(dataDir: string | null, onLockLost?: (error: Error) => void): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+    loadPglite(),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  let client: InstanceType<typeof PGlite>;
-  if (dataDir) {
-    const dir = path.join(dataDir, 'pglite');
-    await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
-  } else {
-    client = await PGlite.create();
-  }
+  const { client, unlock } = dataDir ? await openEmbeddedClient(dataDir, { onLockLost }) : { client: await PGlite.create(), unlock: async () => undefined };
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    await unlock();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -123,6 +153,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       },
     },
     ping: () => client.query('SELECT 1').then(() => true, () => false),
-    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCreditsService } from '../modules/credits/credits.service.ts';
+import { ledgerState } from '../test/harness.ts';
+import { openDatabase, rows } from './client.ts';
+import { users } from './schema.ts';
+
+/** What the embedded database (PGlite in DATA_DIR) guarantees: docs/decisions/025. */
+describe('the embedded database on disk', () => {
+  let dataDir: string;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('acknowledges a commit only after fsync has reached the disk', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
+    const database = await openDatabase({ dataDir });
+    try {
+      const [user] = await database.db.insert(users).values({ name: 'A', email: 'a@lumigen.example', passwordHash: 'x' }).returning({ id: users.id });
+      const fsync = vi.spyOn(fs, 'fsyncSync');
+      await createCreditsService(database.db).grant(user!.id, 3, 'adjustment', 'durable-1');
+      // PGlite's default (`-F`, and a file layer whose fsync does nothing) makes no call at all.
+      expect(fsync).toHaveBeenCalled();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('loses no acknowledged ledger row when the process is SIGKILLed mid-write', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
+    const writer = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/ledger-writer.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    writer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    writer.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const exited = once(writer, 'exit');
+    // Killed while it is writing: after at least 30 acknowledged grants, at no chosen point.
+    for (let i = 0; i < 1200 && (output.match(/^grant-/gm) ?? []).length < 30; i += 1) {
+      expect(writer.exitCode, errors).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    writer.kill('SIGKILL');
+    await exited;
+
+    const userId = /^user (\S+)$/m.exec(output)?.[1];
+    const acknowledged = output.match(/^grant-\d+$/gm) ?? [];
+    expect(acknowledged.length).toBeGreaterThanOrEqual(30);
+
+    // The dead writer's lock goes stale; this open waits for that, recovers the WAL and finds every row.
+    const database = await openDatabase({ dataDir });
+    try {
+      const stored = await rows<{ ref: string }>(database.db, sql`SELECT ref FROM credit_ledger WHERE user_id = ${userId}`);
+      const refs = new Set(stored.map((row) => row.ref));
+      expect(acknowledged.filter((ref) => !refs.has(ref))).toEqual([]);
+      const state = await ledgerState(database, userId!);
+      expect(state.balance).toBe(state.ledgerSum);
+      expect(state.ledgerRows).toBeGreaterThanOrEqual(acknowledged.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a second server on the same DATA_DIR, saying why', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
+    const database = await openDatabase({ dataDir });
+    try {
+      const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../server.ts')], {
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const [code] = await once(server, 'exit');
+      expect(code).not.toBe(0);
+      expect(output).toContain(`${path.join(dataDir, 'pglite')} is in use by another Lumigen process`);
+      expect(output).not.toMatch(/Server listening/);
+    } finally {
+      await database.close();
+    }
+  });
+});
