@@ -26,9 +26,9 @@ import { spawnTsx, type SpawnedProcess } from './test/spawned-process.ts';
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 const workerEntry = path.join(import.meta.dirname, 'worker.ts');
 
-// A killed worker's attempt is given up 5 s after it started (pg-boss's expiry), then retried.
+// A killed worker's attempt is given up 8 s after it started (pg-boss's expiry), then retried.
 // The provider's own timeout must be shorter (config refuses otherwise), the local tools' too.
-const jobsEnv = { JOBS_TIMEOUT_SECONDS: '5', OPENAI_TIMEOUT_SECONDS: '4', OPENAI_MAX_RETRIES: '0', TOOLS_LOCAL_TIMEOUT_SECONDS: '1' };
+const jobsEnv = { JOBS_TIMEOUT_SECONDS: '8', OPENAI_TIMEOUT_SECONDS: '6', OPENAI_MAX_RETRIES: '0', TOOLS_LOCAL_TIMEOUT_SECONDS: '1' };
 
 type Instance = { name: string; origin: string; process: SpawnedProcess };
 type Answer = { status: number; json: Record<string, any>; bytes: Buffer };
