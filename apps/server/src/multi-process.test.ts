@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rows, type Database } from './db/client.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { checkAnswer } from './test/contract-answers.ts';
+import { startFakeClipdrop, type FakeClipdrop } from './test/fake-clipdrop.ts';
 import { imagesAnswer, pngBase64, startFakeOpenAi, type FakeOpenAi } from './test/fake-openai.ts';
 import { signedEvent, startFakeStripe, stripeEnv, type FakeStripe } from './test/fake-stripe.ts';
 import { createDatabaseLocation, ledgerState, uniqueEmail, type DatabaseLocation } from './test/harness.ts';
@@ -14,31 +15,34 @@ import { catRequest, parseEvents, type ParsedEvent } from './test/job-calls.ts';
 import { purchaseRows } from './test/payment-calls.ts';
 import { startS3Server, type S3TestServer } from './test/s3-server.ts';
 import { spawnTsx, type SpawnedProcess } from './test/spawned-process.ts';
+import { imagePart, multipartBody, pngOf } from './test/tool-calls.ts';
 
 /*
  * Issue 14's deployment, for real: two web-only instances (A and B) and one `npm run worker`
  * process, each a process of its own with its own DATA_DIR, sharing only a fresh PostgreSQL
- * database and an S3-compatible bucket (s3rver). Generation goes to a fake OpenAI and payments to
- * a fake Stripe, both on loopback in this process. What one instance accepts, the other must see,
- * serve and account for exactly once.
+ * database and an S3-compatible bucket (s3rver). Generations go to a fake OpenAI, edits to a fake
+ * Clipdrop and payments to a fake Stripe, all on loopback in this process. What one instance
+ * accepts, the other must see, serve and account for exactly once.
  */
 
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 const workerEntry = path.join(import.meta.dirname, 'worker.ts');
 
 // A killed worker's attempt is given up 8 s after it started (pg-boss's expiry), then retried.
-// The provider's own timeout must be shorter (config refuses otherwise), the local tools' too.
-const jobsEnv = { JOBS_TIMEOUT_SECONDS: '8', OPENAI_TIMEOUT_SECONDS: '6', OPENAI_MAX_RETRIES: '0', TOOLS_LOCAL_TIMEOUT_SECONDS: '1' };
+// The providers' own timeouts must be shorter (config refuses otherwise).
+const jobsEnv = { JOBS_TIMEOUT_SECONDS: '8', OPENAI_TIMEOUT_SECONDS: '6', OPENAI_MAX_RETRIES: '0', CLIPDROP_TIMEOUT_SECONDS: '6' };
 
 type Instance = { name: string; origin: string; process: SpawnedProcess };
 type Answer = { status: number; json: Record<string, any>; bytes: Buffer };
 
 /** One HTTP call to an instance, its answer checked against the contract as the in-process tests check theirs. */
 async function call(instance: Instance, method: string, url: string, { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  // A string or bytes go as they are (a signed webhook, a multipart upload), anything else as JSON.
+  const raw = typeof body === 'string' || Buffer.isBuffer(body);
   const response = await fetch(`${instance.origin}${url}`, {
     method,
-    headers: { ...(token ? { token } : {}), ...(body === undefined || typeof body === 'string' ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    headers: { ...(token ? { token } : {}), ...(body === undefined || raw ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: raw ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body) }),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? '';
@@ -86,6 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
   let s3: S3TestServer | undefined;
   let stripe: FakeStripe | undefined;
   let openAi: FakeOpenAi | undefined;
+  let clipdrop: FakeClipdrop | undefined;
   let database: Database | undefined;
   let env: Record<string, string>;
   let a: Instance;
@@ -113,7 +118,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
   }
 
   beforeAll(async () => {
-    [location, s3, stripe, openAi] = await Promise.all([createDatabaseLocation('postgres'), startS3Server(), startFakeStripe(), startFakeOpenAi()]);
+    [location, s3, stripe, openAi, clipdrop] = await Promise.all([createDatabaseLocation('postgres'), startS3Server(), startFakeStripe(), startFakeOpenAi(), startFakeClipdrop()]);
     picture = imagesAnswer(await pngBase64(256, 256));
     openAi.answer(picture);
     env = {
@@ -122,6 +127,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
       ...stripeEnv(stripe),
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: openAi.baseUrl,
+      TOOLS_PROVIDER: 'clipdrop',
+      CLIPDROP_API_KEY: 'cd-test',
+      CLIPDROP_BASE_URL: clipdrop.baseUrl,
       ...jobsEnv,
       // 100 submissions at once by one user: admission is decided by credit, not by the queue limit.
       JOBS_MAX_QUEUED_PER_USER: '100',
@@ -137,7 +145,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
 
   afterAll(async () => {
     await Promise.allSettled(spawned.map((child) => child.kill('SIGKILL')));
-    await Promise.allSettled([database?.close(), s3?.close(), stripe?.close(), openAi?.close()]);
+    await Promise.allSettled([database?.close(), s3?.close(), stripe?.close(), openAi?.close(), clipdrop?.close()]);
     await location?.dispose();
   }, 60_000);
 
@@ -173,6 +181,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
     expect(await s3!.keys()).toContain(`images/${imageId}.png`);
     // No process keeps images on its own disk: B could only have read the bucket.
     for (const name of ['a', 'b', 'worker']) expect(await pngFilesUnder(dataDirOf(name))).toEqual([]);
+  });
+
+  it('an edit uploaded to B waits in the bucket for the worker, on another disk; A serves the result and the input is gone', async () => {
+    const { token } = await registerOn(b);
+    const photo = await pngOf(320, 240);
+    const { payload, contentType } = await multipartBody([imagePart(photo)]);
+    const accepted = await call(b, 'POST', '/api/jobs/tools/remove-background', { token, body: payload, headers: { 'content-type': contentType } });
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.json.jobId as string;
+
+    const job = await until('the edit', () => getJob(a, token, jobId), (found) => ['succeeded', 'failed', 'canceled'].includes(found.status));
+    expect(job).toMatchObject({ status: 'succeeded', imageId: expect.any(String) });
+    // The worker sent Clipdrop the very bytes B received: it read them from the bucket.
+    expect(clipdrop!.requests.map((request) => request.files.image_file?.bytes.equals(photo))).toEqual([true]);
+    const served = await call(a, 'GET', `/api/images/${job.imageId}`, { token });
+    expect(served.status).toBe(200);
+    expect(served.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect((await s3!.keys()).filter((key) => key.startsWith('inputs/'))).toEqual([]);
   });
 
   it('100 concurrent generations, 50 through A and 50 through B, on 60 credits: exactly 60 run and are charged', async () => {
