@@ -11,13 +11,18 @@ export type SpawnedProcess = {
   kill(signal?: NodeJS.Signals): Promise<void>;
 };
 
+// Only what Node and tsx need from this environment: a developer's own SMTP_URL, OPENAI_API_KEY
+// or S3_* must never reach a test's process (nothing may contact an outside host).
+const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'] as const;
+
 /**
  * Runs a TypeScript entry point (`server.ts`, `worker.ts`) as its own Node process, as
- * `npm start` and `npm run worker` do, with `env` over this process's environment. Its output is
- * kept rather than inherited: a test fails on console output it did not expect.
+ * `npm start` and `npm run worker` do, configured by `env` alone. Its output is kept rather than
+ * inherited: a test fails on console output it did not expect.
  */
 export function spawnTsx(entry: string, env: Record<string, string>): SpawnedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = Object.fromEntries(inherited.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters = new Set<() => void>();
   const append = (chunk: Buffer) => {
