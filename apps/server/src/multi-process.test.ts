@@ -258,6 +258,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
     expect(await ledgerState(database!, userId)).toEqual({ balance: 75, ledgerSum: 75, ledgerRows: 3 });
   });
 
+  it('a job canceled through B while the worker runs it is refunded once; the worker’s late image is thrown away', async () => {
+    const { token, userId } = await registerOn(a);
+    // Long enough to cancel meanwhile, well inside the provider's timeout.
+    openAi!.answer({ ...picture, delayMs: 1500 }, picture);
+    const accepted = await call(a, 'POST', '/api/jobs/generate', { token, body: catRequest });
+    expect(accepted.status).toBe(202);
+    const jobId = accepted.json.jobId as string;
+    await until('the worker to call the provider', async () => openAi!.requests.length, (n) => n === 1);
+
+    const canceled = await call(b, 'POST', `/api/jobs/${jobId}/cancel`, { token });
+    expect(canceled.status).toBe(200);
+    expect(canceled.json.job).toMatchObject({ id: jobId, status: 'canceled' });
+    // The worker learns it only when it tries to deliver: the database refuses the claim.
+    await worker!.waitFor(new RegExp(`"jobId":"${jobId}"[^\n]*its image was discarded`), 30_000);
+
+    expect(await getJob(a, token, jobId)).toMatchObject({ status: 'canceled', imageId: null });
+    const ends = await rows<{ type: string }>(database!.db, sql`SELECT type FROM job_events WHERE job_id = ${jobId} AND type IN ('succeeded', 'failed', 'canceled')`);
+    expect(ends).toEqual([{ type: 'canceled' }]);
+    const reservations = await rows<{ status: string }>(database!.db, sql`SELECT status FROM credit_reservations WHERE user_id = ${userId}`);
+    expect(reservations).toEqual([{ status: 'refunded' }]);
+    expect(await ledgerState(database!, userId)).toMatchObject({ balance: 5, ledgerSum: 5 });
+    const [images] = await rows<{ n: number }>(database!.db, sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`);
+    expect(images?.n).toBe(0);
+  });
+
   it('the worker killed with SIGKILL mid-job: a new worker finishes the job once, charged once', async () => {
     const { token, userId } = await registerOn(a);
     // The first call hangs (the worker is killed meanwhile); the retry is answered at once.
