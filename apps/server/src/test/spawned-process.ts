@@ -7,8 +7,8 @@ export type SpawnedProcess = {
   output(): string;
   /** Resolves with the first match of `pattern` in its output; rejects if it exits first or `timeoutMs` passes. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-  /** Sends `signal` (unless it has exited) and waits for the exit. */
-  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` (unless it has exited) and waits for the exit; resolves with the exit code (null: killed by a signal). */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
 // Only what Node and tsx need from this environment: a developer's own SMTP_URL, OPENAI_API_KEY
@@ -57,9 +57,11 @@ export function spawnTsx(entry: string, env: Record<string, string>): SpawnedPro
       }
     },
     async kill(signal = 'SIGKILL') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        await exited;
+      }
+      return child.exitCode;
     },
   };
 }
