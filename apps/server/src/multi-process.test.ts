@@ -32,7 +32,8 @@ const workerEntry = path.join(import.meta.dirname, 'worker.ts');
 // The providers' own timeouts must be shorter (config refuses otherwise).
 const jobsEnv = { JOBS_TIMEOUT_SECONDS: '8', OPENAI_TIMEOUT_SECONDS: '6', OPENAI_MAX_RETRIES: '0', CLIPDROP_TIMEOUT_SECONDS: '6' };
 
-type Instance = { name: string; origin: string; process: SpawnedProcess };
+/** A web instance, by the address it listens on. */
+type Instance = { origin: string };
 type Answer = { status: number; json: Record<string, any>; bytes: Buffer };
 
 /** One HTTP call to an instance, its answer checked against the contract as the in-process tests check theirs. */
@@ -106,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
     const started = spawnTsx(serverEntry, { ...env, DATA_DIR: dataDirOf(name), PORT: '0', HOST: '127.0.0.1', WORKERS_IN_PROCESS: '0' });
     spawned.push(started);
     const [, origin] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 90_000);
-    return { name, origin: origin!, process: started };
+    return { origin: origin! };
   }
 
   async function startWorker(): Promise<SpawnedProcess> {
@@ -118,29 +119,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
   }
 
   beforeAll(async () => {
-    [location, s3, stripe, openAi, clipdrop] = await Promise.all([createDatabaseLocation('postgres'), startS3Server(), startFakeStripe(), startFakeOpenAi(), startFakeClipdrop()]);
+    // Each kept as soon as it exists, so afterAll stops it even when another fails to start.
+    await Promise.all([
+      createDatabaseLocation('postgres').then((started) => (location = started)),
+      startS3Server().then((started) => (s3 = started)),
+      startFakeStripe().then((started) => (stripe = started)),
+      startFakeOpenAi().then((started) => (openAi = started)),
+      startFakeClipdrop().then((started) => (clipdrop = started)),
+    ]);
     picture = imagesAnswer(await pngBase64(256, 256));
-    openAi.answer(picture);
+    openAi!.answer(picture);
     env = {
-      DATABASE_URL: location.url!,
-      ...s3.env,
-      ...stripeEnv(stripe),
+      DATABASE_URL: location!.url!,
+      ...s3!.env,
+      ...stripeEnv(stripe!),
       OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openAi.baseUrl,
+      OPENAI_BASE_URL: openAi!.baseUrl,
       TOOLS_PROVIDER: 'clipdrop',
       CLIPDROP_API_KEY: 'cd-test',
-      CLIPDROP_BASE_URL: clipdrop.baseUrl,
+      CLIPDROP_BASE_URL: clipdrop!.baseUrl,
       ...jobsEnv,
       // 100 submissions at once by one user: admission is decided by credit, not by the queue limit.
       JOBS_MAX_QUEUED_PER_USER: '100',
       AUTH_RATE_LIMIT_IP_MAX: '100000',
       AUTH_RATE_LIMIT_EMAIL_MAX: '100000',
       LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(location.dataDir, 'no-web-build'),
+      WEB_DIST_DIR: path.join(location!.dataDir, 'no-web-build'),
     };
     // All three at once on an empty database, as a deployment starts: one migrates, the others wait.
     [a, b, worker] = await Promise.all([startInstance('a'), startInstance('b'), startWorker()]);
-    database = await openDatabase({ url: location.url, dataDir: location.dataDir });
+    database = await openDatabase({ url: location!.url, dataDir: location!.dataDir });
   }, 180_000);
 
   afterAll(async () => {
