@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
 import { sql } from 'drizzle-orm';
@@ -6,39 +5,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from './db/client.ts';
 import { submitGeneration, waitForJob } from './test/job-calls.ts';
 import { countRows, ledgerState, register, startTestApp, type TestContext } from './test/harness.ts';
+import { spawnTsx } from './test/spawned-process.ts';
 
 const fakeWorker = path.join(import.meta.dirname, 'test', 'fake-worker.ts');
 // Short enough that a killed worker's attempt expires within seconds.
 const jobEnv = { JOBS_TIMEOUT_SECONDS: '3', TOOLS_LOCAL_TIMEOUT_SECONDS: '1' };
 
-type Worker = { child: ChildProcess; saw(line: string): Promise<void>; exited: Promise<number | null> };
+type Worker = { saw(line: string): Promise<void>; kill(signal: NodeJS.Signals): Promise<number | null> };
 
 /** Starts `test/fake-worker.ts` as its own process against the app's database and data directory. */
 function spawnWorker(t: TestContext, behaviour: 'block' | 'instant'): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', fakeWorker], {
-    env: { ...process.env, ...jobEnv, DATABASE_URL: t.location.url, DATA_DIR: t.location.dataDir, FAKE_GENERATION: behaviour, WORKER_CONCURRENCY: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const waiters: Array<() => void> = [];
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const worker = spawnTsx(fakeWorker, { ...jobEnv, DATABASE_URL: t.location.url!, DATA_DIR: t.location.dataDir, FAKE_GENERATION: behaviour, WORKER_CONCURRENCY: '1' });
   return {
-    child,
-    exited,
-    async saw(line) {
-      const deadline = Date.now() + 60_000;
-      while (!output.split('\n').includes(line)) {
-        if (Date.now() > deadline) throw new Error(`the worker never printed "${line}"`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
+    saw: async (line) => void (await worker.waitFor(new RegExp(`^${line}$`, 'm'))),
+    kill: (signal) => worker.kill(signal),
   };
 }
 
@@ -47,17 +27,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('worker processes on PostgreSQL', 
   let t: TestContext | undefined;
   const workers: Worker[] = [];
   afterEach(async () => {
-    for (const worker of workers.splice(0)) {
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-    }
+    for (const worker of workers.splice(0)) await worker.kill('SIGKILL');
     await t?.close();
   });
 
-  const kill9 = async (worker: Worker) => {
-    worker.child.kill('SIGKILL');
-    await worker.exited;
-  };
+  const kill9 = (worker: Worker) => worker.kill('SIGKILL');
 
   it('a worker killed with SIGKILL mid-job: another worker retries the job, which is charged once', async () => {
     // A web-only instance: every job runs in a worker process.
@@ -79,8 +53,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('worker processes on PostgreSQL', 
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
     expect(await countRows(t.database, 'images')).toBe(1);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.kill('SIGTERM')).toBe(0);
   });
 
   it('both attempts killed: the job is failed and refunded, never left running', async () => {
