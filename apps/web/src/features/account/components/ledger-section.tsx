@@ -7,6 +7,7 @@ import { useLedger } from '../api/get-ledger.ts';
 import { dayFormat, momentFormat } from '../date-format.ts';
 import { viewImageSearch } from './image-viewer.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import '../../../components/ui/data-table.css';
 
 /** "+5" or "−1" (a true minus sign), so the sign is read even where the colour is not seen. */
 function formatDelta(delta: number): string {
@@ -53,7 +54,7 @@ export function LedgerSection() {
   } else {
     content = (
       <>
-        <table className="ledger">
+        <table className="data-table ledger">
           <thead>
             <tr>
               <th scope="col" className="ledger__date">

@@ -2,6 +2,7 @@ import { formatPrice } from '@lumigen/contract/catalogue';
 import type { PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
 import { useAuth } from '../../../lib/session.tsx';
 import { usePayments } from '../api/get-payments.ts';
+import '../../../components/ui/data-table.css';
 import './purchase-history.css';
 
 type Settled = PaymentSummary & { status: Exclude<PaymentStatus, 'pending'> };
@@ -31,7 +32,7 @@ export function PurchaseHistory({ id }: { id?: string }) {
   } else {
     // Three columns, so status and amount stay in view on the narrowest phones.
     content = (
-      <table className="checkout__table">
+      <table className="data-table checkout__table">
         <thead>
           <tr>
             <th scope="col">Purchase</th>
