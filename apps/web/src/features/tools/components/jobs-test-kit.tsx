@@ -25,6 +25,8 @@ export function eventStream() {
     send(type: JobEventType, data: unknown, id?: number) {
       controller.enqueue(encoder.encode(`${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
     },
+    /** The connection drops. */
+    end: () => controller.close(),
   };
 }
 
