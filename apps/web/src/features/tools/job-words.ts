@@ -1,8 +1,8 @@
 import type { JobKind, JobStatus } from '@lumigen/contract/jobs';
 
-/** What each job does, as the pages' main buttons name it (docs/product.md §2). */
+/** What each job does, as its page names it (docs/product.md §2): the generator's title, the tools' main buttons. */
 const kindLabels: Record<JobKind, string> = {
-  generation: 'Generate',
+  generation: 'Image Generator',
   'remove-background': 'Remove Background',
   'remove-text': 'Remove Text',
   'product-photography': 'Photographic Imagery',
@@ -36,4 +36,13 @@ const suffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', othe
 export function queuePlace(position: number): string {
   if (position <= 1) return "You're next in line";
   return `You're ${position}${suffixes[ordinalRules.select(position)] ?? 'th'} in line`;
+}
+
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** When a job was sent: the time alone today, with the day before that. */
+export function jobTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return (at.toDateString() === now.toDateString() ? timeOnly : dayAndTime).format(at);
 }

@@ -29,11 +29,11 @@ describe('Recent work', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Remove BackgroundWorking/),
-      expect.stringMatching(/^GenerateDone/),
+      expect.stringMatching(/^Image GeneratorDone/),
       expect.stringMatching(/^Upscale ImageFailed.*The picture is too large to upscale\. Your credit was refunded\.$/),
     ]);
     // The picture opens full size on /profile, with the keyboard too: it is a link.
-    const open = within(items[1]!).getByRole('link', { name: /^Open full size: Generate/ });
+    const open = within(items[1]!).getByRole('link', { name: /^Open full size: Image Generator/ });
     expect(open.getAttribute('href')).toBe('/profile?view=img-1');
     await waitFor(() => expect(open.querySelector('img')?.getAttribute('src')).toMatch(/^blob:/));
     expect(server.callsTo('GET', '/api/images/img-1')[0]?.headers.token).toBe('valid-token');

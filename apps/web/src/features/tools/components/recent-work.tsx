@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import { useAuth } from '../../../lib/session.tsx';
 import { useImageUrl } from '../../../lib/use-image-url.ts';
 import { useRecentJobs } from '../api/get-jobs.ts';
-import { jobKindLabel, jobStatusLabel } from '../job-words.ts';
+import { jobKindLabel, jobStatusLabel, jobTime } from '../job-words.ts';
 import './recent-work.css';
 
 /** How many of the latest jobs the strip shows: a glance, not a history (that is /profile). */
 const shown = 8;
-const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function Thumbnail({ job, label }: { job: JobView; label: string }) {
   const url = useImageUrl(job.status === 'succeeded' ? job.imageId : null);
@@ -25,13 +24,14 @@ function Thumbnail({ job, label }: { job: JobView; label: string }) {
 function Item({ job }: { job: JobView }) {
   const kind = jobKindLabel(job.kind);
   const status = jobStatusLabel(job.status);
-  const when = timeFormat.format(new Date(job.createdAt));
+  const when = jobTime(job.createdAt);
   return (
     <li className="recent__item">
       <Thumbnail job={job} label={`${kind}, ${when}`} />
       <p className="recent__caption">
         <span className="recent__kind">{kind}</span>
         <span className={`recent__status recent__status--${job.status}`}>{status}</span>
+        <span aria-hidden="true">·</span>
         <time dateTime={job.createdAt}>{when}</time>
       </p>
       {job.status === 'failed' && job.message && <p className="recent__message">{job.message}</p>}
