@@ -15,7 +15,7 @@ export function JobProgress({ job, working, onCancel, cancelling }: { job: JobSt
       <LoadingOrb label={working.replace(/…$/, '')} />
       {waiting ? (
         <p>
-          <strong>{queuePlace(job.position ?? 1)}</strong>
+          <strong>{job.position === null ? 'Waiting in line' : queuePlace(job.position)}</strong>
           <br />
           We start on yours as soon as a slot frees up.
         </p>

@@ -90,5 +90,5 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
     });
   };
 
-  return { job, start, cancel, cancelling: cancelling.isPending, checking: unfinished.isPending && token !== null };
+  return { job, start, cancel, cancelling: cancelling.isPending };
 }
