@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
 
 export const jobsQueryKey = ['jobs'] as const;
+export const recentJobsQueryKey = [...jobsQueryKey, 'recent'] as const;
 
 function listJobs(status: JobStatus | undefined, signal: AbortSignal): Promise<JobsListResponse> {
   return apiGet<JobsListResponse>(`/api/jobs${status ? `?status=${status}` : ''}`, { signal });
@@ -10,7 +11,7 @@ function listJobs(status: JobStatus | undefined, signal: AbortSignal): Promise<J
 
 /** The latest jobs, newest first (the Recent work strip). */
 export function useRecentJobs(token: string | null) {
-  return useQuery({ queryKey: [...jobsQueryKey, 'recent', token], queryFn: ({ signal }) => listJobs(undefined, signal), enabled: token !== null });
+  return useQuery({ queryKey: [...recentJobsQueryKey, token], queryFn: ({ signal }) => listJobs(undefined, signal), enabled: token !== null });
 }
 
 /**

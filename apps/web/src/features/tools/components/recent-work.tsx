@@ -1,6 +1,7 @@
 import type { JobView } from '@lumigen/contract/jobs';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/session.tsx';
 import { useImageUrl } from '../../../lib/use-image-url.ts';
 import { useRecentJobs } from '../api/get-jobs.ts';
@@ -12,7 +13,23 @@ const shown = 8;
 
 function Thumbnail({ job, label }: { job: JobView; label: string }) {
   const url = useImageUrl(job.status === 'succeeded' ? job.imageId : null);
-  if (job.status !== 'succeeded' || !job.imageId) return <span className={`recent__thumb recent__thumb--${job.status}`} aria-hidden="true" />;
+  if (job.status === 'queued' || job.status === 'running') {
+    return (
+      <span className="recent__thumb recent__thumb--busy" aria-hidden="true">
+        <Spinner size="1.5rem" />
+      </span>
+    );
+  }
+  if (job.status !== 'succeeded' || !job.imageId) {
+    return (
+      <span className="recent__thumb recent__thumb--ended" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="24" height="24">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M8.5 8.5l7 7m0-7l-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </span>
+    );
+  }
   return (
     // /profile opens the image full size by address (decision 020).
     <Link className="recent__thumb" to={`/profile?view=${encodeURIComponent(job.imageId)}`} aria-label={`Open full size: ${label}`}>

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { useCancelJob } from '../api/cancel-job.ts';
 import { followJob } from '../api/follow-job.ts';
-import { jobsQueryKey, useUnfinishedJob } from '../api/get-jobs.ts';
+import { recentJobsQueryKey, useUnfinishedJob } from '../api/get-jobs.ts';
 import { applyJobEvent, jobStateOf, type JobState } from '../job-state.ts';
 
 const finished: ReadonlySet<string> = new Set(finishedJobStatuses);
@@ -39,7 +39,7 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
 
   const refresh = () => {
     void refreshCredit();
-    void queryClient.invalidateQueries({ queryKey: jobsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: recentJobsQueryKey });
   };
 
   const jobId = job?.id;
@@ -70,7 +70,8 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
   const start = (accepted: JobAcceptedResponse) => {
     adopted.current = true;
     setJob({ id: accepted.jobId, status: accepted.status, position: null, progress: 0, imageId: null, message: null, recovered: false });
-    void queryClient.invalidateQueries({ queryKey: jobsQueryKey });
+    // The credit is reserved as the job is accepted: the balance shows it at once.
+    refresh();
   };
 
   const cancel = () => {
