@@ -28,7 +28,7 @@ export function JobProgress({ job, working, onCancel, cancelling }: { job: JobSt
         </div>
       )}
       {job && onCancel && (
-        <Button variant="ghost" onClick={onCancel} busy={cancelling}>
+        <Button variant="secondary" onClick={onCancel} busy={cancelling}>
           Cancel
         </Button>
       )}
