@@ -23,16 +23,15 @@ function wait(ms: number, signal: AbortSignal) {
 }
 
 /**
- * Reads one stream of the job's events until it ends; returns the id of the last stored event
- * seen and whether a final one (succeeded, failed, canceled) came.
+ * Reads one stream of the job's events until it ends, keeping the id of the last stored event in
+ * `cursor` (also when the connection fails midway); says whether a final event came.
  */
-async function readStream(jobId: string, lastEventId: string | undefined, onEvent: (event: JobEvent) => void, signal: AbortSignal) {
-  const response = await apiGetEvents(`/api/jobs/${encodeURIComponent(jobId)}/events`, { lastEventId, signal });
-  let last = lastEventId;
+async function readStream(jobId: string, cursor: { lastEventId?: string }, onEvent: (event: JobEvent) => void, signal: AbortSignal): Promise<boolean> {
+  const response = await apiGetEvents(`/api/jobs/${encodeURIComponent(jobId)}/events`, { lastEventId: cursor.lastEventId, signal });
   let finished = false;
   const parser = createParser({
     onEvent: ({ id, event, data }) => {
-      if (id) last = id;
+      if (id) cursor.lastEventId = id;
       const parsed = parseEvent(event, data);
       if (!parsed) return;
       if (finalTypes.has(parsed.type)) finished = true;
@@ -40,7 +39,7 @@ async function readStream(jobId: string, lastEventId: string | undefined, onEven
     },
   });
   const reader = response.body?.getReader();
-  if (!reader) return { last, finished };
+  if (!reader) return finished;
   const decoder = new TextDecoder();
   // Leaving the page stops reading at once, whatever the connection does.
   const stop = () => void reader.cancel().catch(() => undefined);
@@ -56,7 +55,7 @@ async function readStream(jobId: string, lastEventId: string | undefined, onEven
     signal.removeEventListener('abort', stop);
     reader.releaseLock();
   }
-  return { last, finished };
+  return finished;
 }
 
 /**
@@ -66,12 +65,10 @@ async function readStream(jobId: string, lastEventId: string | undefined, onEven
  * or `signal` aborts; rejects with the ApiError of a 4xx (the job is not this user's, or gone).
  */
 export async function followJob(jobId: string, onEvent: (event: JobEvent) => void, signal: AbortSignal): Promise<void> {
-  let lastEventId: string | undefined;
+  const cursor: { lastEventId?: string } = {};
   while (!signal.aborted) {
     try {
-      const { last, finished } = await readStream(jobId, lastEventId, onEvent, signal);
-      if (finished) return;
-      lastEventId = last;
+      if (await readStream(jobId, cursor, onEvent, signal)) return;
       // The stream ended without the job's end: the job may have finished between two reads.
       const { job } = await apiGet<JobResponse>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
       if (job.status === 'succeeded' && job.imageId) return onEvent({ type: 'succeeded', data: { imageId: job.imageId } });

@@ -81,7 +81,7 @@ describe('a tool page runs through the jobs API', () => {
     expect(server.callsTo('GET', `/api/images/${imageId}`)).toHaveLength(1);
   });
 
-  it('resumes a dropped stream from the last event it had', async () => {
+  it.each(['end', 'fail'] as const)('resumes a stream that %ss from the last event it had', async (drop) => {
     const first = eventStream();
     const second = eventStream();
     const streams = [first, second];
@@ -96,7 +96,7 @@ describe('a tool page runs through the jobs API', () => {
     first.send('running', { attempt: 1 }, 1);
     first.send('progress', { progress: 30 }, 2);
     await canvas().findByRole('progressbar', { name: 'Progress' });
-    first.end();
+    first[drop]();
     await waitFor(() => expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)).toHaveLength(2), { timeout: 4000 });
     expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)[1]?.headers['last-event-id']).toBe('2');
     second.send('succeeded', { imageId }, 3);

@@ -25,8 +25,10 @@ export function eventStream() {
     send(type: JobEventType, data: unknown, id?: number) {
       controller.enqueue(encoder.encode(`${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
     },
-    /** The connection drops. */
+    /** The stream ends without the job's end (a proxy's timeout, a restarted server). */
     end: () => controller.close(),
+    /** The connection breaks midway. */
+    fail: () => controller.error(new TypeError('network error')),
   };
 }
 

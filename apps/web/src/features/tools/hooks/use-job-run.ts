@@ -1,4 +1,4 @@
-import { finishedJobStatuses, type JobAcceptedResponse, type JobKind } from '@lumigen/contract/jobs';
+import type { JobAcceptedResponse, JobKind } from '@lumigen/contract/jobs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify.ts';
@@ -8,8 +8,6 @@ import { followJob } from '../api/follow-job.ts';
 import { recentJobsQueryKey, useUnfinishedJob } from '../api/get-jobs.ts';
 import { applyJobEvent, jobStateOf, type JobState } from '../job-state.ts';
 
-const finished: ReadonlySet<string> = new Set(finishedJobStatuses);
-
 /** How a followed job ended; `recovered` when the page found it on opening rather than submitting it. */
 export type JobEnd = { jobId: string; recovered: boolean } & ({ status: 'succeeded'; imageId: string } | { status: 'failed' | 'canceled'; message: string });
 
@@ -17,7 +15,7 @@ export type JobEnd = { jobId: string; recovered: boolean } & ({ status: 'succeed
  * A page's paid work as a job: `start` follows a job the page just submitted; on opening, the
  * newest unfinished job of `kind` on the server is followed too (a reload, another tab). `job` is
  * the live job while it waits or runs; `onEnd` hears how it ended, once. The balance and the
- * Recent work list are refreshed when it ends.
+ * Recent work list are refreshed when a job is accepted and when it ends.
  */
 export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
   const { token, refreshCredit } = useAuth();
@@ -59,7 +57,7 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
         if (controller.signal.aborted) return;
         if (event.type === 'succeeded') return end({ jobId, recovered, status: 'succeeded', imageId: event.data.imageId });
         if (event.type === 'failed' || event.type === 'canceled') return end({ jobId, recovered, status: event.type, message: event.data.message });
-        setJob((current) => (current && current.id === jobId && !finished.has(current.status) ? { ...applyJobEvent(current, event), recovered } : current));
+        setJob((current) => (current?.id === jobId ? { ...applyJobEvent(current, event), recovered } : current));
       },
       controller.signal,
     ).catch((error: Error) => end({ jobId, recovered, status: 'failed', message: error.message }));
