@@ -29,7 +29,8 @@ test.describe('paid work as jobs in the web app', () => {
   test('/generate submits a job, shows the image, and Recent work lists it', async ({ page, testUser }) => {
     await signIn(page, testUser);
     await page.goto('/generate');
-    await expect(page.getByRole('region', { name: 'Recent work' }).getByText('Nothing here yet', { exact: false })).toBeVisible();
+    // Beside another test's background removal on two cores, the page may take a while to come.
+    await expect(page.getByRole('region', { name: 'Recent work' }).getByText('Nothing here yet', { exact: false })).toBeVisible({ timeout: 20_000 });
     await page.getByLabel('Prompt').fill('A paper boat on a pond');
     await page.getByRole('radio', { name: '512 × 512' }).check();
     const accepted = page.waitForResponse((r) => r.url().endsWith('/api/jobs/generate'));
@@ -52,7 +53,9 @@ test.describe('paid work as jobs in the web app', () => {
     await expect(page).toHaveURL(/\/profile\?view=/);
   });
 
-  test('a reload mid-job, and another tab, show the running edit and then its result', async ({ page, context, request, testUser }) => {
+  test('a reload mid-job, and another tab, show the running edit and then its result', async ({ page, context, request, testUser }, testInfo) => {
+    // Background removal is the slow job that makes this honest; on a busy machine it takes minutes.
+    testInfo.setTimeout(240_000);
     await signIn(page, testUser);
     await page.goto('/removebg');
     await page.getByLabel('Image', { exact: true }).setInputFiles(fixture('mug.jpg'));
@@ -63,7 +66,7 @@ test.describe('paid work as jobs in the web app', () => {
     await page.reload();
     await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     // Nothing in this tab remembers the upload: the page found the job on the server.
-    await expect(page.getByRole('status', { name: 'Working on your image' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Working on your image' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
     const other = await context.newPage();
     await other.goto('/removebg');
@@ -72,7 +75,7 @@ test.describe('paid work as jobs in the web app', () => {
 
     for (const tab of [page, other]) {
       const result = tab.getByRole('img', { name: 'Edited image: your picture' });
-      await expect(result).toBeVisible({ timeout: 60_000 });
+      await expect(result).toBeVisible({ timeout: 180_000 });
       await expect.poll(() => result.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1024, 768]);
       await expect(tab.getByRole('list', { name: 'Recent work' }).getByRole('listitem').first()).toContainText('Remove BackgroundDone');
     }
