@@ -15,7 +15,7 @@ test.describe('image generation', () => {
     await expect(page.getByRole('radio', { name: 'HD' })).toBeDisabled();
     await page.getByRole('radio', { name: '1792 × 1024 landscape' }).check();
     await page.getByRole('radio', { name: 'HD' }).check();
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/image/generate-image'));
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/jobs/generate'));
     await generate.click();
     expect((await sent).postDataJSON()).toEqual({ prompt: 'A lighthouse on a cliff at sunset', size: '1792x1024', model: 'dall-e-3', quality: 'hd' });
 

@@ -148,7 +148,7 @@ test.describe('editing tools in the browser', () => {
     // Hold the edit until the loading state is checked: a quick answer would replace it first.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/image/tools/remove-background', async (route) => {
+    await page.route('**/api/jobs/tools/remove-background', async (route) => {
       await held;
       await route.continue();
     });
@@ -194,7 +194,7 @@ test.describe('editing tools in the browser', () => {
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/image/tools/cleanup'));
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/jobs/tools/cleanup'));
     await page.getByRole('button', { name: 'Clean Image · 1 credit' }).click();
     await sent;
     const mask = await page.evaluate(async () => {
@@ -312,7 +312,7 @@ test.describe('editing tools in the browser', () => {
     await signIn(page, testUser);
     let calls = 0;
     page.on('request', (request) => {
-      if (request.url().includes('/api/image/tools/')) calls += 1;
+      if (request.url().includes('/api/jobs/tools/')) calls += 1;
     });
     await page.goto('/removebg');
     await page.getByRole('button', { name: 'Remove Background · 1 credit' }).click();

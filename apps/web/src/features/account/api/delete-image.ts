@@ -2,7 +2,8 @@ import type { DeleteImageResponse } from '@lumigen/contract/images';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api.ts';
 import { ledgerQueryKey } from './get-ledger.ts';
-import { imageBytesQueryKey, imagesQueryKey } from './get-images.ts';
+import { imageBytesQueryKey } from '../../../lib/use-image-url.ts';
+import { imagesQueryKey } from './get-images.ts';
 
 export function deleteImage(imageId: string): Promise<DeleteImageResponse> {
   return apiDelete<DeleteImageResponse>(`/api/images/${encodeURIComponent(imageId)}`);

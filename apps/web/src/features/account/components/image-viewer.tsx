@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useAuth } from '../../../lib/session.tsx';
-import { useImageUrl, useMyImages } from '../api/get-images.ts';
+import { useImageUrl } from '../../../lib/use-image-url.ts';
+import { useMyImages } from '../api/get-images.ts';
 import { imageFileName, imageLabel } from '../image-label.ts';
 
 /** The query that opens an image full size on /profile: a link can point at it, Back closes it. */

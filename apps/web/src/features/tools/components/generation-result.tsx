@@ -1,20 +1,26 @@
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import type { GenerateSettings } from './generate-form.tsx';
+import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { downloadName } from '../../../lib/download-name.ts';
+import { useImageUrl } from '../../../lib/use-image-url.ts';
+import type { GenerationNote } from '../job-notes.ts';
 
-export type Generated = { image: string; imageId: string; prompt: string };
+/** A finished generation; the prompt is empty (and `settings` missing) for a job this browser did not send. */
+export type Generated = { imageId: string; prompt: string; settings?: Omit<GenerationNote, 'prompt'> };
 
 /** docs/product.md §2: the image, then Generate Another Image, Download and three ways onward. */
 export function GenerationResult({ result, onAnother }: { result: Generated; onAnother(): void }) {
+  const image = useImageUrl(result.imageId);
   const carry = `?image=${encodeURIComponent(result.imageId)}`;
+  if (image.isPending) return <LoadingOrb label="Loading your image" />;
+  if (image.isError) return <p role="alert">Your image is ready, but it could not be loaded: {image.error.message}</p>;
   return (
     <div className="tool__result">
-      <img className="tool__image" src={result.image} alt={`Generated image: ${result.prompt}`} />
+      <img className="tool__image" src={image.data} alt={result.prompt ? `Generated image: ${result.prompt}` : 'Your generated image'} />
       <div className="tool__actions">
         <Button variant="secondary" onClick={onAnother}>
           Generate Another Image
         </Button>
-        <a className="button button--primary" href={result.image} download={downloadName(result.prompt)}>
+        <a className="button button--primary" href={image.data} download={downloadName(result.prompt)}>
           Download
         </a>
       </div>
@@ -37,14 +43,16 @@ export function GenerationResult({ result, onAnother }: { result: Generated; onA
 }
 
 /** The left panel once an image is shown: what was asked for, to compare with what came. */
-export function GenerationSummary({ prompt, settings }: { prompt: string; settings: GenerateSettings }) {
+export function GenerationSummary({ prompt, settings }: { prompt: string; settings?: Omit<GenerationNote, 'prompt'> }) {
   return (
     <div className="tool__summary">
       <h2>Your prompt</h2>
-      <blockquote>{prompt}</blockquote>
-      <p>
-        {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' ? 'HD' : 'Standard'}
-      </p>
+      {prompt ? <blockquote>{prompt}</blockquote> : <p>This image was started in another browser, so its prompt is not shown here.</p>}
+      {settings && (
+        <p>
+          {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' ? 'HD' : 'Standard'}
+        </p>
+      )}
     </div>
   );
 }

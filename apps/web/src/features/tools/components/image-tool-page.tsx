@@ -5,18 +5,20 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type React
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
-import { useRunTool } from '../api/run-tool.ts';
+import { useSubmitTool } from '../api/submit-tool.ts';
+import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
-import { CompareSlider } from './compare-slider.tsx';
+import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
+import { JobProgress } from './job-progress.tsx';
 import { MaskPainter } from './mask-painter.tsx';
+import { RecentWork } from './recent-work.tsx';
 import { SliderField } from './slider-field.tsx';
 import { CanvasEmpty, scrollToCanvas, ToolLayout } from './tool-layout.tsx';
 
@@ -42,7 +44,8 @@ export type ToolPageConfig = {
 
 type MaskSource = 'paint' | 'file';
 
-type Result = { image: string; imageId: string };
+/** A finished edit; `recovered` when it was picked up after a reload, so the original is not here. */
+type Result = { imageId: string; recovered: boolean };
 
 /** What the person sets besides the files: the slider values by field name, the prompt, how the mask is given. */
 type ToolSettings = { prompt: string; sliders: Record<string, number>; keepRatio: boolean; maskSource: MaskSource };
@@ -87,9 +90,15 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   });
   const { prompt, sliders: values, keepRatio, maskSource } = form.watch();
   const setValues = (next: (current: Record<string, number>) => Record<string, number>) => form.setValue('sliders', next(form.getValues('sliders')));
-  const running = useRunTool(config.tool);
-  const busy = running.isPending;
+  const submission = useSubmitTool(config.tool);
   const [result, setResult] = useState<Result>();
+  const ended = (end: JobEnd) => {
+    if (end.status === 'succeeded') setResult({ imageId: end.imageId, recovered: end.recovered });
+    else if (end.status === 'failed') notify.error(toolMessages.failed(end.message));
+    else notify.info(end.message);
+  };
+  const run = useJobRun(config.tool, ended);
+  const busy = submission.isPending || run.job !== undefined;
   const before = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
   // width ÷ height of the picked picture, for a tool with a result size.
@@ -150,10 +159,12 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       for (const [name, value] of Object.entries(values)) fields[name] = String(value);
       return fields;
     };
-    running.mutate(fields, {
-      onSuccess: (answer) => setResult({ image: answer.image, imageId: answer.imageId }),
-      onError: (error) => notify.error(toolMessages.failed((error as ApiError).message)),
-      onSettled: () => void refreshCredit(),
+    submission.mutate(fields, {
+      onSuccess: run.start,
+      onError: (error) => {
+        notify.error(toolMessages.failed((error as ApiError).message));
+        void refreshCredit();
+      },
     });
   };
 
@@ -215,34 +226,29 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   );
 
   const canvasContent = busy ? (
-    <div className="tool__working">
-      <LoadingOrb label="Working on your image" />
-      <p>Working on your image…</p>
-    </div>
-  ) : result && before && file ? (
-    <div className="tool__result">
-      <CompareSlider before={before} after={result.image} alt={file.name} />
-      <div className="tool__actions">
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setResult(undefined);
-            setFile(undefined);
-            setMask(undefined);
-          }}
-        >
-          Edit another image
-        </Button>
-        <a className="button button--primary" href={result.image} download={`${(config.prompt && !config.prompt.field && slug(prompt)) || baseName(file)}-${config.tool}.png`}>
-          Download
-        </a>
-      </div>
-    </div>
+    <JobProgress job={run.job} working="Working on your image…" onCancel={run.cancel} cancelling={run.cancelling} />
+  ) : result ? (
+    <EditResult
+      imageId={result.imageId}
+      before={result.recovered ? undefined : before}
+      alt={file && !result.recovered ? file.name : 'your picture'}
+      fileName={`${(config.prompt && !config.prompt.field && slug(prompt)) || (file && !result.recovered ? baseName(file) : 'lumigen')}-${config.tool}.png`}
+      onAnother={() => {
+        setResult(undefined);
+        setFile(undefined);
+        setMask(undefined);
+      }}
+    />
   ) : config.mask && maskSource === 'paint' && before && file ? (
     <MaskPainter src={before} alt={`Your image: ${file.name}`} strokes={strokes} onChange={setStrokes} action={runButton} />
   ) : (
     <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
   );
 
-  return <ToolLayout badge={badge} controls={controls} canvas={canvasContent} canvasRef={canvas} />;
+  return (
+    <>
+      <ToolLayout badge={badge} controls={controls} canvas={canvasContent} canvasRef={canvas} />
+      <RecentWork />
+    </>
+  );
 }

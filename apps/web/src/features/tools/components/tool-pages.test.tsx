@@ -11,7 +11,7 @@ import { ToolPage } from './tool-pages.tsx';
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const fetchMock = vi.fn<typeof fetch>();
-const toolCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/image/tools/'));
+const toolCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/tools/'));
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
 
@@ -48,7 +48,9 @@ describe('the /test page (docs/product.md §5)', () => {
     fetchMock.mockImplementation(async (url) =>
       String(url).includes('get-credit')
         ? json({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example' })
-        : json({ images: 'local', tools: 'local' }),
+        : String(url).startsWith('/api/jobs')
+          ? json({ success: true, jobs: [], nextCursor: null })
+          : json({ images: 'local', tools: 'local' }),
     );
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:picture');
@@ -100,7 +102,9 @@ describe('the /cleanup page without a mask', () => {
     fetchMock.mockImplementation(async (url) =>
       String(url).includes('get-credit')
         ? json({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example' })
-        : json({ images: 'local', tools: 'local' }),
+        : String(url).startsWith('/api/jobs')
+          ? json({ success: true, jobs: [], nextCursor: null })
+          : json({ images: 'local', tools: 'local' }),
     );
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:picture');

@@ -1,0 +1,122 @@
+import { messages } from '@lumigen/contract/messages';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify.ts';
+import { GeneratePage } from './generate-page.tsx';
+import { eventStream, jobView, mockServer, noJobs, renderSignedIn } from './jobs-test-kit.tsx';
+
+vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const jobId = '22222222-2222-4222-8222-222222222222';
+const imageId = '33333333-3333-4333-8333-333333333333';
+const accepted = [202, { success: true, jobId, status: 'queued' }] as const;
+
+function generate(prompt = 'A lighthouse at dawn') {
+  fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: prompt } });
+  fireEvent.click(screen.getByRole('button', { name: /^Generate/ }));
+}
+
+const canvas = () => within(screen.getByRole('region', { name: 'Result' }));
+
+describe('/generate runs through the jobs API', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.mocked(notify.error).mockReset();
+    vi.mocked(notify.success).mockReset();
+    vi.mocked(notify.info).mockReset();
+    Element.prototype.scrollIntoView = vi.fn();
+    window.matchMedia = vi.fn(() => ({ matches: false }) as unknown as MediaQueryList);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the queue position, then the progress, then the image, and reloads the balance', async () => {
+    const stream = eventStream();
+    const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    renderSignedIn(<GeneratePage />);
+    await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(1));
+    generate();
+    stream.send('position', { position: 2 });
+    expect(await canvas().findByText("You're 2nd in line")).toBeTruthy();
+    // The credit is reserved on acceptance: the balance is read again at once.
+    await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(2));
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'standard', model: 'dall-e-3' });
+    stream.send('position', { position: 1 });
+    expect(await canvas().findByText("You're next in line")).toBeTruthy();
+    stream.send('running', { attempt: 1 }, 1);
+    stream.send('progress', { progress: 40 }, 2);
+    const bar = await canvas().findByRole('progressbar', { name: 'Progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+    const creditCalls = server.callsTo('POST', '/api/image/get-credit').length;
+    stream.send('succeeded', { imageId }, 3);
+    const image = await canvas().findByRole('img', { name: 'Generated image: A lighthouse at dawn' });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    expect(server.callsTo('GET', `/api/images/${imageId}`)[0]?.headers.token).toBe('valid-token');
+    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('a-lighthouse-at-dawn.png');
+    await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit').length).toBeGreaterThan(creditCalls));
+  });
+
+  it("shows a failed job's message from the server", async () => {
+    const stream = eventStream();
+    mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    renderSignedIn(<GeneratePage />);
+    generate();
+    stream.send('running', { attempt: 1 }, 1);
+    stream.send('failed', { message: 'The image service is busy. Please try again; your credit was refunded.' }, 2);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('The image service is busy. Please try again; your credit was refunded.'));
+    expect(screen.getByRole('button', { name: /^Generate/ })).toBeTruthy();
+    expect(canvas().queryByRole('progressbar')).toBeNull();
+  });
+
+  it('cancels a waiting job and says the credit is back', async () => {
+    const stream = eventStream();
+    const server = mockServer({
+      'POST /api/jobs/generate': [...accepted],
+      [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
+      [`POST /api/jobs/${jobId}/cancel`]: () => {
+        // The stream hears of the cancel before its answer arrives.
+        stream.send('canceled', { message: messages.job.canceled }, 1);
+        return [200, { success: true, message: messages.job.cancelRequested, job: jobView({ id: jobId, status: 'canceled', message: messages.job.canceled }) }];
+      },
+    });
+    renderSignedIn(<GeneratePage />);
+    generate();
+    stream.send('position', { position: 3 });
+    await canvas().findByText("You're 3rd in line");
+    fireEvent.click(canvas().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.job.cancelRequested));
+    expect(server.callsTo('POST', `/api/jobs/${jobId}/cancel`)).toHaveLength(1);
+    expect(await canvas().findByText(/Your image appears here/)).toBeTruthy();
+    // The stream's own word of the cancel is not a second toast.
+    expect(notify.info).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('after a reload, picks up the running generation found on the server and shows its image', async () => {
+    const stream = eventStream();
+    localStorage.setItem('lumigen.generation-notes', JSON.stringify({ [jobId]: { prompt: 'A fox in snow', size: '512x512', quality: 'standard' } }));
+    const server = mockServer({
+      'GET /api/jobs': (call) => [200, call.query.get('status') === 'running' ? { ...noJobs, jobs: [jobView({ id: jobId, status: 'running', progress: 70 })] } : noJobs],
+      [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
+    });
+    renderSignedIn(<GeneratePage />);
+    const bar = await canvas().findByRole('progressbar', { name: 'Progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('70');
+    expect(server.callsTo('POST', '/api/jobs/generate')).toEqual([]);
+    stream.send('succeeded', { imageId }, 4);
+    expect(await canvas().findByRole('img', { name: 'Generated image: A fox in snow' })).toBeTruthy();
+    expect(screen.getByText('512 × 512 · Standard')).toBeTruthy();
+  });
+
+  it("leaves another kind's running job to its own page", async () => {
+    const server = mockServer({
+      'GET /api/jobs': (call) => [200, call.query.get('status') === 'running' ? { ...noJobs, jobs: [jobView({ id: jobId, kind: 'remove-background', status: 'running' })] } : noJobs],
+    });
+    renderSignedIn(<GeneratePage />);
+    await waitFor(() => expect(server.callsTo('GET', '/api/jobs').length).toBeGreaterThanOrEqual(2));
+    expect(canvas().getByText(/Your image appears here/)).toBeTruthy();
+    expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)).toEqual([]);
+  });
+});
