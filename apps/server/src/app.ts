@@ -22,12 +22,16 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import type { ImageStores } from './modules/images/image-store.ts';
 import { createImageStores } from './modules/images/select-store.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createPaidWork } from './paid-work.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { httpMetricsPlugin } from './plugins/http-metrics.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -107,7 +111,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   const mailer = createMailer(config.mail, app.log);
   // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
   const stores = imageStores ?? createImageStores(config.storage);
-  const paidWork = createPaidWork({ config, database: db, stores, log: app.log, generationProvider, toolProvider });
+  const metrics = createMetrics();
+  const paidWork = createPaidWork({ config, database: db, stores, log: app.log, metrics, generationProvider, toolProvider });
   const { credits, images, generation, tools, jobs } = paidWork;
   const accounts = createAccountsService(db.db, credits, {
     mailer,
@@ -134,6 +139,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await removeStaleUploads(config.uploadsDir);
 
   await app.register(errorHandlerPlugin);
+  await app.register(httpMetricsPlugin, { metrics });
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
   await app.register(rateLimitPlugin, { db: db.db });
   await app.register(authPlugin, { accounts });
@@ -147,6 +153,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir });
   await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir });
   await app.register(imagesRoutes, { images });
+  // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
+  await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   await paidWork.start({ workers: config.jobs.workersInProcess ? config.jobs.concurrency : 0 });
@@ -160,8 +168,10 @@ export async function buildApp({ config, database, logger = true, generationProv
     },
   });
   await sweep.first;
+  const metricsServer = config.metrics.port === undefined ? undefined : await startMetricsServer({ registry: metrics.registry, port: config.metrics.port, token: config.metrics.token, log: app.log });
 
   app.addHook('onClose', async () => {
+    await metricsServer?.close();
     await sweep.stop();
     await paidWork.stop();
     await mailer.close();

@@ -162,3 +162,21 @@ describe('jobs and workers', () => {
     expect(() => loadConfig({ ...openai, JOBS_TIMEOUT_SECONDS: '60' })).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \(90 s\)/);
   });
 });
+
+describe('metrics', () => {
+  it('serves them nowhere by default, and reads the empty values of .env.example as unset', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({ token: undefined, port: undefined });
+  });
+
+  it('takes a token and a port as given', () => {
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ', METRICS_PORT: '9464' }).metrics).toEqual({ token: '0123456789abcdef0123', port: 9464 });
+  });
+
+  it('refuses a short token, a bad port, or the main port, naming each', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_PORT: 'http' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+});

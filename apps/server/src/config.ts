@@ -138,6 +138,10 @@ const envSchema = z.object({
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
   JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
+  // GET /metrics (docs/decisions/024): neither set, it answers 404; a token asks for it as a bearer;
+  // a port serves it on 127.0.0.1 only, and not on PORT.
+  METRICS_TOKEN: optionalSecret.pipe(z.string().min(16, 'must be at least 16 characters (a random secret)').optional()),
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -239,6 +243,9 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   const seconds = e[toolsTimeout];
   if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: [toolsTimeout], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are served on a listener of their own)' });
   }
   // A job's attempt outlives its provider call (which ends it first) and never its reservation.
   if (e.JOBS_TIMEOUT_SECONDS !== undefined) {
@@ -371,6 +378,8 @@ export type Config = {
   tools: ToolsConfig;
   mail: MailConfig;
   jobs: JobsConfig;
+  /** Where /metrics is served: `port` on loopback, else on PORT when `token` is set, else nowhere. */
+  metrics: { token: string | undefined; port: number | undefined };
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -426,5 +435,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueuedPerUser: e.JOBS_MAX_QUEUED_PER_USER,
       timeoutSeconds: jobsTimeoutOf(e),
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

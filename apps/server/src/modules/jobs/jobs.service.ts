@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
+import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobBus } from './job-bus.ts';
 import type { ImageStore } from '../images/image-store.ts';
@@ -46,6 +47,7 @@ export function createJobsService({
   settlement,
   bus,
   limits,
+  metrics,
   log,
 }: {
   db: Db;
@@ -58,6 +60,7 @@ export function createJobsService({
   settlement: JobSettlement;
   bus: JobBus;
   limits: JobLimits;
+  metrics: JobMetrics;
   log: FastifyBaseLogger;
 }) {
   async function view(row: repo.JobRow): Promise<JobView> {
@@ -119,6 +122,7 @@ export function createJobsService({
         return { balance, dispatch };
       });
       if (accepted.dispatch) queue.wake();
+      metrics.accepted.inc({ kind });
       log.info({ jobId, kind, queued: accepted.dispatch }, 'job accepted');
       return { jobId, status: 'queued' as JobStatus, creditBalance: accepted.balance };
     } catch (error) {
@@ -130,6 +134,9 @@ export function createJobsService({
   return {
     submit,
     waitForEnd,
+
+    /** Every user's unfinished jobs by status, for the metrics' queue depth. */
+    depth: () => repo.countAllUnfinished(db),
 
     /**
      * The brief's calls wait for the job they submitted and answer as before: the image with the
