@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -146,12 +147,21 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
-  await app.register(marketingRoutes, { db: db.db });
+  await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
-  await app.register(generationRoutes, { generation, jobs });
-  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir });
+  // One count for all paid work (generations, edits, job submissions), checked after the token and
+  // before anything is read, reserved or charged.
+  const paidLimit = app.limitBy(
+    [
+      { name: 'paid:user', max: config.paidRateLimit.userMax, key: (request) => request.auth?.userId },
+      { name: 'paid:ip', max: config.paidRateLimit.ipMax, key: (request) => clientKey(request.ip) },
+    ],
+    config.paidRateLimit.windowMs,
+  );
+  await app.register(generationRoutes, { generation, jobs, paidLimit });
+  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(imagesRoutes, { images });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });

@@ -180,3 +180,20 @@ describe('metrics', () => {
     expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT: must differ from PORT/);
   });
 });
+
+describe('rate limits on paid work and the public forms', () => {
+  it('defaults to 60 a minute per user and 120 per client IP for paid work, 5 an hour per client IP for each form', () => {
+    const config = loadConfig({});
+    expect(config.paidRateLimit).toEqual({ userMax: 60, ipMax: 120, windowMs: 60_000 });
+    expect(config.formsRateLimit).toEqual({ ipMax: 5, windowMs: 3_600_000 });
+  });
+
+  it('takes each as given, and refuses a bad value naming it', () => {
+    const env = { PAID_RATE_LIMIT_USER_MAX: '10', PAID_RATE_LIMIT_IP_MAX: '20', PAID_RATE_LIMIT_WINDOW_SECONDS: '30', FORMS_RATE_LIMIT_IP_MAX: '3', FORMS_RATE_LIMIT_WINDOW_SECONDS: '600' };
+    const config = loadConfig(env);
+    expect(config.paidRateLimit).toEqual({ userMax: 10, ipMax: 20, windowMs: 30_000 });
+    expect(config.formsRateLimit).toEqual({ ipMax: 3, windowMs: 600_000 });
+    expect(() => loadConfig({ PAID_RATE_LIMIT_USER_MAX: '0' })).toThrow(/PAID_RATE_LIMIT_USER_MAX/);
+    expect(() => loadConfig({ FORMS_RATE_LIMIT_IP_MAX: 'many' })).toThrow(/FORMS_RATE_LIMIT_IP_MAX/);
+  });
+});

@@ -38,6 +38,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  // Paid work (generate-image, the tools, job submissions) per user and per client, counted together.
+  PAID_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(60),
+  PAID_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(120),
+  PAID_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  // The public forms (contact, newsletter), each per client.
+  FORMS_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
+  FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
   // Production: the free credits wait until the address is proven (docs: README, issue 13).
   SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -365,6 +372,10 @@ export type Config = {
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
+  /** Paid work (generation, tools, job submissions), per user and per client IP, in one window. */
+  paidRateLimit: { userMax: number; ipMax: number; windowMs: number };
+  /** Contact and newsletter, per client IP. */
+  formsRateLimit: { ipMax: number; windowMs: number };
   /** As Fastify's `trustProxy`: only X-Forwarded-For entries added by trusted proxies count. */
   trustProxy: boolean | number | string[];
   /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
@@ -411,6 +422,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddressAndIp: e.AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP,
       loginFailuresPerAddress: e.AUTH_LOGIN_FAILURES_PER_ADDRESS,
     },
+    paidRateLimit: { userMax: e.PAID_RATE_LIMIT_USER_MAX, ipMax: e.PAID_RATE_LIMIT_IP_MAX, windowMs: e.PAID_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    formsRateLimit: { ipMax: e.FORMS_RATE_LIMIT_IP_MAX, windowMs: e.FORMS_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,
     payments: paymentsConfig(e),
