@@ -135,6 +135,16 @@ export function createJobsService({
     submit,
     waitForEnd,
 
+    /**
+     * A look at the balance before an upload is read or decoded: a user who cannot pay gets the
+     * 402 at once, not after their picture was spilled, decoded and re-encoded. Only a shortcut:
+     * `submit`'s reservation still decides (the balance may change in between).
+     */
+    async assertCanPay(userId: string, kind: JobKind): Promise<void> {
+      const creditBalance = await credits.balanceOf(userId);
+      if (creditBalance < kinds[kind].cost) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance } });
+    },
+
     /** Every user's unfinished jobs by status, for the metrics' queue depth. */
     depth: () => repo.countAllUnfinished(db),
 
