@@ -1,8 +1,11 @@
 import { createServer } from 'node:net';
 import os from 'node:os';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
-import { databaseKinds, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { databaseKinds, post, register, startTestApp, testConfig, type TestContext } from '../../test/harness.ts';
+import { submitGeneration, waitForJob } from '../../test/job-calls.ts';
+import { startWorker } from '../../worker-process.ts';
 import { createIntent } from '../../test/payment-calls.ts';
 import { callTool, imagePart, pngOf } from '../../test/tool-calls.ts';
 import { ToolProviderError } from '../tools/providers/provider.ts';
@@ -152,5 +155,32 @@ describe.each(databaseKinds)('where /metrics is served on %s', (kind) => {
     }
     // Closed with the app.
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+});
+
+// A worker process needs PostgreSQL (PGlite belongs to one process).
+describe.runIf(process.env.TEST_DATABASE_URL)('a worker process with METRICS_PORT on PostgreSQL', () => {
+  it('serves its own metrics on loopback: the provider calls and run times of the jobs it ran', async () => {
+    const t = await startTestApp('postgres', { WORKERS_IN_PROCESS: '0', METRICS_TOKEN: token });
+    const port = await freePort();
+    const worker = await startWorker({ config: testConfig(t.location, { METRICS_PORT: String(port) }), log: pino({ level: 'silent' }) });
+    try {
+      const user = await register(t.app);
+      const accepted = await submitGeneration(t.app, user.token);
+      expect(accepted.statusCode).toBe(202);
+      expect((await waitForJob(t.app, user.token, accepted.json().jobId)).status).toBe('succeeded');
+
+      const ran = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(sample(ran, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'generation', outcome: 'ok' })).toBe(1);
+      expect(sample(ran, 'lumigen_job_run_seconds_count', { kind: 'generation', outcome: 'succeeded' })).toBe(1);
+      expect(sample(ran, 'lumigen_jobs_finished_total', { kind: 'generation', outcome: 'succeeded' })).toBe(1);
+      // The web-only instance accepted it and called no provider.
+      const web = (await scrape(t, `Bearer ${token}`)).body;
+      expect(sample(web, 'lumigen_jobs_accepted_total', { kind: 'generation' })).toBe(1);
+      expect(sample(web, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'generation', outcome: 'ok' })).toBeUndefined();
+    } finally {
+      await worker.stop();
+      await t.close();
+    }
   });
 });
