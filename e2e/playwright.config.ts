@@ -68,6 +68,9 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       // Every test signs up its own user from one IP; the production limit would throttle the suite.
       AUTH_RATE_LIMIT_IP_MAX: '1000',
+      // Likewise every test's generations, edits and forms come from that one IP.
+      PAID_RATE_LIMIT_IP_MAX: '10000',
+      FORMS_RATE_LIMIT_IP_MAX: '1000',
     },
   },
 });

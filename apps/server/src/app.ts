@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -22,12 +23,16 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import type { ImageStores } from './modules/images/image-store.ts';
 import { createImageStores } from './modules/images/select-store.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createPaidWork } from './paid-work.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { httpMetricsPlugin } from './plugins/http-metrics.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -107,7 +112,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   const mailer = createMailer(config.mail, app.log);
   // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
   const stores = imageStores ?? createImageStores(config.storage);
-  const paidWork = createPaidWork({ config, database: db, stores, log: app.log, generationProvider, toolProvider });
+  const metrics = createMetrics();
+  const paidWork = createPaidWork({ config, database: db, stores, log: app.log, metrics, generationProvider, toolProvider });
   const { credits, images, generation, tools, jobs } = paidWork;
   const accounts = createAccountsService(db.db, credits, {
     mailer,
@@ -134,19 +140,31 @@ export async function buildApp({ config, database, logger = true, generationProv
   await removeStaleUploads(config.uploadsDir);
 
   await app.register(errorHandlerPlugin);
+  await app.register(httpMetricsPlugin, { metrics });
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
   await app.register(rateLimitPlugin, { db: db.db });
   await app.register(authPlugin, { accounts });
   await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
-  await app.register(marketingRoutes, { db: db.db });
+  await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
-  await app.register(generationRoutes, { generation, jobs });
-  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir });
+  // One count for all paid work (generations, edits, job submissions), checked after the token and
+  // before anything is read, reserved or charged.
+  const paidLimit = app.limitBy(
+    [
+      { name: 'paid:user', max: config.paidRateLimit.userMax, key: (request) => request.auth?.userId },
+      { name: 'paid:ip', max: config.paidRateLimit.ipMax, key: (request) => clientKey(request.ip) },
+    ],
+    config.paidRateLimit.windowMs,
+  );
+  await app.register(generationRoutes, { generation, jobs, paidLimit });
+  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(imagesRoutes, { images });
+  // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
+  await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   await paidWork.start({ workers: config.jobs.workersInProcess ? config.jobs.concurrency : 0 });
@@ -160,8 +178,10 @@ export async function buildApp({ config, database, logger = true, generationProv
     },
   });
   await sweep.first;
+  const metricsServer = config.metrics.port === undefined ? undefined : await startMetricsServer({ registry: metrics.registry, port: config.metrics.port, token: config.metrics.token, log: app.log });
 
   app.addHook('onClose', async () => {
+    await metricsServer?.close();
     await sweep.stop();
     await paidWork.stop();
     await mailer.close();

@@ -162,3 +162,38 @@ describe('jobs and workers', () => {
     expect(() => loadConfig({ ...openai, JOBS_TIMEOUT_SECONDS: '60' })).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \(90 s\)/);
   });
 });
+
+describe('metrics', () => {
+  it('serves them nowhere by default, and reads the empty values of .env.example as unset', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({ token: undefined, port: undefined });
+  });
+
+  it('takes a token and a port as given', () => {
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ', METRICS_PORT: '9464' }).metrics).toEqual({ token: '0123456789abcdef0123', port: 9464 });
+  });
+
+  it('refuses a short token, a bad port, or the main port, naming each', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_PORT: 'http' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+});
+
+describe('rate limits on paid work and the public forms', () => {
+  it('defaults to 60 a minute per user and 120 per client IP for paid work, 5 an hour per client IP for each form', () => {
+    const config = loadConfig({});
+    expect(config.paidRateLimit).toEqual({ userMax: 60, ipMax: 120, windowMs: 60_000 });
+    expect(config.formsRateLimit).toEqual({ ipMax: 5, windowMs: 3_600_000 });
+  });
+
+  it('takes each as given, and refuses a bad value naming it', () => {
+    const env = { PAID_RATE_LIMIT_USER_MAX: '10', PAID_RATE_LIMIT_IP_MAX: '20', PAID_RATE_LIMIT_WINDOW_SECONDS: '30', FORMS_RATE_LIMIT_IP_MAX: '3', FORMS_RATE_LIMIT_WINDOW_SECONDS: '600' };
+    const config = loadConfig(env);
+    expect(config.paidRateLimit).toEqual({ userMax: 10, ipMax: 20, windowMs: 30_000 });
+    expect(config.formsRateLimit).toEqual({ ipMax: 3, windowMs: 600_000 });
+    expect(() => loadConfig({ PAID_RATE_LIMIT_USER_MAX: '0' })).toThrow(/PAID_RATE_LIMIT_USER_MAX/);
+    expect(() => loadConfig({ FORMS_RATE_LIMIT_IP_MAX: 'many' })).toThrow(/FORMS_RATE_LIMIT_IP_MAX/);
+  });
+});

@@ -38,6 +38,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  // Paid work (generate-image, the tools, job submissions) per user and per client, counted together.
+  PAID_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(60),
+  PAID_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(120),
+  PAID_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  // The public forms (contact, newsletter), each per client.
+  FORMS_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
+  FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
   // Production: the free credits wait until the address is proven (docs: README, issue 13).
   SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -138,6 +145,10 @@ const envSchema = z.object({
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
   JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
+  // GET /metrics (docs/decisions/024): neither set, it answers 404; a token asks for it as a bearer;
+  // a port serves it on 127.0.0.1 only, and not on PORT.
+  METRICS_TOKEN: optionalSecret.pipe(z.string().min(16, 'must be at least 16 characters (a random secret)').optional()),
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -239,6 +250,9 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   const seconds = e[toolsTimeout];
   if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: [toolsTimeout], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are served on a listener of their own)' });
   }
   // A job's attempt outlives its provider call (which ends it first) and never its reservation.
   if (e.JOBS_TIMEOUT_SECONDS !== undefined) {
@@ -358,6 +372,10 @@ export type Config = {
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
+  /** Paid work (generation, tools, job submissions), per user and per client IP, in one window. */
+  paidRateLimit: { userMax: number; ipMax: number; windowMs: number };
+  /** Contact and newsletter, per client IP. */
+  formsRateLimit: { ipMax: number; windowMs: number };
   /** As Fastify's `trustProxy`: only X-Forwarded-For entries added by trusted proxies count. */
   trustProxy: boolean | number | string[];
   /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
@@ -371,6 +389,8 @@ export type Config = {
   tools: ToolsConfig;
   mail: MailConfig;
   jobs: JobsConfig;
+  /** Where /metrics is served: `port` on loopback, else on PORT when `token` is set, else nowhere. */
+  metrics: { token: string | undefined; port: number | undefined };
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -402,6 +422,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddressAndIp: e.AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP,
       loginFailuresPerAddress: e.AUTH_LOGIN_FAILURES_PER_ADDRESS,
     },
+    paidRateLimit: { userMax: e.PAID_RATE_LIMIT_USER_MAX, ipMax: e.PAID_RATE_LIMIT_IP_MAX, windowMs: e.PAID_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    formsRateLimit: { ipMax: e.FORMS_RATE_LIMIT_IP_MAX, windowMs: e.FORMS_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,
     payments: paymentsConfig(e),
@@ -426,5 +448,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxQueuedPerUser: e.JOBS_MAX_QUEUED_PER_USER,
       timeoutSeconds: jobsTimeoutOf(e),
     },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

@@ -16,6 +16,8 @@ import { createJobQueue } from './modules/jobs/job-queue.ts';
 import { createJobRunner } from './modules/jobs/job-runner.ts';
 import { createJobSettlement } from './modules/jobs/job-settlement.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { measuredGenerationProvider, measuredToolProvider } from './modules/metrics/measured-providers.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
@@ -26,6 +28,8 @@ export type PaidWorkOptions = {
   /** Result images, and job inputs waiting for a worker (files under DATA_DIR, or an S3 bucket). */
   stores: ImageStores;
   log: FastifyBaseLogger;
+  /** This instance's registry: credits, jobs and provider calls are counted there. */
+  metrics: Metrics;
   /** Replaces the provider chosen from config (tests and the bench's fakes). */
   generationProvider?: GenerationProvider | undefined;
   toolProvider?: ToolProvider | undefined;
@@ -39,21 +43,23 @@ const pollingIntervalSeconds = 0.5;
  * alike: credits, images, the providers, the job queue, the jobs service and the runner that
  * workers run. `start` opens the queue and, with `workers > 0`, runs that many jobs at a time here.
  */
-export function createPaidWork({ config, database, stores, log, generationProvider, toolProvider }: PaidWorkOptions) {
+export function createPaidWork({ config, database, stores, log, metrics, generationProvider, toolProvider }: PaidWorkOptions) {
   const { db } = database;
-  const credits = createCreditsService(db);
+  const credits = createCreditsService(db, metrics.credits);
   const images = createImagesService(db, stores.images);
   const paidImages = createPaidImages({ db, credits, images });
-  const generation = createGenerationService({ provider: generationProvider ?? selectGenerationProvider(config.generation) });
-  const tools = createToolsService({ provider: toolProvider ?? selectToolProvider(config.tools) });
+  // Measured here, the one place every provider (configured or a test's) is handed to paid work.
+  const generation = createGenerationService({ provider: measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers) });
+  const tools = createToolsService({ provider: measuredToolProvider(toolProvider ?? selectToolProvider(config.tools), metrics.providers) });
   const inputs = stores.inputs;
   const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds }, log);
   const bus = createJobBus();
-  const settlement = createJobSettlement({ db, paidImages, queue, inputs, bus, maxRunningPerUser: config.jobs.maxRunningPerUser, log });
+  const settlement = createJobSettlement({ db, paidImages, queue, inputs, bus, maxRunningPerUser: config.jobs.maxRunningPerUser, metrics: metrics.jobs, log });
   const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool)])) as Record<ToolId, JobKindHandler>;
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
-  const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, bus, limits: config.jobs, log });
-  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, bus, uploadsDir: config.uploadsDir, log });
+  const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, bus, limits: config.jobs, metrics: metrics.jobs, log });
+  metrics.observe({ database: database.stats, queueDepth: jobs.depth });
+  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, bus, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
 
   return {
     credits,

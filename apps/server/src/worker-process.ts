@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createImageStores } from './modules/images/select-store.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { createPaidWork } from './paid-work.ts';
@@ -27,9 +29,12 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   // Job inputs and results through the same stores as the web instances: an S3 bucket lets the
   // worker run on another machine; files mean it shares DATA_DIR with them.
   const stores = createImageStores(config.storage);
-  const paidWork = createPaidWork({ config, database, stores, log, generationProvider, toolProvider });
+  const metrics = createMetrics();
+  const paidWork = createPaidWork({ config, database, stores, log, metrics, generationProvider, toolProvider });
   await paidWork.generation.verifyProvider(log);
   await paidWork.start({ workers: config.jobs.concurrency });
+  // Its jobs' run times and provider calls are counted here, not by the web instances.
+  const metricsServer = config.metrics.port === undefined ? undefined : await startMetricsServer({ registry: metrics.registry, port: config.metrics.port, token: config.metrics.token, log });
   log.info(
     { concurrency: config.jobs.concurrency, generation: paidWork.generation.providerName, tools: paidWork.tools.providerName, timeoutSeconds: config.jobs.timeoutSeconds },
     `worker taking jobs, ${config.jobs.concurrency} at a time`,
@@ -37,6 +42,7 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   return {
     /** Stops taking jobs, lets running ones finish (or hands them back to the queue), closes the database. */
     async stop(): Promise<void> {
+      await metricsServer?.close();
       await paidWork.stop();
       await stores.close();
       await database.close();

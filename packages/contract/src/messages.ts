@@ -106,6 +106,7 @@ export const messages = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   notFound: 'Not found',
+  metricsTokenRequired: 'The metrics need the bearer token set in METRICS_TOKEN',
   imageDeleted: 'Image deleted',
   contactReceived: 'submitted successfully! We will get back.',
   subscribed: 'subscribed successfully!',

@@ -24,9 +24,9 @@ describe('the route table', () => {
     expect(expectedAnswer('POST /api/user/register', 200)).toBeUndefined();
   });
 
-  it('gives every route an API path and a success answer', () => {
+  it('gives every route an API path (or /metrics, where scrapers look) and a success answer', () => {
     for (const [route, answers] of Object.entries(apiRoutes)) {
-      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) (\/api\/|\/metrics$)/);
       expect(Object.keys(answers).some((status) => Number(status) < 300), route).toBe(true);
     }
   });

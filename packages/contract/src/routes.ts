@@ -80,6 +80,8 @@ export const apiRoutes = {
   'POST /api/stripe/webhook': { 200: { json: webhookResponse } },
   // A load balancer reads the status; the body says why, in the same shape either way.
   'GET /api/health': { 200: { json: healthResponse }, 503: { json: healthResponse } },
+  // Prometheus' text format, for operators (docs/decisions/024); outside /api, as scrapers expect.
+  'GET /metrics': { 200: { bytes: 'text/plain' } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;
 
 export type ApiRoute = keyof typeof apiRoutes;

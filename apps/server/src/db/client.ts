@@ -18,9 +18,17 @@ export type Executor = Db | Tx;
  */
 export type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
+/** What a metrics scrape reads: the pool (PostgreSQL only) and the failed statements so far. */
+export type DatabaseStats = {
+  pool: { total: number; idle: number; waiting: number } | undefined;
+  /** Failed statements by SQLSTATE (`unknown` when the error carried none), since the database opened. */
+  queryErrors: ReadonlyMap<string, number>;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  stats(): DatabaseStats;
   /** The same connection(s) as `db`, for a library that brings its own SQL (the job queue). */
   sql: SqlRunner;
   ping(): Promise<boolean>;
@@ -74,10 +82,50 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir, options.onLockLost);
 }
 
+/** Failed statements by SQLSTATE; `count` is handed every error a statement answers. */
+function queryErrorCounter() {
+  const counts = new Map<string, number>();
+  return {
+    counts,
+    count(error: unknown): void {
+      const code = (error as { code?: unknown } | null)?.code;
+      const key = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : 'unknown';
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+  };
+}
+
+type AnyMethod = (...args: unknown[]) => unknown;
+
+/**
+ * Replaces `target[name]` by a function that tells `onError` about each failure and otherwise
+ * behaves as before: a promise is watched (and handed back as it was), a trailing callback is
+ * wrapped (node-postgres's pool calls its clients' `query` that way).
+ */
+function watchFailures(target: object, name: string, onError: (error: unknown) => void): void {
+  const original = (target as Record<string, AnyMethod>)[name]!.bind(target);
+  (target as Record<string, AnyMethod>)[name] = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) onError(error);
+        return (last as AnyMethod)(error, ...rest);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result instanceof Promise) result.catch(onError);
+    return result;
+  };
+}
+
 async function openPostgres(url: string, max: number, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // Without a listener, a dropped idle connection (a PostgreSQL restart) would crash the process.
   pool.on('error', onIdleError);
+  const queryErrors = queryErrorCounter();
+  // Every statement, pooled or in a transaction, goes through some client's `query`.
+  pool.on('connect', (client) => watchFailures(client, 'query', queryErrors.count));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {
@@ -91,6 +139,7 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   return {
     db,
     kind: 'postgres',
+    stats: () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }, queryErrors: queryErrors.counts }),
     // Without values node-postgres uses the simple protocol, which runs several statements.
     sql: { executeSql: (text, values) => pool.query(text, values && values.length > 0 ? values : undefined) },
     ping: () => pool.query('SELECT 1').then(() => true, () => false),
@@ -134,6 +183,16 @@ async function openPglite(dataDir: string | null, onLockLost?: (error: Error) =>
     import('drizzle-orm/pglite/migrator'),
   ]);
   const { client, unlock } = dataDir ? await openEmbeddedClient(dataDir, { onLockLost }) : { client: await PGlite.create(), unlock: async () => undefined };
+  const queryErrors = queryErrorCounter();
+  watchFailures(client, 'query', queryErrors.count);
+  watchFailures(client, 'exec', queryErrors.count);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (run) =>
+    transaction((tx) => {
+      watchFailures(tx, 'query', queryErrors.count);
+      watchFailures(tx, 'exec', queryErrors.count);
+      return run(tx);
+    });
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -145,6 +204,8 @@ async function openPglite(dataDir: string | null, onLockLost?: (error: Error) =>
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    // One connection, inside this process: no pool to report.
+    stats: () => ({ pool: undefined, queryErrors: queryErrors.counts }),
     sql: {
       async executeSql(text, values) {
         if (values && values.length > 0) return client.query(text, values);

@@ -7,6 +7,9 @@ import { rows, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 
+/** A preHandler made by `limitBy`: 429 with Retry-After once any of its counters is over. */
+export type RequestLimit = (request: FastifyRequest) => Promise<void>;
+
 export type FailureRule = {
   name: string;
   max: number;
@@ -18,7 +21,7 @@ export type FailureRule = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler allowing `max` requests per window for each key `keys` returns (IP, e-mail…). */
-    limitBy(keys: Array<{ name: string; max: number; key: (request: FastifyRequest) => string | undefined }>, windowMs: number): (request: FastifyRequest) => Promise<void>;
+    limitBy(keys: Array<{ name: string; max: number; key: (request: FastifyRequest) => string | undefined }>, windowMs: number): RequestLimit;
     /**
      * Limits failures only. `begin` counts the attempt as a failure before it runs (so parallel
      * guesses cannot slip past the limit) and answers 429 once a counter is over its max;

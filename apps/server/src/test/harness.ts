@@ -61,6 +61,9 @@ export function testConfig(location: Pick<DatabaseLocation, 'url' | 'dataDir'>, 
     // High enough that ordinary tests never trip them; the rate-limit tests lower them.
     AUTH_RATE_LIMIT_IP_MAX: '100000',
     AUTH_RATE_LIMIT_EMAIL_MAX: '100000',
+    PAID_RATE_LIMIT_USER_MAX: '100000',
+    PAID_RATE_LIMIT_IP_MAX: '100000',
+    FORMS_RATE_LIMIT_IP_MAX: '100000',
     ...env,
   });
 }

@@ -90,9 +90,9 @@ export async function markReservationCommitted(ex: Executor, reservationId: stri
   return updated.length === 1;
 }
 
-/** Gives a pending reservation's credits back, once; null when it was not pending. */
-export async function refundReservation(ex: Executor, reservationId: string): Promise<number | null> {
-  const [row] = await rows<{ balance_after: number }>(
+/** Gives a pending reservation's credits back, once: the new balance and the credits; null when it was not pending. */
+export async function refundReservation(ex: Executor, reservationId: string): Promise<{ balance: number; cost: number } | null> {
+  const [row] = await rows<{ balance_after: number; delta: number }>(
     ex,
     sql`WITH r AS (
           UPDATE credit_reservations SET status = 'refunded', settled_at = now()
@@ -103,9 +103,9 @@ export async function refundReservation(ex: Executor, reservationId: string): Pr
         )
         INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
         SELECT id, cost, credit_balance, 'refund', ${reservationId} FROM u
-        RETURNING balance_after`,
+        RETURNING balance_after, delta`,
   );
-  return row?.balance_after ?? null;
+  return row ? { balance: row.balance_after, cost: row.delta } : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { actionLabels, type LedgerEntry } from '@lumigen/contract/credits';
 import { messages } from '@lumigen/contract/messages';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
+import type { CreditMetrics } from '../metrics/metrics.ts';
 import * as repo from './credits.repository.ts';
 
 /** Ledger reasons; a (reason, ref) pair is recorded at most once. */
@@ -33,9 +34,10 @@ export type Reservation = { reservationId: string; balance: number };
 
 /**
  * The only way credit balances change (docs/architecture.md §2). Every method appends ledger rows in the
- * same statement as the balance change, so `sum(delta)` always equals the balance.
+ * same statement as the balance change, so `sum(delta)` always equals the balance. Each change is
+ * counted in `metrics` once its statement succeeded (a service built outside an app counts nowhere).
  */
-export function createCreditsService(db: Db) {
+export function createCreditsService(db: Db, metrics?: CreditMetrics) {
   async function balanceOf(userId: string, ex: Executor = db): Promise<number> {
     return (await repo.findBalance(ex, userId)) ?? 0;
   }
@@ -56,6 +58,7 @@ export function createCreditsService(db: Db) {
       try {
         const balance = await repo.addCredits(ex, userId, amount, reason, ref);
         if (balance === null) throw new AppError('not_found', messages.notFound);
+        metrics?.granted.inc({ reason }, amount);
         return { granted: true, balance };
       } catch (error) {
         // Inside a caller's transaction the failed statement has aborted it: let the caller see it.
@@ -73,6 +76,7 @@ export function createCreditsService(db: Db) {
       try {
         const result = await repo.takeUpTo(ex, userId, amount, 'purchase_reversed', ref);
         if (!result) throw new AppError('not_found', messages.notFound);
+        metrics?.reversed.inc(result.taken);
         return { ...result, duplicate: false };
       } catch (error) {
         // Inside a caller's transaction the failed statement has aborted it: let the caller see it.
@@ -84,13 +88,17 @@ export function createCreditsService(db: Db) {
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */
     async spend(userId: string, cost: number, ref: string, ex: Executor = db): Promise<number> {
       const balance = await repo.takeCredits(ex, userId, cost, 'spend', ref);
-      return balance ?? insufficient(userId, ex);
+      if (balance === null) return insufficient(userId, ex);
+      metrics?.spent.inc(cost);
+      return balance;
     },
 
     /** Holds `cost` before calling a provider; settle with `commit` or `refund`. 402 when short. */
     async reserve(userId: string, cost: number, purpose: string, ex: Executor = db): Promise<Reservation> {
       const reservation = await repo.insertReservation(ex, userId, cost, purpose);
-      return reservation ?? insufficient(userId, ex);
+      if (!reservation) return insufficient(userId, ex);
+      metrics?.spent.inc(cost);
+      return reservation;
     },
 
     /** False when the reservation was no longer pending (the sweep refunded it meanwhile). */
@@ -117,8 +125,10 @@ export function createCreditsService(db: Db) {
     },
 
     /** Returns the credits of a pending reservation; null when it was already settled. */
-    refund(reservationId: string, ex: Executor = db): Promise<number | null> {
-      return repo.refundReservation(ex, reservationId);
+    async refund(reservationId: string, ex: Executor = db): Promise<number | null> {
+      const refunded = await repo.refundReservation(ex, reservationId);
+      if (refunded) metrics?.refunded.inc(refunded.cost);
+      return refunded?.balance ?? null;
     },
 
     /** Refunds reservations a crash left pending for longer than `olderThanMs`. */
@@ -127,7 +137,12 @@ export function createCreditsService(db: Db) {
       let refunded = 0;
       for (;;) {
         const ids = await repo.findStaleReservationIds(db, cutoff, 100);
-        for (const id of ids) if ((await repo.refundReservation(db, id)) !== null) refunded += 1;
+        for (const id of ids) {
+          const done = await repo.refundReservation(db, id);
+          if (!done) continue;
+          metrics?.refunded.inc(done.cost);
+          refunded += 1;
+        }
         if (ids.length < 100) return refunded;
       }
     },

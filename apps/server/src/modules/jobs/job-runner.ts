@@ -7,12 +7,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaidImages } from '../images/paid-image.ts';
+import type { JobMetrics } from '../metrics/metrics.ts';
 import type { JobBus } from './job-bus.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import type { QueuedJob } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
 import * as repo from './jobs.repository.ts';
+
+const secondsBetween = (from: Date | string, to: Date | string) => Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
 
 /** A failure as the job keeps it: our answer's code, words and Retry-After, or a bug's 500. */
 function failureOf(answer: AppError | undefined): repo.JobFailure {
@@ -35,6 +38,7 @@ export function createJobRunner({
   inputs,
   bus,
   uploadsDir,
+  metrics,
   log: baseLog,
 }: {
   db: Db;
@@ -44,6 +48,7 @@ export function createJobRunner({
   inputs: ImageStore;
   bus: JobBus;
   uploadsDir: string;
+  metrics: JobMetrics;
   log: FastifyBaseLogger;
 }) {
   async function withInputFiles<T>(row: repo.JobRow, use: (files: Record<string, string>) => Promise<T>): Promise<T> {
@@ -74,6 +79,11 @@ export function createJobRunner({
       const attempt = row.attempts;
       const log = baseLog.child({ jobId, kind: row.kind, attempt });
       const kind = kinds[row.kind];
+      // Both instants are the database's clock: the wait is right whichever machine accepted it.
+      if (attempt === 1 && row.started_at) metrics.queueWait.observe({ kind: row.kind }, secondsBetween(row.created_at, row.started_at));
+      const startedAt = performance.now();
+      const ran = (outcome: 'succeeded' | 'failed' | 'retried' | 'discarded') =>
+        metrics.runTime.observe({ kind: row.kind, outcome }, (performance.now() - startedAt) / 1000);
       try {
         if (!kind) throw new Error(`no handler for job kind ${row.kind}`);
         const progress = async (percent: number) => {
@@ -96,18 +106,22 @@ export function createJobRunner({
           },
         });
         if (image && ended) {
+          ran('succeeded');
           log.info({ imageId: image.id }, 'job succeeded');
           await settlement.afterEnd(ended);
         } else {
+          ran('discarded');
           log.info('the job ended while this attempt ran; its image was discarded');
         }
       } catch (error) {
         if (kind?.retryable(error) && retryCount < retryLimit) {
+          ran('retried');
           log.warn({ err: error }, 'attempt failed at the provider; retrying after a back-off');
           await repo.requeue(db, jobId, attempt);
           bus.changed(jobId);
           throw error;
         }
+        ran('failed');
         const answer = error instanceof AppError ? error : kind?.explain(error, log);
         if (!answer) log.error({ err: error }, 'job failed');
         await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, attempt, failureOf(answer)));

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobBus } from './job-bus.ts';
 import type { ImageStore } from '../images/image-store.ts';
+import type { JobMetrics } from '../metrics/metrics.ts';
 import type { JobQueue } from './job-queue.ts';
 import * as repo from './jobs.repository.ts';
 
@@ -18,6 +19,7 @@ export function createJobSettlement({
   inputs,
   bus,
   maxRunningPerUser,
+  metrics,
   log,
 }: {
   db: Db;
@@ -26,6 +28,7 @@ export function createJobSettlement({
   inputs: ImageStore;
   bus: JobBus;
   maxRunningPerUser: number;
+  metrics: JobMetrics;
   log: FastifyBaseLogger;
 }) {
   /** Hands the user's oldest waiting jobs to the queue while they have free slots; how many went. */
@@ -37,7 +40,9 @@ export function createJobSettlement({
     return promoted.length;
   }
 
+  /** After the transaction that ended the job committed: every ending passes here once. */
   async function afterEnd(row: repo.JobRow): Promise<void> {
+    metrics.finished.inc({ kind: row.kind, outcome: row.status });
     bus.changed(row.id);
     queue.wake();
     await Promise.all(

@@ -54,6 +54,16 @@ export async function countUnfinished(ex: Executor, userId: string): Promise<{ u
   return row ?? { unfinished: 0, dispatched: 0 };
 }
 
+/** Every user's unfinished jobs by status (the queue's depth, for metrics). */
+export async function countAllUnfinished(ex: Executor): Promise<{ queued: number; running: number }> {
+  const [row] = await rows<{ queued: number; running: number }>(
+    ex,
+    sql`SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued, count(*) FILTER (WHERE status = 'running')::int AS running
+        FROM jobs WHERE status IN ('queued', 'running')`,
+  );
+  return row ?? { queued: 0, running: 0 };
+}
+
 /** Deletes every job of a user (their events go with them): an account deletion. */
 export async function deleteJobsOf(ex: Executor, userId: string): Promise<void> {
   await ex.execute(sql`DELETE FROM jobs WHERE user_id = ${userId}`);

@@ -5,6 +5,7 @@ import { jobsListQuery, type CancelJobResponse, type JobAcceptedResponse, type J
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { z } from 'zod';
 import type { GenerationService } from '../generation/generation.service.ts';
 import { acceptToolCall } from '../tools/tool-call.ts';
@@ -30,22 +31,23 @@ function lastEventIdOf(header: string | string[] | undefined): number {
 /** The jobs API (issue 14): paid work accepted with 202, then watched, listed or canceled. */
 export async function jobsRoutes(
   app: FastifyInstance,
-  { jobs, generation, tools, uploadsDir }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string },
+  { jobs, generation, tools, uploadsDir, paidLimit }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; paidLimit: RequestLimit },
 ) {
   // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireAuth);
 
-  r.post('/api/jobs/generate', { schema: { body: generateImageRequest } }, async (request, reply): Promise<JobAcceptedResponse> => {
+  // Submissions only: watching, listing and canceling cost nothing.
+  r.post('/api/jobs/generate', { schema: { body: generateImageRequest }, preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
     generation.assertAvailable();
     const { jobId, status } = await jobs.submit(request.auth.userId, 'generation', request.body);
     reply.code(202);
     return { success: true, jobId, status };
   });
 
-  r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, { tools, uploadsDir }, (tool, params, files) => jobs.submit(request.auth.userId, tool, params, files));
+  r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
+    const { jobId, status } = await acceptToolCall(request, { tools, jobs, uploadsDir });
     reply.code(202);
     return { success: true, jobId, status };
   });

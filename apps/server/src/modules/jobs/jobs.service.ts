@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
+import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobBus } from './job-bus.ts';
 import type { ImageStore } from '../images/image-store.ts';
@@ -46,6 +47,7 @@ export function createJobsService({
   settlement,
   bus,
   limits,
+  metrics,
   log,
 }: {
   db: Db;
@@ -58,6 +60,7 @@ export function createJobsService({
   settlement: JobSettlement;
   bus: JobBus;
   limits: JobLimits;
+  metrics: JobMetrics;
   log: FastifyBaseLogger;
 }) {
   async function view(row: repo.JobRow): Promise<JobView> {
@@ -119,6 +122,7 @@ export function createJobsService({
         return { balance, dispatch };
       });
       if (accepted.dispatch) queue.wake();
+      metrics.accepted.inc({ kind });
       log.info({ jobId, kind, queued: accepted.dispatch }, 'job accepted');
       return { jobId, status: 'queued' as JobStatus, creditBalance: accepted.balance };
     } catch (error) {
@@ -130,6 +134,19 @@ export function createJobsService({
   return {
     submit,
     waitForEnd,
+
+    /**
+     * A look at the balance before an upload is read or decoded: a user who cannot pay gets the
+     * 402 at once, not after their picture was spilled, decoded and re-encoded. Only a shortcut:
+     * `submit`'s reservation still decides (the balance may change in between).
+     */
+    async assertCanPay(userId: string, kind: JobKind): Promise<void> {
+      const creditBalance = await credits.balanceOf(userId);
+      if (creditBalance < kinds[kind].cost) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance } });
+    },
+
+    /** Every user's unfinished jobs by status, for the metrics' queue depth. */
+    depth: () => repo.countAllUnfinished(db),
 
     /**
      * The brief's calls wait for the job they submitted and answer as before: the image with the

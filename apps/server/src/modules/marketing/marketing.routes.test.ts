@@ -48,3 +48,32 @@ describe.each(databaseKinds)('contact and newsletter on %s', (kind) => {
     expect(await rows(t.database.db, sql`SELECT 1 FROM newsletter_subscribers WHERE email = ${email}`)).toEqual([]);
   });
 });
+
+describe.each(databaseKinds)('contact and newsletter limits on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1', FORMS_RATE_LIMIT_IP_MAX: '2' });
+  });
+  afterAll(() => t.close());
+
+  const from = (ip: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip }, payload });
+
+  it.each([
+    ['/api/contact', () => ({ name: 'Mia', email: uniqueEmail('contact'), comments: 'Hello' }), 'contact_messages'],
+    ['/api/newsletter', () => ({ email: uniqueEmail('news'), agreed: true }), 'newsletter_subscribers'],
+  ] as const)('%s: past FORMS_RATE_LIMIT_IP_MAX per client IP, 429 with Retry-After and nothing stored', async (url, body, table) => {
+    const ip = url === '/api/contact' ? '203.0.113.31' : '203.0.113.32';
+    expect((await from(ip, url, body())).statusCode).toBe(200);
+    expect((await from(ip, url, body())).statusCode).toBe(200);
+    const refused = body();
+    const response = await from(ip, url, refused);
+    expect(response.statusCode).toBe(429);
+    const seconds = Number(response.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(60);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(response.json()).toEqual({ success: false, message: `Too many attempts. Try again in ${seconds} seconds.` });
+    expect(await rows(t.database.db, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE email = ${refused.email}`)).toEqual([]);
+    // Another client is not held back.
+    expect((await from('198.51.100.31', url, body())).statusCode).toBe(200);
+  });
+});

@@ -3,13 +3,14 @@ import { contactRequest, newsletterRequest, type MarketingResponse } from '@lumi
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as repo from './marketing.repository.ts';
 
 /** Public forms: stored server-side (docs/architecture.md §4), limited per address against spam. */
-export async function marketingRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function marketingRoutes(app: FastifyInstance, { db, limits }: { db: Db; limits: Config['formsRateLimit'] }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const perIp = (name: string) => app.limitBy([{ name, max: 20, key: (request) => clientKey(request.ip) }], 60 * 60 * 1000);
+  const perIp = (name: string) => app.limitBy([{ name, max: limits.ipMax, key: (request) => clientKey(request.ip) }], limits.windowMs);
 
   r.post('/api/contact', { schema: { body: contactRequest }, preHandler: perIp('contact:ip') }, async (request): Promise<MarketingResponse> => {
     await repo.insertContactMessage(db, request.body);

@@ -2,27 +2,30 @@ import { messages } from '@lumigen/contract/messages';
 import { toolIds, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import type { ToolJobParams, ToolsService } from './tools.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import type { ToolsService } from './tools.service.ts';
 import { readToolUpload } from './tool-upload.ts';
 
 const isToolId = (value: string): value is ToolId => (toolIds as readonly string[]).includes(value);
 
 /**
  * A tool call's multipart body, judged (docs/decisions/007: every 4xx before any charge) and
- * handed to `accept` with the checked files, which it must copy before it returns: the upload's
- * directory is deleted as soon as `accept` settles, however it settles.
+ * submitted as the signed-in user's job, which copies the checked files before it returns: the
+ * upload's directory is deleted as soon as the submission settles, however it settles. A balance
+ * that cannot pay is answered 402 before the body is read, so no picture is decoded for nothing.
  */
-export async function acceptToolCall<T>(
+export async function acceptToolCall(
   request: FastifyRequest<{ Params: { tool: string } }>,
-  { tools, uploadsDir }: { tools: ToolsService; uploadsDir: string },
-  accept: (tool: ToolId, params: ToolJobParams, files: Record<string, string>) => Promise<T>,
-): Promise<T> {
+  { tools, jobs, uploadsDir }: { tools: ToolsService; jobs: JobsService; uploadsDir: string },
+): ReturnType<JobsService['submit']> {
   const { tool } = request.params;
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
+  const { userId } = request.auth;
+  await jobs.assertCanPay(userId, tool);
   const upload = await readToolUpload(request, tool, uploadsDir);
   try {
     const { params, files } = await tools.check(tool, upload);
-    return await accept(tool, params, files);
+    return await jobs.submit(userId, tool, params, files);
   } finally {
     await upload.dispose();
   }

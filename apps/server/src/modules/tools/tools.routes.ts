@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { messages } from '@lumigen/contract/messages';
 import type { ToolResponse } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
+import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { imageAnswerStream } from '../images/image-answer.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { acceptToolCall } from './tool-call.ts';
@@ -13,12 +14,15 @@ import type { ToolsService } from './tools.service.ts';
  * edit is a job like any other (`/api/jobs/tools/<tool>`), and this call waits for it. The
  * answer is `ToolResponse`, streamed (see `images/image-answer.ts`).
  */
-export async function toolsRoutes(app: FastifyInstance, { tools, jobs, uploadsDir }: { tools: ToolsService; jobs: JobsService; uploadsDir: string }) {
+export async function toolsRoutes(
+  app: FastifyInstance,
+  { tools, jobs, uploadsDir, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; paidLimit: RequestLimit },
+) {
   // Registered here, so multipart bodies are parsed on these routes only.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
 
-  app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth }, async (request, reply) => {
-    const accepted = await acceptToolCall(request, { tools, uploadsDir }, (tool, params, files) => jobs.submit(request.auth.userId, tool, params, files));
+  app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth, preHandler: paidLimit }, async (request, reply) => {
+    const accepted = await acceptToolCall(request, { tools, jobs, uploadsDir });
     const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
     reply.type('application/json; charset=utf-8');
     return reply.send(imageAnswerStream<ToolResponse>({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Metrics } from '../modules/metrics/metrics.ts';
+
+/**
+ * Every answer counted and timed by its route's pattern (`/api/jobs/:id`, never the id itself,
+ * so the series stay few); answers no route matched (the web app's pages, unknown paths) as
+ * `unmatched`.
+ */
+export const httpMetricsPlugin = fp(async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.http.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+});
