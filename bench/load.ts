@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -31,6 +32,8 @@ export type LoadFigures = {
   /** Every other error, by route and status (or network error). */
   failures: Record<string, number>;
   failureSamples: string[];
+  /** The first errors the processes logged meanwhile. */
+  loggedErrors: string[];
   peakRssMb: Record<string, number>;
   audit: { users: number; ledgerRows: number; mismatchedBalances: number; pendingReservations: number; unfinishedJobs: number; jobs: Record<string, number>; reservations: Record<string, number> };
 };
@@ -99,6 +102,24 @@ async function audit(database: Database): Promise<LoadFigures['audit']> {
     jobs: await grouped(sql`SELECT kind || ' ' || status AS status, count(*)::int AS n FROM jobs GROUP BY 1 ORDER BY 1`),
     reservations: await grouped(sql`SELECT status, count(*)::int AS n FROM credit_reservations GROUP BY 1 ORDER BY 1`),
   };
+}
+
+/** The first few errors each process logs (pino level 50 and up), so a 500 in the figures says why. */
+function collectLoggedErrors(processes: Record<string, SpawnedProcess>, keep = 6): string[] {
+  const errors: string[] = [];
+  for (const [name, spawned] of Object.entries(processes)) {
+    createInterface({ input: spawned.child.stdout! }).on('line', (line) => {
+      if (errors.length >= keep || !line.startsWith('{')) return;
+      let entry: { level?: number; msg?: string; err?: { type?: string; message?: string } };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if ((entry.level ?? 0) >= 50) errors.push(`${name}: ${entry.msg ?? ''}${entry.err ? ` — ${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''}` : ''}`.slice(0, 400));
+    });
+  }
+  return errors;
 }
 
 /** Samples each process's resident memory until stopped; the peak also counts VmHWM read at the end. */
@@ -173,6 +194,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
     // Start-up and the sign-ups set peaks of their own: count from the run.
     for (const pid of Object.values(pids)) await resetPeak(pid);
     const memory = watchMemory(pids);
+    const loggedErrors = collectLoggedErrors({ 'web A': a.process, 'web B': b.process, worker });
     const tally: Tally = createTally();
     const start = performance.now();
     const until = Date.now() + seconds * 1000;
@@ -207,6 +229,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
       rateLimited: tally.rateLimited,
       failures: tally.failures,
       failureSamples: tally.samples,
+      loggedErrors,
       peakRssMb,
       audit: await audit(database),
     };
@@ -234,6 +257,7 @@ export function loadLines(f: LoadFigures | { skipped: string }): string[] {
     `p99 get-credit ${credit ? `${credit.p99} ms` : 'not measured'} (budget < 100 ms)`,
     `unexpected errors: ${failures} (budget 0)${failures ? ` — ${list(f.failures)}` : ''}`,
     ...f.failureSamples.map((sample) => `  e.g. ${sample}`),
+    ...f.loggedErrors.map((error) => `  logged by ${error}`),
     `429 (rate limits, by design): ${limited}${limited ? ` — ${list(f.rateLimited)}` : ''}`,
     `peak RSS: ${Object.entries(f.peakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}`,
     `ledger audit: ${a.users} users, ${a.ledgerRows} ledger rows, ${a.mismatchedBalances} balances differing from their ledger sum (budget 0), ${a.pendingReservations} reservations pending, ${a.unfinishedJobs} jobs unfinished`,
