@@ -26,7 +26,7 @@ export function createTally() {
       bump(failures, `${route} → ${what}`);
       if (samples.length < 5) samples.push(`${route} → ${what}${detail ? `: ${detail.slice(0, 200)}` : ''}`);
     },
-    requests: () => [...durations].filter(([route]) => route.includes('/api/')).reduce((sum, [, list]) => sum + list.length, 0),
+    requests: () => [...durations.values()].reduce((sum, list) => sum + list.length, 0),
     routes: () =>
       [...durations].map(([route, list]) => {
         const sorted = [...list].sort((x, y) => x - y);
