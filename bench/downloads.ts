@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { paintLocally } from '../apps/server/src/modules/generation/providers/lo
 import { createImageStores } from '../apps/server/src/modules/images/select-store.ts';
 import { startS3Server } from '../apps/server/src/test/s3-server.ts';
 import { startTarget } from './http.ts';
+import { resetPeak, rssMb } from './process-memory.ts';
 
 /**
  * A 4096×4096 result as an upscale of a photo leaves it: a local painting enlarged 4× with a
@@ -26,9 +27,6 @@ async function upscaledResult(): Promise<Buffer> {
     .png()
     .toBuffer();
 }
-
-const rssMb = async (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
 
 export type SlowDownloads = {
   kind: 'pglite' | 'postgres';
@@ -82,7 +80,7 @@ export async function benchSlowDownloads(kind: 'pglite' | 'postgres', storage: '
     await stores.images.putFile(`${imageId}.png`, png.file);
     await stores.close();
     // Start-up (argon2 for the user, PGlite's initdb) set a peak of its own: forget it.
-    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    await resetPeak(pid);
     const idleMb = await rssMb(pid, 'VmRSS');
     let peakMb = idleMb;
     const sample = async () => {

@@ -7,6 +7,8 @@ import os from 'node:os';
 import { benchSlowDownloads, disposeSlowDownloads, slowDownloadsLine } from './downloads.ts';
 import { benchEventLoopWhilePainting, benchGenerationOverhead, benchLocalPainter } from './generation.ts';
 import { benchGetCredit, type HttpFigures } from './http.ts';
+import { benchLoad, loadLines } from './load.ts';
+import { benchStartMemory, startMemoryLines } from './start-memory.ts';
 import { benchFairness, benchJobsThroughput, benchQueuedRemoveBackground } from './jobs.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
 import { benchLocalToolsClassic } from './local-tools-classic.ts';
@@ -120,6 +122,17 @@ for (const kind of kinds) {
 }
 await disposeSlowDownloads();
 
+console.log('\n## memory of the embedded default (`npm start`, PGlite), issue 15');
+const startMemory = await benchStartMemory();
+for (const line of startMemoryLines(startMemory)) console.log(line);
+
+// PostgreSQL by TEST_DATABASE_URL or DATABASE_URL, else the shared default on 127.0.0.1:5432.
+const loadUsers = process.env.BENCH_LOAD_USERS ?? 200;
+const loadSeconds = process.env.BENCH_LOAD_SECONDS ?? 60;
+console.log(`\n## mixed load, ${loadUsers} virtual users for ${loadSeconds} s: two web-only instances and one worker (local generator and tools), PostgreSQL, S3 server (issue 15; load average now ${os.loadavg()[0]!.toFixed(1)})`);
+const load = await benchLoad();
+for (const line of loadLines(load)) console.log(line);
+
 const localToolsMl = await benchLocalToolsMl();
 console.log('\n## classic local tools on 1024x768 fixtures (each in its own process; warm, median of 3)');
 const localToolsClassic = await benchLocalToolsClassic();
@@ -128,4 +141,4 @@ console.log('\n## Web app (built app served by the real server; run `npm run bui
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, localToolsMl, localToolsClassic, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));

@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { load, startTarget, type HttpFigures } from './http.ts';
+import { resetPeak, rssMb } from './process-memory.ts';
 import { benchPhoto, localBenchPhoto, noisyPhoto, photoBody } from './tool-fixture.ts';
 
 /** remove-background through a zero-latency fake Clipdrop: the server's own cost per edit. */
@@ -17,12 +17,6 @@ export async function benchToolOverhead(kind: 'pglite' | 'postgres'): Promise<Ht
   }
 }
 
-/** A process's resident memory now (`VmRSS`) or its peak since the last reset (`VmHWM`), in MB (Linux). */
-async function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
 /**
  * Peak RSS of the server while `parallel` uploads of ~`megabytes` MB each are edited at once,
  * `rounds` times (docs/architecture.md §5: 20 concurrent 10 MB uploads < 400 MB), through the instant fake
@@ -34,7 +28,7 @@ export async function benchUploadMemory(kind: 'pglite' | 'postgres', parallel = 
   try {
     const photo = await noisyPhoto(megabytes);
     // Start-up (argon2 for the bench users, PGlite's initdb) set a peak of its own: forget it.
-    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    await resetPeak(pid);
     const idleMb = await rssMb(pid, 'VmRSS');
     const { body, contentType } = await photoBody(photo);
     const statuses: number[] = [];

@@ -1,4 +1,4 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobView } from '@lumigen/contract/jobs';
 import { sql } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rows, type Database } from './db/client.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { checkAnswer } from './test/contract-answers.ts';
+import { createDeployment, type Deployment } from './test/deployment.ts';
 import { startFakeClipdrop, type FakeClipdrop } from './test/fake-clipdrop.ts';
 import { imagesAnswer, pngBase64, startFakeOpenAi, type FakeOpenAi } from './test/fake-openai.ts';
 import { signedEvent, startFakeStripe, stripeEnv, type FakeStripe } from './test/fake-stripe.ts';
@@ -14,7 +15,7 @@ import { createDatabaseLocation, ledgerState, uniqueEmail, type DatabaseLocation
 import { catRequest, parseEvents, type ParsedEvent } from './test/job-calls.ts';
 import { purchaseRows } from './test/payment-calls.ts';
 import { startS3Server, type S3TestServer } from './test/s3-server.ts';
-import { spawnTsx, type SpawnedProcess } from './test/spawned-process.ts';
+import type { SpawnedProcess } from './test/spawned-process.ts';
 import { imagePart, multipartBody, pngOf } from './test/tool-calls.ts';
 
 /*
@@ -24,9 +25,6 @@ import { imagePart, multipartBody, pngOf } from './test/tool-calls.ts';
  * Clipdrop and payments to a fake Stripe, all on loopback in this process. What one instance
  * accepts, the other must see, serve and account for exactly once.
  */
-
-const serverEntry = path.join(import.meta.dirname, 'server.ts');
-const workerEntry = path.join(import.meta.dirname, 'worker.ts');
 
 // A killed worker's attempt is given up 8 s after it started (pg-boss's expiry), then retried.
 // The providers' own timeouts must be shorter (config refuses otherwise).
@@ -97,26 +95,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
   let a: Instance;
   let b: Instance;
   let worker: SpawnedProcess | undefined;
-  const spawned: SpawnedProcess[] = [];
+  let deployment: Deployment | undefined;
   let picture: ReturnType<typeof imagesAnswer>;
 
-  const dataDirOf = (name: string) => path.join(location!.dataDir, name);
-
-  async function startInstance(name: string): Promise<Instance> {
-    await mkdir(dataDirOf(name), { recursive: true });
-    const started = spawnTsx(serverEntry, { ...env, DATA_DIR: dataDirOf(name), PORT: '0', HOST: '127.0.0.1', WORKERS_IN_PROCESS: '0' });
-    spawned.push(started);
-    const [, origin] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 90_000);
-    return { origin: origin! };
-  }
-
-  async function startWorker(): Promise<SpawnedProcess> {
-    await mkdir(dataDirOf('worker'), { recursive: true });
-    const started = spawnTsx(workerEntry, { ...env, DATA_DIR: dataDirOf('worker'), WORKER_CONCURRENCY: '2' });
-    spawned.push(started);
-    await started.waitFor(/worker taking jobs/, 90_000);
-    return started;
-  }
+  const dataDirOf = (name: string) => deployment!.dataDirOf(name);
+  const startWorker = () => deployment!.startWorker('worker', { WORKER_CONCURRENCY: '2' });
 
   beforeAll(async () => {
     // Each kept as soon as it exists, so afterAll stops it even when another fails to start.
@@ -146,13 +129,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(location!.dataDir, 'no-web-build'),
     };
+    deployment = createDeployment(location!.dataDir, env);
     // All three at once on an empty database, as a deployment starts: one migrates, the others wait.
-    [a, b, worker] = await Promise.all([startInstance('a'), startInstance('b'), startWorker()]);
+    [a, b, worker] = await Promise.all([deployment.startInstance('a'), deployment.startInstance('b'), startWorker()]);
     database = await openDatabase({ url: location!.url, dataDir: location!.dataDir });
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.allSettled(spawned.map((child) => child.kill('SIGKILL')));
+    await deployment?.stop();
     await Promise.allSettled([database?.close(), s3?.close(), stripe?.close(), openAi?.close(), clipdrop?.close()]);
     await location?.dispose();
   }, 60_000);

@@ -19,11 +19,13 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['p
 /** Where a test database lives, so a second app (a "restart") can open the same one. */
 export type DatabaseLocation = { kind: DatabaseKind; url?: string; dataDir: string; dispose(): Promise<void> };
 
-/** A fresh, empty database: a new PostgreSQL database, or a new PGlite directory on disk. */
-export async function createDatabaseLocation(kind: DatabaseKind): Promise<DatabaseLocation> {
+/**
+ * A fresh, empty database: a new PostgreSQL database (made through `adminUrl`, by default
+ * TEST_DATABASE_URL), or a new PGlite directory on disk.
+ */
+export async function createDatabaseLocation(kind: DatabaseKind, adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseLocation> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-test-'));
   if (kind === 'pglite') return { kind, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `lumigen_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -18,15 +18,17 @@ const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'] as const;
 /**
  * Runs a TypeScript entry point (`server.ts`, `worker.ts`) as its own Node process, as
  * `npm start` and `npm run worker` do, configured by `env` alone. Its output is kept rather than
- * inherited: a test fails on console output it did not expect.
+ * inherited: a test fails on console output it did not expect. `keepOutputChars` keeps only that
+ * much of the latest output, for a process that logs every request for minutes (the load bench).
  */
-export function spawnTsx(entry: string, env: Record<string, string>): SpawnedProcess {
+export function spawnTsx(entry: string, env: Record<string, string>, { keepOutputChars = Infinity }: { keepOutputChars?: number } = {}): SpawnedProcess {
   const base = Object.fromEntries(inherited.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters = new Set<() => void>();
   const append = (chunk: Buffer) => {
     output += chunk.toString();
+    if (output.length > keepOutputChars) output = output.slice(-keepOutputChars);
     for (const wake of waiters) wake();
   };
   child.stdout!.on('data', append);
