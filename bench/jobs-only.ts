@@ -1,0 +1,9 @@
+/**
+ * `npx tsx bench/jobs-only.ts`: just the job-queue figures of `npm run bench` (issue 14), on PGlite
+ * and, with TEST_DATABASE_URL or DATABASE_URL, PostgreSQL.
+ */
+import { benchJobsSection } from './jobs-section.ts';
+
+const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
+await benchJobsSection(postgresUrl ? ['pglite', 'postgres'] : ['pglite']);
