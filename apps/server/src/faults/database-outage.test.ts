@@ -116,6 +116,7 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     for (const response of refused) {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual(unavailable);
+      expect(response.headers['retry-after']).toBe('5');
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);

@@ -105,12 +105,24 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
     await s3.start();
     generation.openGate();
     toolsHeld = Promise.resolve();
+    let stored: { token: string; imageId: string } | undefined;
     for (const door of doors) {
       const { token, user } = await register(t.app);
       const seen = await use(t.app, token, door, photo);
       expect(seen.status, `${door}: ${seen.message}`).toBe(door.endsWith('/api/image') ? 200 : 'succeeded');
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+      const [image] = await rows<{ id: string }>(t.database.db, sql`SELECT id FROM images WHERE user_id = ${user.id}`);
+      stored = { token, imageId: image!.id };
     }
+
+    // A stored image cannot be sent while the bucket is away (503, in words), and can again after.
+    const download = () => t.app.inject({ method: 'GET', url: `/api/images/${stored!.imageId}`, headers: { token: stored!.token } });
+    await s3.stop();
+    const refused = await download();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ success: false, message: messages.storageUnavailable });
+    await s3.start();
+    expect((await download()).statusCode).toBe(200);
     const mismatched = await rows(t.database.db, sql`SELECT u.id FROM users u WHERE u.credit_balance <> COALESCE((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)`);
     expect(mismatched).toEqual([]);
     expect(await rows(t.database.db, sql`SELECT id FROM credit_reservations WHERE status = 'pending'`)).toEqual([]);
