@@ -30,6 +30,13 @@ async function isFree(port: number): Promise<boolean> {
  * refuses to run as root: as root, the cluster belongs to the `postgres` OS user.
  */
 export async function startThrowawayCluster(bin: string) {
+  let port = 0;
+  for (let tries = 0; tries < 20 && port === 0; tries += 1) {
+    const candidate = 55_432 + Math.floor(Math.random() * 5_000);
+    if (await isFree(candidate)) port = candidate;
+  }
+  if (port === 0) throw new Error('no free port for the throwaway cluster');
+
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-pgcluster-'));
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -40,17 +47,16 @@ export async function startThrowawayCluster(bin: string) {
   }
   const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args));
 
-  let port = 0;
-  for (let tries = 0; tries < 20 && port === 0; tries += 1) {
-    const candidate = 55_432 + Math.floor(Math.random() * 5_000);
-    if (await isFree(candidate)) port = candidate;
-  }
-  if (port === 0) throw new Error('no free port for the throwaway cluster');
-
-  await as('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => as('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
-  await start();
+  try {
+    await as('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+    await start();
+  } catch (error) {
+    await as('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   let running = true;
 
   const cluster = {
