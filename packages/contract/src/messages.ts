@@ -100,7 +100,12 @@ export const messages = {
     cancelRequested: 'Job canceled; your credit was refunded.',
     lost: 'The job was interrupted and could not be finished. Please try again; your credit was refunded.',
     internal: 'Something went wrong on our side. Please try again; your credit was refunded.',
+    storageUnavailable: 'Image storage is unavailable right now, so the image could not be saved. Please try again in a moment; your credit was refunded.',
   },
+  /** Our own storage or database is down (issue 15): nothing the user did wrong, try again soon. */
+  storageUnavailable: 'Image storage is unavailable right now. Please try again in a moment.',
+  storageUnavailableNothingCharged: 'Image storage is unavailable right now, so your upload could not be kept. Please try again in a moment; no credit was taken.',
+  databaseUnavailable: 'The service is briefly unavailable: its database does not answer. Please try again in a moment; images already accepted will still be made, or their credit given back.',
   malformedJson: 'The request body is not valid JSON',
   bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'The request is too large',

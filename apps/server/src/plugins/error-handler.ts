@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { StorageUnavailableError } from '../modules/images/image-store.ts';
 
 /** The first problem, in words that name the field (the schemas' messages already do). */
 function describeValidation(issues: ZodFastifySchemaValidationError[]): string {
@@ -50,6 +52,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // The client hung up before its streamed answer (an edited image) went out: nothing broke.
       request.log.info('client closed the connection before the answer was sent');
       return reply.code(500).send({ success: false, message: messages.internal(request.id) });
+    }
+    // Our own database or storage is down: say so (503), not "something went wrong" (500).
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'image storage unavailable');
+      return reply.code(503).header('retry-after', '5').send({ success: false, message: messages.storageUnavailable });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ success: false, message: messages.databaseUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: false, message: messages.internal(request.id) });

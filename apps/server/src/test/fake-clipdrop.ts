@@ -2,7 +2,7 @@ import type { ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import { clipdropPaths } from '../modules/tools/providers/clipdrop.ts';
 import { fakeEdit } from './fake-tool-provider.ts';
-import { delayAnswer, startScriptedServer } from './scripted-server.ts';
+import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
 
 /** One scripted answer of the fake Clipdrop API. */
 export type ClipdropAnswer =
@@ -11,7 +11,9 @@ export type ClipdropAnswer =
   /** Clipdrop's documented errors: a status and `{ "error": "…" }`. */
   | { status: number; error?: string; headers?: Record<string, string>; delayMs?: number }
   /** Anything else, byte for byte. */
-  | { status: number; raw: Buffer; contentType: string };
+  | { status: number; raw: Buffer; contentType: string }
+  /** No answer: the connection is reset once the request has arrived. */
+  | { reset: true };
 
 export type ClipdropFile = { bytes: Buffer; type: string; filename: string };
 export type ClipdropRequest = { path: string; apiKey: string | undefined; fields: Record<string, string>; files: Record<string, ClipdropFile> };
@@ -44,6 +46,7 @@ export async function startFakeClipdrop() {
       script.record(recorded);
 
       const answer = script.next() ?? { image: 'png' };
+      if ('reset' in answer) return resetConnection(response);
       if (!(await delayAnswer(response, 'delayMs' in answer ? answer.delayMs : undefined))) return;
       if ('raw' in answer) return response.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.raw);
       if ('status' in answer) return json(answer.status, answer.error === undefined ? {} : { error: answer.error }, answer.headers);

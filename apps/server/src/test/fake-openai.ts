@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/providers/openai-request.ts';
-import { delayAnswer, startScriptedServer } from './scripted-server.ts';
+import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
 
 /** One scripted answer of the fake Images API. */
 export type FakeAnswer = {
@@ -10,6 +10,8 @@ export type FakeAnswer = {
   headers?: Record<string, string>;
   /** Waits this long before answering (a slow provider). */
   delayMs?: number;
+  /** Resets the connection instead of answering (after `delayMs`). */
+  reset?: boolean;
 };
 
 export type RecordedRequest = { method: string; url: string; authorization: string | undefined; body: Record<string, unknown> };
@@ -106,6 +108,7 @@ export async function startFakeOpenAi({ models = openAiImageModels }: { models?:
     script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: json });
     const answer = refusal(json, listed) ?? script.next() ?? (await drawn(json));
     if (!(await delayAnswer(response, answer.delayMs))) return;
+    if (answer.reset) return resetConnection(response);
     sendJson(response, answer.status, answer.body ?? {}, answer.headers);
   });
   return {

@@ -13,8 +13,14 @@ import { createS3Client } from '../modules/images/s3-image-store.ts';
  */
 export async function startS3Server(bucket = 'lumigen-test') {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'lumigen-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const serve = (on: number) => new S3rver({ address: '127.0.0.1', port: on, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  let server = serve(0);
   const { port } = await server.run();
+  let running = true;
+  const stop = async () => {
+    if (running) await server.close();
+    running = false;
+  };
   // s3rver takes any key pair with a valid signature; these are what the app is configured with.
   const s3: S3Config = {
     bucket,
@@ -34,9 +40,18 @@ export async function startS3Server(bucket = 'lumigen-test') {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();
     },
+    /** The bucket becomes unreachable (connections refused); its objects are kept for `start`. */
+    stop,
+    /** The bucket answers again, on the same address, with what it held. */
+    async start() {
+      if (running) return;
+      server = serve(port);
+      await server.run();
+      running = true;
+    },
     async close() {
       client.destroy();
-      await server.close();
+      await stop();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -50,3 +50,8 @@ export async function delayAnswer(response: ServerResponse, ms: number | undefin
   if (ms) await new Promise((resolve) => setTimeout(resolve, ms));
   return !response.destroyed;
 }
+
+/** Drops the connection with a TCP reset, as a crashed provider or a middlebox does mid-call. */
+export function resetConnection(response: ServerResponse): void {
+  response.socket?.resetAndDestroy();
+}

@@ -54,3 +54,30 @@ export async function readStoredBytes(store: ImageStore, key: string): Promise<B
   const found = await store.getStream(key);
   return found && buffer(found.stream);
 }
+
+/**
+ * The store could not be reached or refused to work (the bucket is down, the disk is full):
+ * nothing about the request was wrong, so the caller answers 503 and gives back what it took.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`image storage failed to ${operation}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** `store` with every failure of its backend told apart from our own bugs, as StorageUnavailableError. */
+export function reportingOutages(store: ImageStore): ImageStore {
+  const guard =
+    <A extends unknown[], R>(operation: string, call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      call(...args).catch((error: unknown) => {
+        throw new StorageUnavailableError(operation, error);
+      });
+  return {
+    put: guard('store an object', store.put),
+    putFile: guard('store an upload', store.putFile),
+    getStream: guard('read an object', store.getStream),
+    delete: guard('delete an object', store.delete),
+  };
+}

@@ -1,6 +1,33 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { executorSql, type Database, type Executor } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+
+type Settle = (...args: unknown[]) => Promise<unknown>;
+type Manager = { prototype: { complete: Settle; fail: Settle; emit(event: string, error: unknown): void } };
+
+/*
+ * pg-boss 10 marks a job done or failed after its handler without awaiting it (its issue #577):
+ * with the database down that rejection is unhandled, and Node ends the process — every web
+ * instance and worker at once, for an outage they should ride out. Here the database being
+ * unreachable is reported as a queue error instead; the job stays active in pg-boss until it
+ * expires and is retried, and the attempt finds our jobs table already settled (or settles it).
+ * Any other failure still rejects.
+ */
+const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as Manager;
+for (const name of ['complete', 'fail'] as const) {
+  const original = manager.prototype[name];
+  manager.prototype[name] = async function (this: Manager['prototype'], ...args: unknown[]) {
+    try {
+      return await original.apply(this, args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      this.emit('error', error);
+      return { jobs: [], requested: 0, affected: 0 };
+    }
+  };
+}
 
 /** The queue of paid work, and where pg-boss puts a job whose last attempt expired or failed. */
 export const paidWorkQueue = 'paid-work';

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { JobBus } from './job-bus.ts';
-import type { ImageStore } from '../images/image-store.ts';
+import { StorageUnavailableError, type ImageStore } from '../images/image-store.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import type { QueuedJob } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
@@ -23,6 +23,8 @@ function failureOf(answer: AppError | undefined): repo.JobFailure {
   const retryAfter = Number(answer.headers['retry-after']);
   return { errorCode: answer.code, message: answer.message, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined };
 }
+
+const storageDown = (error: StorageUnavailableError) => new AppError('unavailable', messages.job.storageUnavailable, { cause: error });
 
 /**
  * What a worker does with a job pg-boss hands it: start an attempt, copy the inputs to files of
@@ -122,8 +124,9 @@ export function createJobRunner({
           throw error;
         }
         ran('failed');
-        const answer = error instanceof AppError ? error : kind?.explain(error, log);
+        const answer = error instanceof AppError ? error : error instanceof StorageUnavailableError ? storageDown(error) : kind?.explain(error, log);
         if (!answer) log.error({ err: error }, 'job failed');
+        else if (error instanceof StorageUnavailableError) log.error({ err: error }, 'job failed: image storage unavailable');
         await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, attempt, failureOf(answer)));
       }
     },

@@ -10,7 +10,7 @@ import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobBus } from './job-bus.ts';
-import type { ImageStore } from '../images/image-store.ts';
+import { StorageUnavailableError, type ImageStore } from '../images/image-store.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import { paidWorkQueue, type JobQueue } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
@@ -106,7 +106,13 @@ export function createJobsService({
     const inputKeys = Object.fromEntries(Object.keys(files).map((role) => [role, `${jobId}-${role}`]));
     const dropInputs = () => Promise.all(Object.values(inputKeys).map((key) => inputs.delete(key).catch(() => undefined)));
     try {
-      for (const [role, file] of Object.entries(files)) await inputs.putFile(inputKeys[role]!, file);
+      for (const [role, file] of Object.entries(files)) {
+        await inputs.putFile(inputKeys[role]!, file).catch((error: unknown) => {
+          // Before anything is reserved: the user is told nothing was taken.
+          if (error instanceof StorageUnavailableError) throw new AppError('unavailable', messages.storageUnavailableNothingCharged, { cause: error });
+          throw error;
+        });
+      }
       const accepted = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         const { unfinished, dispatched } = await repo.countUnfinished(tx, userId);
