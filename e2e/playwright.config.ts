@@ -30,9 +30,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Two cores here: one worker beside the server in CI, two locally.
-  workers: process.env.CI ? 1 : 2,
-  timeout: 30_000,
+  // Two cores here. Two workers overlap one test's waits (the server, an upload, a model run) with
+  // another's rendering: the suite took 10.4 min with two, 15.6 min with one. Each test's budget
+  // leaves room for that sharing.
+  workers: 2,
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['json', { outputFile: '../reports/playwright.json' }]],
   use: {

@@ -31,6 +31,8 @@ test.describe('accessibility and layout of every route', () => {
   // whose layout is CSS; it saves a navigation and a settle per width.
   for (const route of publicRoutes) {
     test(`${route}: axe finds nothing at 1440 and 375 px, no sideways scroll from 320 to 1920 px, one h1, headings in order, alt on every image`, async ({ page }) => {
+      // Two axe runs and six layouts of one page; /about alone takes ~20 s beside another worker.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(route);
       await settle(page);
