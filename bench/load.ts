@@ -168,10 +168,11 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
         GENERATION_PROVIDER: 'local',
         TOOLS_PROVIDER: 'local',
         WORKER_CONCURRENCY: '2',
-        // Every virtual user comes from 127.0.0.1: per-IP sign-up limits would stop the set-up,
+        // Every virtual user comes from 127.0.0.1: per-IP limits (sign-up, paid work) would stop them,
         // which is not what is measured. Per-user limits stay as configured.
         AUTH_RATE_LIMIT_IP_MAX: '1000000',
         AUTH_RATE_LIMIT_EMAIL_MAX: '1000000',
+        PAID_RATE_LIMIT_IP_MAX: '1000000',
         // Info, as in production: each request is logged, and that is part of its cost.
         LOG_LEVEL: 'info',
         WEB_DIST_DIR: path.join(root, 'no-web-build'),

@@ -126,6 +126,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two web instances and a worker,
       JOBS_MAX_QUEUED_PER_USER: '100',
       AUTH_RATE_LIMIT_IP_MAX: '100000',
       AUTH_RATE_LIMIT_EMAIL_MAX: '100000',
+      // 100 paid submissions in a minute by one user, from one IP: the spends are what is proved here.
+      PAID_RATE_LIMIT_USER_MAX: '100000',
+      PAID_RATE_LIMIT_IP_MAX: '100000',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(location!.dataDir, 'no-web-build'),
     };

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { messages } from '@lumigen/contract/messages';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,15 +120,16 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     }
   });
 
-  it('a storage failure refunds the credit and answers 500 without internals', async () => {
+  it('a storage failure refunds the credit and answers 503 in words, without internals', async () => {
     const context = await startTestApp(kind);
     try {
       // A file where the image folder should be: every write under it fails.
       await writeFile(path.join(context.location.dataDir, 'images'), 'not a folder');
       const { token, user } = await register(context.app);
       const response = await generate(context, token, cat);
-      expect(response.statusCode).toBe(500);
-      expect(response.body).not.toMatch(/ENOTDIR|images|mkdir/);
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(messages.job.storageUnavailable);
+      expect(response.body).not.toMatch(/ENOTDIR|mkdir/);
       expect(await ledgerState(context.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
       expect(await countRows(context.database, 'images')).toBe(0);
     } finally {

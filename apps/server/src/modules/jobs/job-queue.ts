@@ -2,18 +2,17 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { executorSql, type Database, type Executor } from '../../db/client.ts';
-import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 type Settle = (...args: unknown[]) => Promise<unknown>;
 type Manager = { prototype: { complete: Settle; fail: Settle; emit(event: string, error: unknown): void } };
 
 /*
  * pg-boss 10 marks a job done or failed after its handler without awaiting it (its issue #577):
- * with the database down that rejection is unhandled, and Node ends the process — every web
- * instance and worker at once, for an outage they should ride out. Here the database being
- * unreachable is reported as a queue error instead; the job stays active in pg-boss until it
- * expires and is retried, and the attempt finds our jobs table already settled (or settles it).
- * Any other failure still rejects.
+ * a rejection there — the database down, or the pool already ended by a shutdown — is unhandled,
+ * and Node ends the process: every web instance and worker at once, for an outage they should
+ * ride out. Here any such failure is reported as a queue error instead; the job stays active in
+ * pg-boss until it expires and is retried, and the attempt finds our jobs table already settled
+ * (or settles it). Our jobs table and the ledger are the truth, never pg-boss's state.
  */
 const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as Manager;
 for (const name of ['complete', 'fail'] as const) {
@@ -22,7 +21,6 @@ for (const name of ['complete', 'fail'] as const) {
     try {
       return await original.apply(this, args);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
       this.emit('error', error);
       return { jobs: [], requested: 0, affected: 0 };
     }
