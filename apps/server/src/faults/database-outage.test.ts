@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { checkAnswers } from '../test/contract-answers.ts';
-import { fakeEdit, fakeToolProvider } from '../test/fake-tool-provider.ts';
+import { heldToolProvider } from '../test/fake-tool-provider.ts';
 import { gatedGenerationProvider } from '../test/gated-generation-provider.ts';
 import { catRequest, submitGeneration, submitTool, waitForJob } from '../test/job-calls.ts';
 import { post, register, testConfig, uniqueEmail } from '../test/harness.ts';
@@ -49,12 +49,7 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
   let dataDir: string;
   let photo: Buffer;
   const generation = gatedGenerationProvider();
-  let releaseTools: () => void = () => undefined;
-  let toolsHeld = Promise.resolve();
-  const tools = fakeToolProvider(async (input) => {
-    await toolsHeld;
-    return fakeEdit(input.tool, input.image.path, input.fields);
-  });
+  const tools = heldToolProvider();
   const sql = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> => {
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
@@ -89,7 +84,7 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     // Paid work in flight through every door, its providers held, its credit reserved.
     generation.closeGate();
     generation.calls.length = 0;
-    toolsHeld = new Promise((resolve) => (releaseTools = resolve));
+    tools.hold();
     const users = await Promise.all(doors.map(() => register(app)));
     const inFlight = doors.map((door, i) => start(app, users[i]!.token, door, photo));
     await generation.waitForCalls(2);
@@ -124,7 +119,7 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
 
     // The providers finish while there is nowhere to record it.
     generation.openGate();
-    releaseTools();
+    tools.release();
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     await cluster.restart();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.ts';
-import { fakeEdit, fakeToolProvider } from '../test/fake-tool-provider.ts';
+import { heldToolProvider } from '../test/fake-tool-provider.ts';
 import { gatedGenerationProvider } from '../test/gated-generation-provider.ts';
 import { catRequest, submitGeneration, submitTool, waitForJob } from '../test/job-calls.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../test/harness.ts';
@@ -37,12 +37,7 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
   let t: TestContext;
   let photo: Buffer;
   const generation = gatedGenerationProvider();
-  let releaseTools: () => void = () => undefined;
-  let toolsHeld = Promise.resolve();
-  const tools = fakeToolProvider(async (input) => {
-    await toolsHeld;
-    return fakeEdit(input.tool, input.image.path, input.fields);
-  });
+  const tools = heldToolProvider();
 
   beforeAll(async () => {
     s3 = await startS3Server();
@@ -64,7 +59,7 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
 
   it('lost while the work runs (the uploads already in the bucket): every door answers 503 or fails the job, and refunds', async () => {
     generation.closeGate();
-    toolsHeld = new Promise((resolve) => (releaseTools = resolve));
+    tools.hold();
     const users = await Promise.all(doors.map(() => register(t.app)));
     const outcomes = doors.map((door, i) => use(t.app, users[i]!.token, door, photo));
     await generation.waitForCalls(2);
@@ -72,7 +67,7 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
 
     await s3.stop();
     generation.openGate();
-    releaseTools();
+    tools.release();
 
     const seen = await Promise.all(outcomes);
     expect(seen).toEqual([
@@ -87,7 +82,7 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
   it('already down: an upload is refused with 503 before anything is taken; a generation is refunded', async () => {
     await s3.stop();
     generation.openGate();
-    toolsHeld = Promise.resolve();
+    tools.release();
     for (const door of doors) {
       const { token, user } = await register(t.app);
       const seen = await use(t.app, token, door, photo);
@@ -104,7 +99,7 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
   it('back again: every door succeeds and charges once; every balance equals its ledger', async () => {
     await s3.start();
     generation.openGate();
-    toolsHeld = Promise.resolve();
+    tools.release();
     let stored: { token: string; imageId: string } | undefined;
     for (const door of doors) {
       const { token, user } = await register(t.app);

@@ -45,3 +45,23 @@ export function fakeToolProvider(behaviour?: (input: ToolInput) => Promise<PngIm
   };
   return { provider, calls };
 }
+
+/** `fakeToolProvider` whose calls wait while held: `hold()` closes the gate, `release()` opens it. */
+export function heldToolProvider() {
+  let held = Promise.resolve();
+  let open: () => void = () => undefined;
+  const fake = fakeToolProvider(async (input) => {
+    await held;
+    return fakeEdit(input.tool, input.image.path, input.fields);
+  });
+  return {
+    ...fake,
+    hold() {
+      held = new Promise((resolve) => (open = resolve));
+    },
+    release() {
+      open();
+      held = Promise.resolve();
+    },
+  };
+}
