@@ -76,7 +76,7 @@ export async function benchSlowDownloads(kind: 'pglite' | 'postgres', storage: '
   let receivedBytes = 0;
   try {
     // Stored from here, where the server's configuration would put it.
-    const stores = createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(target.dataDir, 'images'), inputsDir: path.join(target.dataDir, 'inputs') });
+    const stores = await createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(target.dataDir, 'images'), inputsDir: path.join(target.dataDir, 'inputs') });
     await stores.images.putFile(`${imageId}.png`, png.file);
     await stores.close();
     // Start-up (argon2 for the user, PGlite's initdb) set a peak of its own: forget it.

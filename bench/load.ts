@@ -11,7 +11,8 @@ import { createCreditsService } from '../apps/server/src/modules/credits/credits
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
 import { createDeployment, type Deployment } from '../apps/server/src/test/deployment.ts';
 import { createDatabaseLocation, type DatabaseLocation } from '../apps/server/src/test/harness.ts';
-import { spawnTsx, type SpawnedProcess } from '../apps/server/src/test/spawned-process.ts';
+import { buildServer, builtEntries, builtEnv } from '../apps/server/src/test/built-server.ts';
+import { spawnEntry, type SpawnedProcess } from '../apps/server/src/test/spawned-process.ts';
 import { imagePart, multipartBody } from '../apps/server/src/test/tool-calls.ts';
 import { resetPeak, rssMb } from './process-memory.ts';
 import { createTally, type Tally } from './load-tally.ts';
@@ -157,12 +158,14 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
   let database: Database | undefined;
   const root = await mkdtemp(path.join(os.tmpdir(), 'lumigen-bench-load-'));
   try {
+    buildServer();
     location = await createDatabaseLocation('postgres', adminUrl);
-    s3 = spawnTsx(path.join(import.meta.dirname, 's3-process.ts'), {});
+    s3 = spawnEntry(path.join(import.meta.dirname, 's3-process.ts'), {});
     const s3Env = JSON.parse((await s3.waitFor(/^(\{.*\})$/m))[1]!) as Record<string, string>;
     deployment = createDeployment(
       root,
       {
+        ...builtEnv,
         DATABASE_URL: location.url!,
         ...s3Env,
         GENERATION_PROVIDER: 'local',
@@ -179,6 +182,8 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
       },
       // Only the tail of each process's log is kept: 60 s of request logs would be the bench's memory.
       { keepOutputChars: 64 * 1024 },
+      // What operators run: the built server and worker (npm start, npm run worker).
+      builtEntries,
     );
     const [a, b, worker] = await Promise.all([deployment.startInstance('a'), deployment.startInstance('b'), deployment.startWorker()]);
     database = await openDatabase({ url: location.url, dataDir: null });

@@ -51,8 +51,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The real server on the built web app (`npm run build` first; `npm test` does).
-    command: 'node --import tsx ../apps/server/src/server.ts',
+    // The real server as `npm start` runs it, built, on the built web app (`npm run build` first;
+    // `npm test` does).
+    command: 'npm start --silent -w @lumigen/server',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

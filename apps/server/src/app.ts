@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     }));
   const mailer = createMailer(config.mail, app.log);
   // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
-  const stores = imageStores ?? createImageStores(config.storage);
+  const stores = imageStores ?? (await createImageStores(config.storage));
   const metrics = createMetrics();
   const paidWork = createPaidWork({ config, database: db, stores, log: app.log, metrics, generationProvider, toolProvider });
   const { credits, images, generation, tools, jobs } = paidWork;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brand } from '@lumigen/contract/brand';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/client-key.ts';
+import { serverRoot } from './server-root.ts';
 
 /** The GPT Image model OpenAI lists as current (checked 2026-11-24; docs/decisions/017). */
 export const defaultImageModel = 'gpt-image-2.6-flare';
@@ -27,7 +28,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, '../web/dist')),
   // A whole request (headers and body) must arrive within this; a connection silent this long is
   // closed; an idle keep-alive connection is kept this long (above common load balancers' 60 s).
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),

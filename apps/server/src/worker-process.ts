@@ -28,7 +28,7 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost') });
   // Job inputs and results through the same stores as the web instances: an S3 bucket lets the
   // worker run on another machine; files mean it shares DATA_DIR with them.
-  const stores = createImageStores(config.storage);
+  const stores = await createImageStores(config.storage);
   const metrics = createMetrics();
   const paidWork = createPaidWork({ config, database, stores, log, metrics, generationProvider, toolProvider });
   await paidWork.generation.verifyProvider(log);

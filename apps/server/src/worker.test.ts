@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from './db/client.ts';
 import { submitGeneration, waitForJob } from './test/job-calls.ts';
 import { countRows, ledgerState, register, startTestApp, type TestContext } from './test/harness.ts';
-import { spawnTsx } from './test/spawned-process.ts';
+import { spawnEntry } from './test/spawned-process.ts';
 
 const fakeWorker = path.join(import.meta.dirname, 'test', 'fake-worker.ts');
 // Short enough that a killed worker's attempt expires within seconds.
@@ -15,7 +15,7 @@ type Worker = { saw(line: string): Promise<void>; kill(signal: NodeJS.Signals): 
 
 /** Starts `test/fake-worker.ts` as its own process against the app's database and data directory. */
 function spawnWorker(t: TestContext, behaviour: 'block' | 'instant'): Worker {
-  const worker = spawnTsx(fakeWorker, { ...jobEnv, DATABASE_URL: t.location.url!, DATA_DIR: t.location.dataDir, FAKE_GENERATION: behaviour, WORKER_CONCURRENCY: '1' });
+  const worker = spawnEntry(fakeWorker, { ...jobEnv, DATABASE_URL: t.location.url!, DATA_DIR: t.location.dataDir, FAKE_GENERATION: behaviour, WORKER_CONCURRENCY: '1' });
   return {
     saw: async (line) => void (await worker.waitFor(new RegExp(`^${line}$`, 'm'))),
     kill: (signal) => worker.kill(signal),

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { serverRoot } from '../server-root.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,7 +38,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 // Any constant works; it only has to be the same for every instance migrating one database.
 const migrationLockId = 7_311_042;
 
@@ -150,20 +151,27 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
 /** Loaded only when used: an instance on PostgreSQL never loads PGlite, some 20 MB of resident
  * memory (the budget of a web instance serving 300 slow downloads, docs/architecture.md §5). */
 async function loadPglite() {
-  const [{ PGlite }, durable, { lockDataDir }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-durable.ts'), import('./data-dir-lock.ts')]);
-  return { PGlite, durable, lockDataDir };
+  const [{ PGlite }, durable, { lockDataDir }, { createDatabaseApart }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pglite-durable.ts'),
+    import('./data-dir-lock.ts'),
+    import('./pglite-initdb.ts'),
+  ]);
+  return { PGlite, durable, lockDataDir, createDatabaseApart };
 }
 
 /**
  * PGlite on `DATA_DIR/pglite`, locked against a second process and durable (decision 025);
- * `loadDataDir` fills a new directory from a backup. Nothing is migrated here.
+ * `loadDataDir` fills a new directory from a backup. A new directory is made and
+ * migrated apart (createDatabaseApart); an existing one is not migrated here.
  */
 export async function openEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob; onLockLost?: (error: Error) => void } = {}) {
-  const { PGlite, durable, lockDataDir } = await loadPglite();
+  const { PGlite, durable, lockDataDir, createDatabaseApart } = await loadPglite();
   const dir = embeddedDatabaseDir(dataDir);
   await mkdir(dir, { recursive: true });
   const unlock = await lockDataDir(dir, { onCompromised: options.onLockLost ?? (() => undefined) });
   try {
+    if (!options.loadDataDir) await createDatabaseApart(dir, migrationsFolder);
     const client = await PGlite.create({ fs: new durable.DurableNodeFS(dir), startParams: durable.durableStartParams, loadDataDir: options.loadDataDir });
     return { client, unlock };
   } catch (error) {

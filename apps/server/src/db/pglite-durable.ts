@@ -27,5 +27,10 @@ export class DurableNodeFS extends NodeFS {
   }
 }
 
-/** PGlite's own start parameters without `-F`, with the WAL synced by fsync(). */
-export const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
+/**
+ * PGlite's own start parameters without `-F`, with the WAL synced by fsync(), and 16 MB of shared
+ * buffers instead of PostgreSQL's 128 MB: inside WebAssembly they are resident memory the process
+ * never gives back, and the embedded default's data is small (the operating system's page cache
+ * still holds the files). Measured: 334 → 216 MB resident after opening a database.
+ */
+export const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync', '-c', 'shared_buffers=16MB'];

@@ -10,7 +10,7 @@ import { startFakeClipdrop, type FakeClipdrop } from '../test/fake-clipdrop.ts';
 import { imagesAnswer, pngBase64, startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
 import { catRequest } from '../test/job-calls.ts';
 import { uniqueEmail } from '../test/harness.ts';
-import { spawnTsx, type SpawnedProcess } from '../test/spawned-process.ts';
+import { spawnEntry, type SpawnedProcess } from '../test/spawned-process.ts';
 import { imagePart, multipartBody, pngOf } from '../test/tool-calls.ts';
 
 /*
@@ -47,7 +47,7 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
   const spawned: SpawnedProcess[] = [];
 
   async function startServer(): Promise<{ process: SpawnedProcess; origin: string }> {
-    const started = spawnTsx(serverEntry, env);
+    const started = spawnEntry(serverEntry, env);
     spawned.push(started);
     // A restart may wait for the killed process's DATA_DIR lock to go stale (about 10 s).
     const [, origin] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000);

@@ -16,14 +16,16 @@ export type SpawnedProcess = {
 const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'] as const;
 
 /**
- * Runs a TypeScript entry point (`server.ts`, `worker.ts`) as its own Node process, as
- * `npm start` and `npm run worker` do, configured by `env` alone. Its output is kept rather than
+ * Runs an entry point as its own Node process, configured by `env` alone: a TypeScript one
+ * (`src/server.ts`) under tsx, a built one (`dist/server.js`, what `npm start` and `npm run worker`
+ * run) as it is. Its output is kept rather than
  * inherited: a test fails on console output it did not expect. `keepOutputChars` keeps only that
  * much of the latest output, for a process that logs every request for minutes (the load bench).
  */
-export function spawnTsx(entry: string, env: Record<string, string>, { keepOutputChars = Infinity }: { keepOutputChars?: number } = {}): SpawnedProcess {
+export function spawnEntry(entry: string, env: Record<string, string>, { keepOutputChars = Infinity }: { keepOutputChars?: number } = {}): SpawnedProcess {
   const base = Object.fromEntries(inherited.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters = new Set<() => void>();
   const append = (chunk: Buffer) => {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { InputRejected, type ToolName, type ToolParams } from '../tool.ts';
 import { ownBuffer, type Task, type TaskResult } from './run-tool.ts';
@@ -53,7 +55,8 @@ export function createToolPool({ threads, timeoutMs, idleTimeoutMs = 60_000, max
   let pool: Piscina | undefined;
   const poolOf = () =>
     (pool ??= new Piscina({
-      filename: new URL('./entry.mjs', import.meta.url).href,
+      // By the package's name, not this file's folder: a bundled server has moved this code.
+      filename: pathToFileURL(createRequire(import.meta.url).resolve('@lumigen/imaging/worker-entry')).href,
       name: 'runTask',
       minThreads: 0,
       maxThreads: threads,

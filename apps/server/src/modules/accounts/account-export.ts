@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { exportFiles } from '@lumigen/contract/accounts';
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
@@ -58,6 +58,8 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
     payments.list(userId, 10_000),
     images.listAllOwned(userId),
   ]);
+  // Loaded on the first export, not at start-up: it is some 20 MB of resident memory.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const account = {
     ...user,

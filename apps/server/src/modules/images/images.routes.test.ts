@@ -93,7 +93,7 @@ describe.each(cases)('GET /api/images/:id over a real socket on %s, stored in %s
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'lumigen-routes-store-'));
     s3 = storage === 's3' ? await startS3Server() : undefined;
-    watch = watched(createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(root, 'images'), inputsDir: path.join(root, 'inputs') }));
+    watch = watched(await createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(root, 'images'), inputsDir: path.join(root, 'inputs') }));
     t = await startTestApp(kind, {}, { imageStores: watch.stores });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

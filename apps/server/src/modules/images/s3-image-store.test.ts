@@ -5,7 +5,7 @@ import { createImageStores } from './select-store.ts';
 
 describeImageStoreContract('S3 (s3rver on loopback)', async () => {
   const server = await startS3Server();
-  const stores = createImageStores({ provider: 's3', s3: server.s3 });
+  const stores = await createImageStores({ provider: 's3', s3: server.s3 });
   return {
     ...stores,
     async close() {
@@ -23,7 +23,7 @@ describe('the S3 image store', () => {
   afterAll(() => server.close());
 
   it('keeps each area under its own prefix of the one bucket', async () => {
-    const stores = createImageStores({ provider: 's3', s3: server.s3 });
+    const stores = await createImageStores({ provider: 's3', s3: server.s3 });
     try {
       await stores.images.put('3f1c2a52-4a4e-4c55-9a52-2f1f6f1f0c11.png', Buffer.from('image'));
       await stores.inputs.put('job-7.image', Buffer.from('input'));
@@ -35,7 +35,7 @@ describe('the S3 image store', () => {
   });
 
   it('fails loudly, not as "missing", when the bucket does not exist', async () => {
-    const stores = createImageStores({ provider: 's3', s3: { ...server.s3, bucket: 'no-such-bucket' } });
+    const stores = await createImageStores({ provider: 's3', s3: { ...server.s3, bucket: 'no-such-bucket' } });
     try {
       await expect(stores.images.getStream('x.png')).rejects.toThrow(/bucket/i);
       await expect(stores.images.put('x.png', Buffer.from('x'))).rejects.toThrow(/bucket/i);

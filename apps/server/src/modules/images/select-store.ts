@@ -1,10 +1,12 @@
 import type { StorageConfig } from '../../config.ts';
 import { createFileImageStore } from './file-image-store.ts';
 import { reportingOutages, type ImageStores } from './image-store.ts';
-import { createS3Client, createS3ImageStore } from './s3-image-store.ts';
 
-/** The stores configuration chose: files under DATA_DIR, or the S3 bucket when S3_BUCKET is set. */
-export function createImageStores(storage: StorageConfig): ImageStores {
+/**
+ * The stores configuration chose: files under DATA_DIR, or the S3 bucket when S3_BUCKET is set.
+ * The AWS SDK, some 20 MB of resident memory, is loaded only for the bucket.
+ */
+export async function createImageStores(storage: StorageConfig): Promise<ImageStores> {
   if (storage.provider === 'files') {
     return {
       images: reportingOutages(createFileImageStore(storage.imagesDir)),
@@ -14,6 +16,7 @@ export function createImageStores(storage: StorageConfig): ImageStores {
     };
   }
   const { s3 } = storage;
+  const { createS3Client, createS3ImageStore } = await import('./s3-image-store.ts');
   const client = createS3Client(s3);
   const where = s3.endpoint ? ` at ${new URL(s3.endpoint).origin}` : '';
   return {

@@ -1,9 +1,10 @@
 import { messages } from '@lumigen/contract/messages';
 import type { WebhookResponse } from '@lumigen/contract/payments';
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { stripeSdk } from './providers/stripe-sdk.ts';
 
 export const webhookPath = '/api/stripe/webhook';
 
@@ -33,7 +34,7 @@ export async function webhookRoutes(app: FastifyInstance, { payments, webhookSec
     let event: Stripe.Event;
     try {
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new Error('no body or no Stripe-Signature header');
-      event = Stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      event = (await stripeSdk()).webhooks.constructEvent(request.body, signature, webhookSecret);
     } catch (error) {
       // The SDK's first line says why; the rest is advice for developers.
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@lumigen/contract/messages';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { localPaymentIntents } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { checkCard, type CardInput } from './local-cards.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
-import { stripeApiVersion } from './stripe.ts';
+import { stripeApiVersion, type PaymentProvider, type ProviderIntent } from './provider.ts';
+import { stripeSdk } from './stripe-sdk.ts';
 
 type LocalIntentRow = typeof localPaymentIntents.$inferSelect;
 
@@ -67,7 +66,7 @@ export function createLocalProvider({ db, webhookSecret, deliver }: { db: Db; we
       type,
       data: { object: stripeShaped(row) },
     });
-    await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
+    await deliver(payload, (await stripeSdk()).webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
   }
 
   /** Moves an unpaid intent on; undefined when another confirmation got there first. */

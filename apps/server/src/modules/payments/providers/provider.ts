@@ -36,3 +36,9 @@ export type PaymentProvider = {
   /** The refunds (pending or done) and disputes of an intent's payment, read from the provider. */
   listReversals(intentId: string): Promise<ProviderReversal[]>;
 };
+
+/**
+ * Pinned so a Stripe account upgrade cannot change the shapes we read; it is the version this
+ * SDK release is typed for, so moving it means upgrading the SDK deliberately.
+ */
+export const stripeApiVersion = '2026-10-28.endive';

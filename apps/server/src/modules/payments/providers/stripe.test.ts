@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
-import { createStripeProvider, stripeApiVersion } from './stripe.ts';
+import { stripeApiVersion } from './provider.ts';
+import { createStripeProvider } from './stripe.ts';
 
 describe('the Stripe adapter, through the stripe SDK, against a local Stripe', () => {
   let fake: FakeStripe;

@@ -2,13 +2,8 @@ import { messages } from '@lumigen/contract/messages';
 import type { PaymentStatus } from '@lumigen/contract/payments';
 import Stripe from 'stripe';
 import { AppError } from '../../../lib/app-error.ts';
-import type { PaymentProvider, ProviderIntent, ProviderReversal } from './provider.ts';
+import { stripeApiVersion, type PaymentProvider, type ProviderIntent, type ProviderReversal } from './provider.ts';
 
-/**
- * Pinned so a Stripe account upgrade cannot change the shapes we read; it is the version this
- * SDK release is typed for, so moving it means upgrading the SDK deliberately.
- */
-export const stripeApiVersion = '2026-10-28.endive';
 
 export type StripeProviderOptions = {
   secretKey: string;

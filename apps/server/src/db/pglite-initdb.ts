@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const require = createRequire(import.meta.url);
+const run = promisify(execFile);
+
+/**
+ * Makes a new PGlite database in `dir`, migrated, in a child process. initdb and the first
+ * migrations grow PGlite's WebAssembly memory to some 700 MB, and a WebAssembly memory never
+ * shrinks: run in the server's process, they stayed resident for the life of the process (892 MB
+ * idle after a first start). A worker thread did not give it back either (+178 MB measured); a
+ * child process does. Plain JavaScript, so the child needs no TypeScript loader. PGlite writes without fsync here,
+ * which is safe only because there is nothing yet to lose: the files are synced once it has closed,
+ * before the database is opened for real (decision 025). An existing database is left alone: its
+ * later migrations run in the server, durably.
+ */
+export async function createDatabaseApart(dir: string, migrationsFolder: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const code = `
+    const input = JSON.parse(process.argv[1]);
+    const { PGlite } = require(input.modules.pglite);
+    const { drizzle } = require(input.modules.drizzle);
+    const { migrate } = require(input.modules.migrator);
+    PGlite.create({ dataDir: input.dir }).then((client) =>
+      migrate(drizzle(client), { migrationsFolder: input.migrationsFolder }).then(() => client.close()),
+    );
+  `;
+  const modules = {
+    pglite: require.resolve('@electric-sql/pglite'),
+    drizzle: require.resolve('drizzle-orm/pglite'),
+    migrator: require.resolve('drizzle-orm/pglite/migrator'),
+  };
+  try {
+    await run(process.execPath, ['-e', code, JSON.stringify({ dir, migrationsFolder, modules })], { env: { PATH: process.env.PATH } });
+  } catch (error) {
+    throw new Error(`Could not make the embedded database in ${dir}: ${(error as { stderr?: string }).stderr || String(error)}`, { cause: error });
+  }
+  await fsyncTree(dir);
+}
+
+/** fsync every file and folder under `dir`, folders after their entries. */
+async function fsyncTree(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const entryPath = path.join(dir, entry.name);
+    if (entry.isDirectory()) await fsyncTree(entryPath);
+    else if (entry.isFile()) await fsyncPath(entryPath);
+  }
+  await fsyncPath(dir);
+}
+
+async function fsyncPath(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
