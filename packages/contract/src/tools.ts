@@ -118,6 +118,41 @@ export const toolFields = {
 } satisfies Record<ToolId, z.ZodType<Record<string, number | string>>>;
 export type ToolFields = Record<string, number | string>;
 
+/**
+ * What each tool's result promises, checked after every provider answer (issue 16: unusable output
+ * is never charged). `size`: `input` keeps the (fitted) input's size, `target` is upscale's
+ * target_width × target_height, `extended` is uncrop's canvas; `free` promises none (Clipdrop's
+ * reimagine, replace-background and product-photography may answer another size).
+ * `mustChange`: answering the input unchanged is a failure. Tools whose right answer can be the
+ * input itself (remove-text on a picture without text, cleanup over a flat area, upscale or uncrop
+ * to the same size) are not held to it; a tool that changes the size is caught by `size` instead.
+ */
+export const toolOutputs: Record<ToolId, { size: 'input' | 'target' | 'extended' | 'free'; mustChange: boolean }> = {
+  'remove-background': { size: 'input', mustChange: true },
+  'remove-text': { size: 'input', mustChange: false },
+  'product-photography': { size: 'free', mustChange: true },
+  reimagine: { size: 'free', mustChange: true },
+  'replace-background': { size: 'free', mustChange: true },
+  upscale: { size: 'target', mustChange: false },
+  uncrop: { size: 'extended', mustChange: false },
+  cleanup: { size: 'input', mustChange: false },
+};
+
+/** The size a tool's result must have for this input and these (parsed) fields; undefined: no promise. */
+export function promisedToolSize(tool: ToolId, input: { width: number; height: number }, fields: ToolFields): { width: number; height: number } | undefined {
+  const n = (name: string) => Number(fields[name]);
+  switch (toolOutputs[tool].size) {
+    case 'input':
+      return { width: input.width, height: input.height };
+    case 'target':
+      return { width: n('target_width'), height: n('target_height') };
+    case 'extended':
+      return { width: input.width + n('extend_left') + n('extend_right'), height: input.height + n('extend_up') + n('extend_down') };
+    case 'free':
+      return undefined;
+  }
+}
+
 /** Who edits the images: this server's own tools ('local processing'), or the Clipdrop API. */
 export const toolProviders = ['local', 'clipdrop'] as const;
 export type ToolProviderName = (typeof toolProviders)[number];
