@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dimensionsOf } from '@lumigen/contract/generation';
 import { messages } from '@lumigen/contract/messages';
-import sharp from 'sharp';
+import sharp, { type Color, type Sharp } from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { catRequest, submitGeneration, submitTool, waitForJob } from '../../test/job-calls.ts';
@@ -17,12 +17,12 @@ import { assertUsableOutput } from './usable-output.ts';
 const metricsToken = 'unusable-metrics-token-0123456789';
 
 type Png = { png: Buffer; width: number; height: number };
-const png = async (image: sharp.Sharp): Promise<Png> => {
+const png = async (image: Sharp): Promise<Png> => {
   const bytes = await image.png().toBuffer();
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   return { png: bytes, width, height };
 };
-const flat = (width: number, height: number, background: sharp.Color, channels: 3 | 4 = 3) => png(sharp({ create: { width, height, channels, background } }));
+const flat = (width: number, height: number, background: Color, channels: 3 | 4 = 3) => png(sharp({ create: { width, height, channels, background } }));
 
 /** The pictures a provider might answer that nobody can use, each with the words the user reads. */
 const unusable = {
