@@ -31,6 +31,18 @@ export const toolSliders = {
   ],
 } as const satisfies Partial<Record<ToolId, readonly SliderSpec[]>>;
 
+/** docs/product.md §7: each tool's Clipdrop endpoint (our Clipdrop-compatible endpoints answer the same paths under /clipdrop). */
+export const clipdropPaths: Record<ToolId, string> = {
+  'remove-background': '/remove-background/v1',
+  'product-photography': '/product-photography/v1',
+  'replace-background': '/replace-background/v1',
+  reimagine: '/reimagine/v1/reimagine',
+  upscale: '/image-upscaling/v1/upscale',
+  uncrop: '/uncrop/v1',
+  cleanup: '/cleanup/v1',
+  'remove-text': '/remove-text/v1',
+};
+
 /** Uploads: at most this many bytes, sniffed as PNG, JPEG or WebP. */
 export const maxUploadBytes = 30 * 1024 * 1024;
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
