@@ -19,9 +19,9 @@ test.describe('/developers', () => {
 
     // The guide: examples for the session token, the /v1 key and the /clipdrop key, on this server's own address.
     const origin = new URL(page.url()).origin;
-    await expect(page.getByLabel('Shell: set up example')).toContainText(`export LUMIGEN=${origin}`);
-    await expect(page.getByLabel('curl example')).toContainText('Authorization: Bearer $LUMIGEN_KEY');
-    await expect(page.getByLabel('Node.js (fetch) example')).toContainText("'x-api-key': process.env.LUMIGEN_KEY");
+    await expect(page.getByLabel('Shell: set up example', { exact: true })).toContainText(`export LUMIGEN=${origin}`);
+    await expect(page.getByLabel('curl example', { exact: true })).toContainText('Authorization: Bearer $LUMIGEN_KEY');
+    await expect(page.getByLabel('Node.js (fetch) example', { exact: true })).toContainText("'x-api-key': process.env.LUMIGEN_KEY");
     await expect(page.getByText(`“${messages.unusable.black}”`)).toBeVisible();
 
     // The reference, loaded from the server: open one endpoint with the keyboard.

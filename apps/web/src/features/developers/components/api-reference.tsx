@@ -3,6 +3,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getOpenApi, type OpenApiDocument, type Operation, type Schema } from '../api/get-openapi.ts';
 
+/** OpenAPI descriptions are CommonMark; the reference renders their `code` spans and leaves the rest as text. */
+function Prose({ text }: { text: string }) {
+  return <>{text.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}</>;
+}
+
 const methodOrder = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Who may call an operation, in words, from its security schemes. */
@@ -61,7 +66,9 @@ function Fields({ schema }: { schema: Schema | undefined }) {
             <code>{name}</code> <span className="reference__type">{typeOf(field)}</span>
             {required.has(name) && <span className="reference__required">required</span>}
           </dt>
-          <dd>{[field.description, ...limitsOf(field)].filter(Boolean).join(' · ') || '—'}</dd>
+          <dd>
+            <Prose text={[field.description, ...limitsOf(field)].filter(Boolean).join(' · ') || '—'} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -79,7 +86,11 @@ function Endpoint({ method, path, operation }: { method: string; path: string; o
         <span className="endpoint__title">{operation.summary}</span>
       </summary>
       <div className="endpoint__body">
-        {operation.description && <p>{operation.description}</p>}
+        {operation.description && (
+          <p>
+            <Prose text={operation.description} />
+          </p>
+        )}
         <p>
           <strong>Authentication:</strong> {authOf(operation)}
         </p>
@@ -191,7 +202,11 @@ export function ApiReference() {
           <h3 id={`group-${group.name.replace(/\W+/g, '-')}`} className="reference__group-title">
             {group.name}
           </h3>
-          {group.description && <p className="reference__group-lead">{group.description}</p>}
+          {group.description && (
+            <p className="reference__group-lead">
+              <Prose text={group.description} />
+            </p>
+          )}
           <div className="reference__list">
             {group.operations.map(({ path, method, operation }) => (
               <Endpoint key={`${method} ${path}`} method={method} path={path} operation={operation} />
