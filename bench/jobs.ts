@@ -120,7 +120,8 @@ export type FairnessFigures = { providerMs: number; busyJobs: number; singleJobM
  * submits one: how long the single job waits while the 12 run, against the busy user's own.
  */
 export async function benchFairness(kind: DatabaseKind, providerMs = 250): Promise<FairnessFigures> {
-  const fixed = await paintLocally({ prompt: 'a lighthouse on the coast at dusk', size: '256x256', quality: 'standard', seed: 1 });
+  // The size every submission asks for: a provider answering another size is refused as unusable.
+  const fixed = await paintLocally({ prompt: 'a lighthouse on the coast at dusk', size: '512x512', quality: 'standard', seed: 1 });
   const slow: GenerationProvider = { name: 'local', generate: async () => (await sleep(providerMs), fixed) };
   return withApp(kind, { WORKER_CONCURRENCY: '2' }, { generationProvider: slow }, async (app, database) => {
     const [busy, single] = await richUsers(app, database, 2);

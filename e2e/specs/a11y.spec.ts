@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerUser, test } from '../fixtures.ts';
 
-const publicRoutes = ['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test', '/loading', '/no-such-page'];
+const publicRoutes = ['/', '/pricing', '/featured', '/about', '/use-cases', '/developers', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test', '/loading', '/no-such-page'];
 const protectedRoutes = ['/generate', '/removebg', '/removetxt', '/editimage', '/variant', '/addbg', '/upscale', '/uncrop', '/cleanup', '/profile', '/checkout'];
 // Axe runs at the two widths the product is designed for; the overflow check at every width in between.
 const axeWidths = [1440, 375];

@@ -33,6 +33,7 @@ import { createPaidWork } from './paid-work.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { httpMetricsPlugin } from './plugins/http-metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -143,6 +144,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(httpMetricsPlugin, { metrics });
   await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
   await app.register(rateLimitPlugin, { db: db.db });
+  // Before any route: it documents every route of the contract's table as it is registered.
+  await app.register(openApiPlugin, { publicOrigin: config.publicOrigin });
   await app.register(authPlugin, { accounts });
   await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });

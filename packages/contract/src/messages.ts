@@ -91,6 +91,18 @@ export const messages = {
     failed: 'The editing service could not edit this image. Please try again; your credit was refunded.',
     timeout: 'The editing service took too long to answer. Please try again; your credit was refunded.',
   },
+  /**
+   * The provider answered a picture nobody can use (issue 16): refunded, and said plainly. A
+   * safety filter's all-black answer is the common case.
+   */
+  unusable: {
+    transparent: 'The provider returned a fully transparent image; your credit was refunded.',
+    black: 'The provider returned an all-black image; your credit was refunded.',
+    oneColour: 'The provider returned an image of a single flat colour; your credit was refunded.',
+    unchanged: 'The provider returned your picture unchanged; your credit was refunded.',
+    wrongSize: (width: number, height: number, expectedWidth: number, expectedHeight: number) =>
+      `The provider returned a ${width}×${height} image instead of ${expectedWidth}×${expectedHeight}; your credit was refunded.`,
+  },
   /** Jobs (issue 14): the per-user limits, and why a job ended without an image. */
   job: {
     tooMany: (running: number, waiting: number) =>

@@ -24,6 +24,7 @@ import {
   paymentsListResponse,
   webhookResponse,
 } from './payments.ts';
+import { openApiDocumentResponse } from './route-docs.ts';
 import { toolResponse } from './tools.ts';
 
 /**
@@ -80,6 +81,8 @@ export const apiRoutes = {
   'POST /api/stripe/webhook': { 200: { json: webhookResponse } },
   // A load balancer reads the status; the body says why, in the same shape either way.
   'GET /api/health': { 200: { json: healthResponse }, 503: { json: healthResponse } },
+  // This table as an OpenAPI 3.1 document, with the request schemas the routes validate with.
+  'GET /api/openapi.json': { 200: { json: openApiDocumentResponse } },
   // Prometheus' text format, for operators (docs/decisions/024); outside /api, as scrapers expect.
   'GET /metrics': { 200: { bytes: 'text/plain' } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;

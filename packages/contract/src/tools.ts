@@ -31,6 +31,18 @@ export const toolSliders = {
   ],
 } as const satisfies Partial<Record<ToolId, readonly SliderSpec[]>>;
 
+/** docs/product.md §7: each tool's Clipdrop endpoint (our Clipdrop-compatible endpoints answer the same paths under /clipdrop). */
+export const clipdropPaths: Record<ToolId, string> = {
+  'remove-background': '/remove-background/v1',
+  'product-photography': '/product-photography/v1',
+  'replace-background': '/replace-background/v1',
+  reimagine: '/reimagine/v1/reimagine',
+  upscale: '/image-upscaling/v1/upscale',
+  uncrop: '/uncrop/v1',
+  cleanup: '/cleanup/v1',
+  'remove-text': '/remove-text/v1',
+};
+
 /** Uploads: at most this many bytes, sniffed as PNG, JPEG or WebP. */
 export const maxUploadBytes = 30 * 1024 * 1024;
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -117,6 +129,41 @@ export const toolFields = {
   cleanup: fieldsOf({ mode: z.enum(cleanupModes, { error: `Mode (mode) must be one of ${cleanupModes.join(', ')}` }).default('quality') }),
 } satisfies Record<ToolId, z.ZodType<Record<string, number | string>>>;
 export type ToolFields = Record<string, number | string>;
+
+/**
+ * What each tool's result promises, checked after every provider answer (issue 16: unusable output
+ * is never charged). `size`: `input` keeps the (fitted) input's size, `target` is upscale's
+ * target_width × target_height, `extended` is uncrop's canvas; `free` promises none (Clipdrop's
+ * reimagine, replace-background and product-photography may answer another size).
+ * `mustChange`: answering the input unchanged is a failure. Tools whose right answer can be the
+ * input itself (remove-text on a picture without text, cleanup over a flat area, upscale or uncrop
+ * to the same size) are not held to it; a tool that changes the size is caught by `size` instead.
+ */
+export const toolOutputs: Record<ToolId, { size: 'input' | 'target' | 'extended' | 'free'; mustChange: boolean }> = {
+  'remove-background': { size: 'input', mustChange: true },
+  'remove-text': { size: 'input', mustChange: false },
+  'product-photography': { size: 'free', mustChange: true },
+  reimagine: { size: 'free', mustChange: true },
+  'replace-background': { size: 'free', mustChange: true },
+  upscale: { size: 'target', mustChange: false },
+  uncrop: { size: 'extended', mustChange: false },
+  cleanup: { size: 'input', mustChange: false },
+};
+
+/** The size a tool's result must have for this input and these (parsed) fields; undefined: no promise. */
+export function promisedToolSize(tool: ToolId, input: { width: number; height: number }, fields: ToolFields): { width: number; height: number } | undefined {
+  const n = (name: string) => Number(fields[name]);
+  switch (toolOutputs[tool].size) {
+    case 'input':
+      return { width: input.width, height: input.height };
+    case 'target':
+      return { width: n('target_width'), height: n('target_height') };
+    case 'extended':
+      return { width: input.width + n('extend_left') + n('extend_right'), height: input.height + n('extend_up') + n('extend_down') };
+    case 'free':
+      return undefined;
+  }
+}
 
 /** Who edits the images: this server's own tools ('local processing'), or the Clipdrop API. */
 export const toolProviders = ['local', 'clipdrop'] as const;

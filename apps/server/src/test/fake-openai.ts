@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import sharp from 'sharp';
 import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/providers/openai-request.ts';
+import { picturePng } from './pictures.ts';
 import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
 
 /** One scripted answer of the fake Images API. */
@@ -18,12 +18,10 @@ export type RecordedRequest = { method: string; url: string; authorization: stri
 
 /** A PNG as OpenAI returns it in `b64_json`. */
 export async function pngBase64(width: number, height: number): Promise<string> {
-  return (await solidPng(width, height)).toString('base64');
+  return (await picturePng(width, height, '#285aa0')).toString('base64');
 }
 
-function solidPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
-}
+
 
 export const imagesAnswer = (b64: string): FakeAnswer => ({
   status: 200,
@@ -159,7 +157,7 @@ export async function startFakeCompatibleServer({
       return sendJson(response, scripted.status, scripted.body ?? {}, scripted.headers);
     }
     const [askedWidth, askedHeight] = String(json.size ?? '512x512').split('x').map(Number);
-    const png = await solidPng(drawSize?.width ?? askedWidth ?? 512, drawSize?.height ?? askedHeight ?? 512);
+    const png = await picturePng(drawSize?.width ?? askedWidth ?? 512, drawSize?.height ?? askedHeight ?? 512, '#285aa0');
     const path = `/generated/${files.size + 1}.png`;
     files.set(path, png);
     const item =

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ToolFields, ToolId } from '@lumigen/contract/tools';
+import { promisedToolSize, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import type { PngImage } from '../lib/image-bytes.ts';
 import type { CheckedImage, ToolInput, ToolProvider } from '../modules/tools/providers/provider.ts';
@@ -8,16 +8,8 @@ type Recorded = CheckedImage & { bytes: Buffer };
 /** What the provider was asked, with the bytes of the files as they were then. */
 export type RecordedCall = Omit<ToolInput, 'image' | 'mask'> & { image: Recorded; mask?: Recorded };
 
-/**
- * The size a real tool's result has: upscale's target, uncrop's grown or cropped canvas, the
- * image's own size otherwise.
- */
-export function resultSize(tool: ToolId, width: number, height: number, fields: ToolFields) {
-  const n = (name: string) => Number(fields[name]);
-  if (tool === 'upscale') return { width: n('target_width'), height: n('target_height') };
-  if (tool === 'uncrop') return { width: width + n('extend_left') + n('extend_right'), height: height + n('extend_up') + n('extend_down') };
-  return { width, height };
-}
+/** The size a real tool's result has: what the contract promises, else the image's own size. */
+export const resultSize = (tool: ToolId, width: number, height: number, fields: ToolFields) => promisedToolSize(tool, { width, height }, fields) ?? { width, height };
 
 /** A stand-in result: the image (its bytes or its file) negated and brought to the tool's result size. */
 export async function fakeEdit(tool: ToolId, image: Buffer | string, fields: ToolFields): Promise<PngImage> {

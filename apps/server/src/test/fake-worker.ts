@@ -1,8 +1,9 @@
 import pino from 'pino';
-import sharp from 'sharp';
+import { dimensionsOf } from '@lumigen/contract/generation';
 import { loadConfig } from '../config.ts';
 import type { GenerationProvider } from '../modules/generation/providers/provider.ts';
 import { startWorker } from '../worker-process.ts';
+import { picturePng } from './pictures.ts';
 
 /**
  * A worker process for the fault tests (`npm run worker` with a stand-in painter): with
@@ -12,11 +13,11 @@ import { startWorker } from '../worker-process.ts';
 const blocks = process.env.FAKE_GENERATION === 'block';
 const provider: GenerationProvider = {
   name: 'local',
-  async generate() {
+  async generate({ size }) {
     process.stdout.write('generating\n');
     if (blocks) await new Promise(() => undefined);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345' } }).png().toBuffer();
-    return { png, width: 64, height: 64 };
+    const { width, height } = dimensionsOf(size);
+    return { png: await picturePng(width, height, '#345'), width, height };
   },
 };
 const worker = await startWorker({ config: loadConfig(), log: pino({ level: 'silent' }), generationProvider: provider });

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import { dimensionsOf } from '@lumigen/contract/generation';
+import { picturePng } from './pictures.ts';
 import type { GenerationInput, GenerationProvider } from '../modules/generation/providers/provider.ts';
 
 type Call = { input: GenerationInput; release(): void; fail(error: Error): void };
@@ -12,7 +13,6 @@ export function gatedGenerationProvider() {
   const calls: Call[] = [];
   const arrived: Array<() => void> = [];
   let open = false;
-  const picture = sharp({ create: { width: 64, height: 64, channels: 3, background: '#345' } }).png().toBuffer();
 
   const provider: GenerationProvider = {
     name: 'local',
@@ -22,7 +22,9 @@ export function gatedGenerationProvider() {
       });
       for (const wake of arrived.splice(0)) wake();
       if (!open) await answer;
-      return { png: await picture, width: 64, height: 64 };
+      // The size asked for, as every provider answers (a smaller one is refused as unusable).
+      const { width, height } = dimensionsOf(input.size);
+      return { png: await picturePng(width, height, '#345'), width, height };
     },
   };
 

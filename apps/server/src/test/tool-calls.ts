@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { toolSliders, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { picture } from './pictures.ts';
 
 /** A file part: bytes, and what the client claims about them (the server believes only the bytes). */
 export type FilePart = { bytes: Buffer; filename?: string; type?: string };
@@ -23,10 +24,13 @@ export async function callTool(app: FastifyInstance, token: string | undefined, 
   return app.inject({ method: 'POST', url: `/api/image/tools/${tool}`, headers: { ...(token ? { token } : {}), 'content-type': contentType }, payload });
 }
 
-const create = (width: number, height: number, background: string, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background } });
-export const pngOf = (width: number, height: number, background = '#3a6ea5') => create(width, height, background).png().toBuffer();
-export const jpegOf = (width: number, height: number, background = '#a5563a') => create(width, height, background).jpeg().toBuffer();
-export const webpOf = (width: number, height: number, background = '#3aa56e') => create(width, height, background).webp().toBuffer();
+/** Photographs (see `picture`) in each accepted format, in a colour of their own. */
+export const pngOf = (width: number, height: number, colour = '#3a6ea5') => picture(width, height, colour).png().toBuffer();
+export const jpegOf = (width: number, height: number, colour = '#a5563a') => picture(width, height, colour).jpeg().toBuffer();
+export const webpOf = (width: number, height: number, colour = '#3aa56e') => picture(width, height, colour).webp().toBuffer();
+/** A cleanup mask: white everywhere (every pixel to disappear), as PNG or JPEG. */
+export const maskOf = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })[format]().toBuffer();
 
 export const imagePart = (bytes: Buffer, filename = 'photo.png', type = 'image/png'): Part => ['image_file', { bytes, filename, type }];
 export const maskPart = (bytes: Buffer, filename = 'mask.png', type = 'image/png'): Part => ['mask', { bytes, filename, type }];

@@ -18,6 +18,7 @@ const Home = page(() => import('./routes/home.tsx'), 'HomeRoute');
 const Pricing = page(() => import('./routes/pricing.tsx'), 'PricingRoute');
 const Featured = page(() => import('./routes/featured.tsx'), 'FeaturedRoute');
 const About = page(() => import('./routes/about.tsx'), 'AboutRoute');
+const Developers = page(() => import('./routes/developers.tsx'), 'DevelopersRoute');
 const UseCases = page(() => import('./routes/use-cases.tsx'), 'UseCasesRoute');
 const Copywrite = page(() => import('./routes/copywrite.tsx'), 'CopywriteRoute');
 const Faq = page(() => import('./routes/faq.tsx'), 'FaqRoute');
@@ -73,6 +74,7 @@ export function AppRoutes() {
             <Route path="/featured" element={<Featured />} />
             <Route path="/about" element={<About />} />
             <Route path="/use-cases" element={<UseCases />} />
+            <Route path="/developers" element={<Developers />} />
             <Route path="/copywrite" element={<Copywrite />} />
             <Route path="/faq" element={<Faq />} />
             <Route path="/privacy-policy" element={<PrivacyPolicy />} />
@@ -107,6 +109,6 @@ export function AppRoutes() {
  * public page, and each protected page as its pending view (the same for every visitor).
  */
 export const prerenderedPaths = [
-  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test'],
+  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/developers', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test'],
   ...protectedRoutes.map(([path]) => path),
 ];

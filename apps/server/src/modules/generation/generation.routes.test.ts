@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { createCreditsService } from '../credits/credits.service.ts';
+import { picturePng } from '../../test/pictures.ts';
 import type { GenerationProvider } from './providers/provider.ts';
 
 const generate = (t: TestContext, token: string | undefined, body: Record<string, unknown>) => post(t.app, '/api/image/generate-image', token, body);
@@ -166,7 +167,7 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
       async generate() {
         await createCreditsService(t().database.db).sweepStale(-60_000);
         await meanwhile?.();
-        return { png: await sharp({ create: { width: 256, height: 256, channels: 3, background: '#345' } }).png().toBuffer(), width: 256, height: 256 };
+        return { png: await picturePng(256, 256), width: 256, height: 256 };
       },
     });
 

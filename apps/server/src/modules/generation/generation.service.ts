@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { generateImageRequest } from '@lumigen/contract/generation';
+import { dimensionsOf, generateImageRequest, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
 import type { GenerationState } from '@lumigen/contract/health';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
@@ -67,6 +67,8 @@ export function createGenerationService({ provider }: { provider: GenerationProv
         const imageParams = { model: request.model, size: request.size, quality: request.quality, seed, ...(provider.model ? { providerModel: provider.model } : {}) };
         return { kind: 'generation', prompt: request.prompt, params: imageParams, provider: provider.name, ...result };
       },
+      // The size the user chose, whatever the provider drew (the OpenAI adapter brings it there).
+      promise: ({ params }) => ({ size: dimensionsOf((params as ValidGenerateImageRequest).size) }),
       explain(error, log) {
         if (!(error instanceof GenerationProviderError)) return undefined;
         // Outcome and sizes only: the prompt is the user's, and stays out of the logs.

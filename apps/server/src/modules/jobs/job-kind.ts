@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppError } from '../../lib/app-error.ts';
 import type { NewImage } from '../images/images.service.ts';
+import type { OutputPromise } from './usable-output.ts';
 
 /** What a worker hands the job's kind: its accepted parameters and its inputs as local files. */
 export type JobContext = {
@@ -22,6 +23,8 @@ export type JobContext = {
 export type JobKindHandler = {
   cost: number;
   produce(context: JobContext): Promise<Omit<NewImage, 'userId'>>;
+  /** What the provider's picture must be (its size; unlike the input), checked before it is delivered. */
+  promise(context: Pick<JobContext, 'params' | 'files'>): OutputPromise;
   /** Our answer to a provider failure (logged once here); undefined: not the provider's, a bug. */
   explain(error: unknown, log: FastifyBaseLogger): AppError | undefined;
   /** A provider's 429 or 5xx: worth another attempt after a back-off. */

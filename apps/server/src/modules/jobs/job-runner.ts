@@ -14,6 +14,7 @@ import type { JobKindHandler } from './job-kind.ts';
 import type { QueuedJob } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
 import * as repo from './jobs.repository.ts';
+import { assertUsableOutput, UnusableOutputError } from './usable-output.ts';
 
 const secondsBetween = (from: Date | string, to: Date | string) => Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
 
@@ -93,7 +94,20 @@ export function createJobRunner({
           bus.changed(jobId);
         };
         await progress(10);
-        const made = await withInputFiles(row, (files) => kind.produce({ jobId, attempt, params: row.params, files, log, progress }));
+        const made = await withInputFiles(row, async (files) => {
+          const produced = await kind.produce({ jobId, attempt, params: row.params, files, log, progress });
+          // Before anything is stored or charged: a black, blank, unchanged or misshapen answer fails the job.
+          try {
+            await assertUsableOutput(produced.png, kind.promise({ params: row.params, files }));
+          } catch (error) {
+            if (error instanceof UnusableOutputError) {
+              metrics.unusable.inc({ provider: produced.provider, tool: row.kind, reason: error.reason });
+              log.warn({ tool: row.kind, provider: produced.provider, reason: error.reason }, 'provider answered an unusable image; refunded');
+            }
+            throw error;
+          }
+          return produced;
+        });
         let ended: repo.JobRow | undefined;
         const image = await paidImages.deliver({
           userId: row.user_id,

@@ -42,6 +42,12 @@ export function createMetrics() {
         labelNames: ['kind', 'outcome'] as const,
         registers,
       }),
+      unusable: new Counter({
+        name: 'lumigen_unusable_outputs_total',
+        help: 'Provider answers refused as unusable and refunded, by provider, tool (generation or an editing tool) and reason (transparent, black, one_colour, unchanged, wrong_size)',
+        labelNames: ['provider', 'tool', 'reason'] as const,
+        registers,
+      }),
       queueWait: new Histogram({
         name: 'lumigen_job_queue_wait_seconds',
         help: 'From a job accepted to its first attempt started',

@@ -10,7 +10,8 @@ import { rows } from '../../db/client.ts';
 import type { PngImage } from '../../lib/image-bytes.ts';
 import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { fakeEdit, fakeToolProvider, resultSize } from '../../test/fake-tool-provider.ts';
-import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskPart, multipartBody, pngBomb, pngOf, webpOf, type Part } from '../../test/tool-calls.ts';
+import { picture } from '../../test/pictures.ts';
+import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskOf, maskPart, multipartBody, pngBomb, pngOf, webpOf, type Part } from '../../test/tool-calls.ts';
 import { createLocalToolsProvider } from './providers/local.ts';
 import { ToolProviderError, type ToolInput } from './providers/provider.ts';
 
@@ -43,7 +44,7 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, {}, { toolProvider: fake.provider });
     photo = await pngOf(320, 240);
-    whiteMask = await pngOf(320, 240, '#ffffff');
+    whiteMask = await maskOf(320, 240);
   });
   beforeEach(() => {
     fake.calls.length = 0;
@@ -121,13 +122,13 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   it('turns a photo upright by its EXIF orientation, and measures the mask against the upright size', async () => {
     const { token } = await register(t.app);
     // Stored 40×20, shown turned a quarter: 20×40.
-    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#234' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    expect((await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await pngOf(20, 40, '#fff'))])).statusCode).toBe(200);
+    const sideways = await picture(40, 20, '#234').jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect((await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await maskOf(20, 40))])).statusCode).toBe(200);
     const [call] = fake.calls;
     expect([call?.image.width, call?.image.height]).toEqual([20, 40]);
     const upright = await sharp(call!.image.bytes).metadata();
     expect([upright.width, upright.height, upright.orientation ?? 1]).toEqual([20, 40, 1]);
-    const refused = await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await pngOf(40, 20, '#fff'))]);
+    const refused = await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await maskOf(40, 20))]);
     expect(refused.json()).toEqual({ success: false, message: 'mask must be exactly 20×40 pixels, the size of image_file (it is 40×20)' });
   });
 
@@ -298,7 +299,7 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       await expectRefused('cleanup', [image], 400, 'mask is required for cleanup: an image of the same size, white where pixels should disappear');
       await expectRefused('cleanup', [image, maskPart(Buffer.alloc(0))], 400, 'mask is empty');
       await expectRefused('cleanup', [image, maskPart(Buffer.from('%PDF-1.7 not a mask'))], 415, 'mask is not a PNG, JPEG or WebP image');
-      await expectRefused('cleanup', [image, maskPart(await pngOf(321, 240, '#fff'))], 400, 'mask must be exactly 320×240 pixels, the size of image_file (it is 321×240)');
+      await expectRefused('cleanup', [image, maskPart(await maskOf(321, 240))], 400, 'mask must be exactly 320×240 pixels, the size of image_file (it is 321×240)');
       await expectRefused('cleanup', [maskPart(whiteMask), ['mask_file', { bytes: whiteMask }], image], 400, 'mask was sent more than once');
       await expectRefused('cleanup', [image, maskPart(whiteMask), ['extra', { bytes: whiteMask }]], 413, 'At most 2 files per request: image_file and, for cleanup, mask');
       await expectRefused('cleanup', [image, maskPart(whiteMask), ['mode', 'slow']], 400, 'Mode (mode) must be one of fast, quality');

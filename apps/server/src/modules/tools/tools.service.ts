@@ -1,6 +1,6 @@
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
-import type { ToolFields, ToolId } from '@lumigen/contract/tools';
+import { promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
 import { ToolProviderError, type CheckedImage, type ToolProvider } from './providers/provider.ts';
@@ -63,6 +63,10 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
           // The prompt has its own column (as a generation's has); sliders and mode are the params.
           const { prompt, ...imageParams } = fields;
           return { kind: tool, prompt: typeof prompt === 'string' ? prompt : undefined, params: imageParams, provider: provider.name, ...result };
+        },
+        promise({ params, files }) {
+          const { fields, inputs } = params as ToolJobParams;
+          return { size: promisedToolSize(tool, inputs.image, fields), changedFrom: toolOutputs[tool].mustChange ? files.image : undefined };
         },
         explain(error, log) {
           if (!(error instanceof ToolProviderError)) return undefined;

@@ -10,6 +10,7 @@ const resources: MenuLink[] = [
   { label: 'FAQ', to: '/faq' },
   { label: 'Use Cases', to: '/use-cases' },
   { label: 'Featured', to: '/featured' },
+  { label: 'Developers', to: '/developers' },
   { label: 'Copywriting', to: '/copywrite' },
   { label: 'Newsletter', to: '/newsletter' },
 ];

@@ -9,7 +9,7 @@ import { rows } from '../../../db/client.ts';
 import { startFakeClipdrop, type ClipdropAnswer, type FakeClipdrop } from '../../../test/fake-clipdrop.ts';
 import { resultSize } from '../../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
-import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskPart, pngOf, webpOf, type Part } from '../../../test/tool-calls.ts';
+import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskOf, maskPart, pngOf, webpOf, type Part } from '../../../test/tool-calls.ts';
 
 const apiKey = 'cd-test-key-7f3a9c';
 
@@ -54,7 +54,7 @@ describe.each(databaseKinds)('editing through Clipdrop on %s', (kind) => {
     const env = { ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: apiKey, CLIPDROP_BASE_URL: clipdrop.baseUrl, CLIPDROP_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' };
     t = await startTestApp(kind, env, { logger: { stream } });
     photo = await pngOf(320, 240);
-    mask = await pngOf(320, 240, '#ffffff');
+    mask = await maskOf(320, 240);
   });
   afterAll(async () => {
     await t.close();
@@ -99,7 +99,7 @@ describe.each(databaseKinds)('editing through Clipdrop on %s', (kind) => {
     clipdrop.answer({ image: 'png' });
     expect((await callTool(t.app, token, 'remove-background', [imagePart(jpeg, 'a.bin', 'application/octet-stream')])).statusCode).toBe(200);
     expect((await callTool(t.app, token, 'reimagine', [imagePart(webp)])).statusCode).toBe(200);
-    expect((await callTool(t.app, token, 'cleanup', [imagePart(jpeg), maskPart(await jpegOf(64, 32, '#fff'), 'mask.jpg', 'image/jpeg')])).statusCode).toBe(200);
+    expect((await callTool(t.app, token, 'cleanup', [imagePart(jpeg), maskPart(await maskOf(64, 32, 'jpeg'), 'mask.jpg', 'image/jpeg')])).statusCode).toBe(200);
     const [first, second, third] = clipdrop.requests;
     expect(first?.files.image_file).toMatchObject({ type: 'image/jpeg', filename: 'image.jpg' });
     expect(first?.files.image_file?.bytes.equals(jpeg)).toBe(true);

@@ -1,0 +1,5 @@
+import { DevelopersPage } from '../../features/developers/developers-page.tsx';
+
+export function DevelopersRoute() {
+  return <DevelopersPage />;
+}
