@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { AcceptedImageType, ToolId } from '@lumigen/contract/tools';
+import { clipdropPaths, type AcceptedImageType, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import { asPng, sniffImageType, type PngImage } from '../../../lib/image-bytes.ts';
 import { readBodyUpTo } from '../../../lib/read-body.ts';
@@ -12,18 +12,6 @@ export type ClipdropOptions = {
   baseUrl: string;
   /** Longest wait for one call: upload, work and download. */
   timeoutMs: number;
-};
-
-/** docs/product.md §7: each tool's endpoint. */
-export const clipdropPaths: Record<ToolId, string> = {
-  'remove-background': '/remove-background/v1',
-  'product-photography': '/product-photography/v1',
-  'replace-background': '/replace-background/v1',
-  reimagine: '/reimagine/v1/reimagine',
-  upscale: '/image-upscaling/v1/upscale',
-  uncrop: '/uncrop/v1',
-  cleanup: '/cleanup/v1',
-  'remove-text': '/remove-text/v1',
 };
 
 const extensions: Record<AcceptedImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
