@@ -47,7 +47,7 @@ export async function jobsRoutes(
   });
 
   r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, { tools, jobs, uploadsDir });
+    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir }, { userId: request.auth.userId });
     reply.code(202);
     return { success: true, jobId, status };
   });
