@@ -165,6 +165,8 @@ export type LedgerRow = {
   image_id: string | null;
   bundle: string | null;
   credits: number | null;
+  /** The API key the change was made with, by its name. */
+  key_name: string | null;
 };
 
 /**
@@ -175,8 +177,9 @@ export async function findLedgerPage(ex: Executor, userId: string, before: strin
   return rows<LedgerRow>(
     ex,
     sql`SELECT l.id::text AS id, l.created_at, l.reason, l.delta, l.balance_after, l.ref,
-               r.purpose, r.image_id, p.bundle, p.credits
+               r.purpose, r.image_id, p.bundle, p.credits, k.name AS key_name
         FROM credit_ledger l
+        LEFT JOIN api_keys k ON k.id = l.api_key_id
         LEFT JOIN credit_reservations r ON l.reason IN ('reservation', 'refund', 'spend') AND r.id::text = l.ref AND r.user_id = l.user_id
         LEFT JOIN payments p ON l.reason = 'purchase' AND p.provider_payment_id = l.ref AND p.user_id = l.user_id
         WHERE l.user_id = ${userId} ${before ? sql`AND l.id < ${before}::bigint` : sql``}

@@ -136,7 +136,7 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
         entries: page.map((row) => ({
           id: row.id,
           createdAt: new Date(row.created_at).toISOString(),
-          description: describe(row),
+          description: row.key_name === null ? describe(row) : `${describe(row)} · API key “${row.key_name}”`,
           reason: row.reason,
           delta: row.delta,
           balanceAfter: row.balance_after,

@@ -56,9 +56,11 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
     const [reservation] = await rows<{ status: string; api_key_id: string }>(t.database.db, sql`SELECT status, api_key_id FROM credit_reservations WHERE user_id = ${user.id}`);
     expect(reservation).toEqual({ status: 'committed', api_key_id: id });
     expect(await listKeys(t.app, token)).toEqual([expect.objectContaining({ id, spentToday: 1, lastUsedAt: expect.any(String) })]);
-    // The image is the account's like any other.
+    // The image is the account's like any other, and the profile's ledger says which key paid.
     const gallery = await t.app.inject({ method: 'GET', url: '/api/images', headers: { token } });
     expect(gallery.json().images).toHaveLength(1);
+    const ledger = await t.app.inject({ method: 'GET', url: '/api/credits/ledger', headers: { token } });
+    expect(ledger.json().entries[0].description).toBe('Image generation · API key “openai script”');
   });
 
   it('refunds a failed generation, and the refund names the key too', async () => {
