@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { createKey, listKeys } from '../../test/api-keys.ts';
+import { catRequest } from '../../test/job-calls.ts';
 import { databaseKinds, register, startTestApp, type TestContext } from '../../test/harness.ts';
 
 describe.each(databaseKinds)('API keys on %s', (kind) => {
@@ -84,6 +85,42 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect(refused.json().message).toBe(messages.apiKey.tooMany(maxApiKeysPerUser));
     await t.app.inject({ method: 'DELETE', url: `/api/keys/${made[0]!.json().id}`, headers: { token } });
     expect((await create(token, { name: 'now it fits' })).statusCode).toBe(201);
+  });
+
+  it("reads the owner's images, jobs and ledger with a read key, and nothing else: no scope 403, revoked 401, another's 404", async () => {
+    const owner = await register(t.app);
+    const made = await t.app.inject({ method: 'POST', url: '/api/image/generate-image', headers: { token: owner.token }, payload: catRequest });
+    expect(made.statusCode).toBe(200);
+    const { imageId } = made.json();
+    const reader = await createKey(t.app, owner.token, { name: 'reader', scopes: ['read'] });
+    const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+    for (const headers of [{ 'x-api-key': reader.key }, { authorization: `Bearer ${reader.key}` }]) {
+      expect((await get('/api/images', headers)).json().images).toEqual([expect.objectContaining({ id: imageId })]);
+      const image = await get(`/api/images/${imageId}`, headers);
+      expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+      const listed = (await get('/api/jobs', headers)).json().jobs;
+      expect(listed).toEqual([expect.objectContaining({ kind: 'generation', status: 'succeeded', imageId })]);
+      expect((await get(`/api/jobs/${listed[0].id}`, headers)).json().job).toMatchObject({ imageId });
+      expect((await get('/api/credits/ledger', headers)).json().entries).toHaveLength(2);
+    }
+    // Reading only: paying, canceling, deleting and the account stay the session's.
+    const readHeaders = { 'x-api-key': reader.key };
+    expect((await t.app.inject({ method: 'POST', url: '/api/jobs/generate', headers: readHeaders, payload: catRequest })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: readHeaders })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/image/get-credit', headers: readHeaders })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: readHeaders })).statusCode).toBe(401);
+
+    const writer = await createKey(t.app, owner.token, { name: 'writer', scopes: ['generate', 'tools'] });
+    const noScope = await get('/api/images', { 'x-api-key': writer.key });
+    expect([noScope.statusCode, noScope.json().message]).toEqual([403, messages.apiKey.missingScope('read')]);
+    const stranger = await register(t.app);
+    const theirs = await createKey(t.app, stranger.token, { name: 'theirs', scopes: ['read'] });
+    expect((await get(`/api/images/${imageId}`, { 'x-api-key': theirs.key })).statusCode).toBe(404);
+    expect((await get('/api/images', { 'x-api-key': theirs.key })).json().images).toEqual([]);
+    await t.app.inject({ method: 'DELETE', url: `/api/keys/${reader.id}`, headers: { token: owner.token } });
+    const revoked = await get('/api/images', readHeaders);
+    expect([revoked.statusCode, revoked.json().message]).toEqual([401, messages.apiKey.revoked]);
   });
 
   it('needs the session: without it, or with a key in its place, /api/keys and the account routes answer 401', async () => {

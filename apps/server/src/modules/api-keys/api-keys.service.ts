@@ -12,6 +12,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** `lk_` and 32 random bytes in base64url: anything else is refused without a lookup. */
 const wellFormedKey = /^lk_[A-Za-z0-9_-]{43}$/;
 
+/** A key, not a session token (43 characters, which may well begin with `lk_` by chance). */
+export const isApiKeyShaped = (value: string) => wellFormedKey.test(value);
+
 /** The key a request was authenticated with: whose it is, what it may do, how much it may spend. */
 export type ApiKeyCaller = KeyCharge & { scopes: ApiKeyScope[] };
 
@@ -84,7 +87,7 @@ export function createApiKeysService(db: Db, credits: CreditsService) {
     /** The key's owner and rights, or why it opens nothing (`ApiKeyRefused`); records its use. */
     async authenticate(key: string | undefined, scope: ApiKeyScope, log: { warn(obj: object, msg: string): void }): Promise<ApiKeyCaller> {
       if (!key) throw new ApiKeyRefused('missing');
-      const found = wellFormedKey.test(key) ? await repo.findKeyByHash(db, hashToken(key)) : undefined;
+      const found = isApiKeyShaped(key) ? await repo.findKeyByHash(db, hashToken(key)) : undefined;
       if (!found) throw new ApiKeyRefused('invalid');
       if (found.revoked) throw new ApiKeyRefused('revoked');
       if (!found.scopes.includes(scope)) throw new ApiKeyRefused('scope', scope);
