@@ -95,7 +95,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     const reader = await createKey(t.app, owner.token, { name: 'reader', scopes: ['read'] });
     const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
-    for (const headers of [{ 'x-api-key': reader.key }, { authorization: `Bearer ${reader.key}` }]) {
+    for (const headers of [{ 'x-api-key': reader.key }, { authorization: `Bearer ${reader.key}` }] as Array<Record<string, string>>) {
       expect((await get('/api/images', headers)).json().images).toEqual([expect.objectContaining({ id: imageId })]);
       const image = await get(`/api/images/${imageId}`, headers);
       expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
