@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { CreateApiKeyResponse } from '@lumigen/contract/api-keys';
 import { messages } from '@lumigen/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, type TestUser } from '../fixtures.ts';
+import { expect, screenshotsDir, test, type TestUser } from '../fixtures.ts';
 
 async function signIn(page: Page, { token }: { token: string }) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
@@ -81,9 +80,7 @@ test.describe('Developers on /profile', () => {
     const used = await createKeyThroughApi(request, testUser, 'Product feed uploader');
     expect((await generateWithKey(request, used)).status()).toBe(200);
     await signIn(page, testUser);
-    // The README's pictures are rewritten on request only; otherwise they go with the test's output.
-    const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/screenshots') : testInfo.outputDir;
-    await mkdir(out, { recursive: true });
+    const out = await screenshotsDir(testInfo);
 
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });

@@ -3,6 +3,7 @@ import { apiKeyPrefix, apiKeyScopes, apiKeyShownLength, maxApiKeysPerUser, type 
 import { messages } from '@lumigen/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { oncePerInterval } from '../../lib/once-per-interval.ts';
 import { hashToken } from '../accounts/tokens.ts';
 import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import { lockUser } from '../jobs/jobs.repository.ts';
@@ -35,12 +36,9 @@ export class ApiKeyRefused extends AppError {
  */
 export function createApiKeysService(db: Db, credits: CreditsService) {
   // lastUsedAt is written at most once a minute per key (as sessions are), off the request's path.
-  const touchedAt = new Map<string, number>();
+  const due = oncePerInterval(60_000);
   function touch(keyId: string, log: { warn(obj: object, msg: string): void }) {
-    const now = Date.now();
-    if ((touchedAt.get(keyId) ?? 0) > now - 60_000) return;
-    if (touchedAt.size > 50_000) touchedAt.clear();
-    touchedAt.set(keyId, now);
+    if (!due(keyId)) return;
     repo.touchKey(db, keyId).catch((error: unknown) => log.warn({ err: error }, 'could not record API key use'));
   }
 

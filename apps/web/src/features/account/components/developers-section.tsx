@@ -143,7 +143,7 @@ function spentText(key: ApiKeySummary): string {
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke(): void }) {
   return (
-    <li className="api-keys__item">
+    <li className="profile-list__item">
       <div className="api-keys__about">
         <p className="api-keys__name">
           {apiKey.name} <code className="api-keys__prefix">{apiKey.prefix}…</code>
@@ -199,7 +199,7 @@ function KeyList() {
 
   return (
     <>
-      <ul className="api-keys" aria-label="Your API keys">
+      <ul className="profile-list" aria-label="Your API keys">
         {keys.data.keys.map((key) => (
           <KeyRow key={key.id} apiKey={key} onRevoke={() => setConfirming(key)} />
         ))}
