@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export type TestUser = { token: string; user: PublicUser; password: string };
@@ -21,6 +21,16 @@ export async function registerUser(request: APIRequestContext, label?: string): 
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as AuthResponse;
   return { token: body.token, user: body.user, password: testPassword };
+}
+
+/**
+ * Where a test writes its screenshots: the README's pictures in docs/screenshots when asked
+ * (`E2E_SCREENSHOTS=1`), otherwise among the test's own results.
+ */
+export async function screenshotsDir(testInfo: TestInfo): Promise<string> {
+  const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../docs/screenshots') : testInfo.outputDir;
+  await mkdir(out, { recursive: true });
+  return out;
 }
 
 export type Mail = { subject: string; text: string; links: string[] };

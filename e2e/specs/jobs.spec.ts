@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { JobAcceptedResponse, JobResponse } from '@lumigen/contract/jobs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, type TestUser } from '../fixtures.ts';
+import { expect, screenshotsDir, test, type TestUser } from '../fixtures.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../../packages/imaging/test/fixtures', name);
 
@@ -89,8 +88,7 @@ test.describe('paid work as jobs in the web app', () => {
     await generated(request, testUser, 'A bowl of lemons on a blue table');
     await signIn(page, testUser);
     // Rewritten for the docs on request only; otherwise they go with the test's output.
-    const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/screenshots') : testInfo.outputDir;
-    await mkdir(out, { recursive: true });
+    const out = await screenshotsDir(testInfo);
 
     for (const [index, width] of [1440, 375].entries()) {
       await page.setViewportSize({ width, height: 900 });

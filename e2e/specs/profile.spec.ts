@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { AuthResponse } from '@lumigen/contract/accounts';
@@ -6,7 +6,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { expect, test, testPassword, type TestUser } from '../fixtures.ts';
+import { expect, screenshotsDir, test, testPassword, type TestUser } from '../fixtures.ts';
 
 async function signIn(page: Page, { token }: { token: string }) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
@@ -155,9 +155,7 @@ test.describe('the profile', () => {
     await generate(request, testUser, 'A bowl of lemons on a blue table');
     await logInAgain(request, testUser, firefoxOnWindows);
     await signIn(page, testUser);
-    // The README's pictures are rewritten on request only; otherwise they go with the test's output.
-    const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/screenshots') : testInfo.outputDir;
-    await mkdir(out, { recursive: true });
+    const out = await screenshotsDir(testInfo);
 
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });

@@ -6,12 +6,16 @@ import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { clipdropRoutes } from './modules/drop-in/clipdrop.routes.ts';
+import { openAiImagesRoutes } from './modules/drop-in/openai-images.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -30,6 +34,7 @@ import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { createPaidWork } from './paid-work.ts';
+import { apiKeyAuthPlugin } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { httpMetricsPlugin } from './plugins/http-metrics.ts';
@@ -123,6 +128,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });
+  const apiKeys = createApiKeysService(db.db, credits);
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   await generation.verifyProvider(app.log);
@@ -147,17 +153,20 @@ export async function buildApp({ config, database, logger = true, generationProv
   // Before any route: it documents every route of the contract's table as it is registered.
   await app.register(openApiPlugin, { publicOrigin: config.publicOrigin });
   await app.register(authPlugin, { accounts });
+  await app.register(apiKeyAuthPlugin, { apiKeys });
   await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
+  await app.register(apiKeysRoutes, { apiKeys });
   await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
   await app.register(webhookRoutes, { payments, webhookSecret: paymentSetup.webhookSecret });
-  // One count for all paid work (generations, edits, job submissions), checked after the token and
-  // before anything is read, reserved or charged.
+  // One count for all paid work (generations, edits, job submissions, drop-in calls), checked after
+  // the token or key and before anything is read, reserved or charged.
   const paidLimit = app.limitBy(
     [
-      { name: 'paid:user', max: config.paidRateLimit.userMax, key: (request) => request.auth?.userId },
+      // A call made with an API key counts for the key's owner, with their own calls.
+      { name: 'paid:user', max: config.paidRateLimit.userMax, key: (request) => request.auth?.userId ?? request.apiKey?.userId },
       { name: 'paid:ip', max: config.paidRateLimit.ipMax, key: (request) => clientKey(request.ip) },
     ],
     config.paidRateLimit.windowMs,
@@ -166,6 +175,9 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(imagesRoutes, { images });
+  // The drop-in endpoints (issue 16), each with its service's error shape (their own plugins).
+  await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });
+  await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });
   await app.register(webAppPlugin, { distDir: config.webDistDir });

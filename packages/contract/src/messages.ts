@@ -114,6 +114,17 @@ export const messages = {
     internal: 'Something went wrong on our side. Please try again; your credit was refunded.',
     storageUnavailable: 'Image storage is unavailable right now, so the image could not be saved. Please try again in a moment; your credit was refunded.',
   },
+  /** Developer API keys (issue 16). */
+  apiKey: {
+    missing: 'No API key provided: send it in the x-api-key header or as Authorization: Bearer lk_…',
+    invalid: 'Invalid API key',
+    revoked: 'This API key has been revoked',
+    missingScope: (scope: string) => `This API key does not have the ${scope} scope. Create a key with it on your profile page.`,
+    capReached: (cap: number) =>
+      `This API key has reached its daily limit of ${cap} credit${cap === 1 ? '' : 's'}. It resets at 00:00 UTC; nothing was charged.`,
+    tooMany: (max: number) => `You already have ${max} API keys. Revoke one you no longer use to create another.`,
+    revokedDone: 'API key revoked. Programs using it can no longer call Lumigen.',
+  },
   /** Our own storage or database is down (issue 15): nothing the user did wrong, try again soon. */
   storageUnavailable: 'Image storage is unavailable right now. Please try again in a moment.',
   storageUnavailableNothingCharged: 'Image storage is unavailable right now, so your upload could not be kept. Please try again in a moment; no credit was taken.',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { clipdropErrorResponse, openAiErrorResponse } from './drop-in.ts';
 import { errorResponse } from './errors.ts';
 import { healthResponse } from './health.ts';
 import { apiRoutes, expectedAnswer, findApiRoute } from './routes.ts';
+import { clipdropPaths } from './tools.ts';
 
 describe('the route table', () => {
   it('finds a route by method and path, parameters and query strings included', () => {
@@ -24,9 +26,19 @@ describe('the route table', () => {
     expect(expectedAnswer('POST /api/user/register', 200)).toBeUndefined();
   });
 
-  it('gives every route an API path (or /metrics, where scrapers look) and a success answer', () => {
+  it('expects the drop-in endpoints to fail in the shape of the service they stand in for', () => {
+    expect(expectedAnswer('POST /v1/images/generations', 401)).toEqual({ json: openAiErrorResponse });
+    expect(expectedAnswer('POST /clipdrop/cleanup/v1', 402)).toEqual({ json: clipdropErrorResponse });
+    expect(expectedAnswer('POST /api/keys', 400)).toEqual({ json: errorResponse });
+  });
+
+  it('lists a Clipdrop-shaped route for each of the eight Clipdrop endpoints', () => {
+    for (const path of Object.values(clipdropPaths)) expect(findApiRoute('POST', `/clipdrop${path}`)).toBe(`POST /clipdrop${path}`);
+  });
+
+  it('gives every route an API path (or /metrics, where scrapers look, or a drop-in path) and a success answer', () => {
     for (const [route, answers] of Object.entries(apiRoutes)) {
-      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) (\/api\/|\/metrics$)/);
+      expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) (\/api\/|\/metrics$|\/v1\/|\/clipdrop\/)/);
       expect(Object.keys(answers).some((status) => Number(status) < 300), route).toBe(true);
     }
   });

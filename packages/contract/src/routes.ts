@@ -9,7 +9,9 @@ import {
   verifyEmailResponse,
   verifyResendResponse,
 } from './accounts.ts';
+import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-keys.ts';
 import { creditResponse, getCreditResponse, ledgerResponse } from './credits.ts';
+import { clipdropErrorResponse, openAiErrorResponse, openAiImagesResponse } from './drop-in.ts';
 import { errorResponse } from './errors.ts';
 import { generateImageResponse, providersResponse } from './generation.ts';
 import { healthResponse } from './health.ts';
@@ -85,9 +87,32 @@ export const apiRoutes = {
   'GET /api/openapi.json': { 200: { json: openApiDocumentResponse } },
   // Prometheus' text format, for operators (docs/decisions/024); outside /api, as scrapers expect.
   'GET /metrics': { 200: { bytes: 'text/plain' } },
+  // Developer API keys (issue 16): managed with the session, never with a key.
+  'POST /api/keys': { 201: { json: createApiKeyResponse } },
+  'GET /api/keys': { 200: { json: apiKeysResponse } },
+  'DELETE /api/keys/:id': { 200: { json: revokeApiKeyResponse } },
+  // Drop-in compatible endpoints, called with a key, in OpenAI's and Clipdrop's shapes (their
+  // failures too: see routeErrors). Clipdrop answers the image in the format asked by Accept.
+  'POST /v1/images/generations': { 200: { json: openAiImagesResponse } },
+  'POST /clipdrop/remove-background/v1': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/product-photography/v1': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/replace-background/v1': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/reimagine/v1/reimagine': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/image-upscaling/v1/upscale': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/uncrop/v1': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/cleanup/v1': { 200: { bytes: 'image/' } },
+  'POST /clipdrop/remove-text/v1': { 200: { bytes: 'image/' } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;
 
 export type ApiRoute = keyof typeof apiRoutes;
+
+/** Routes whose failures are not `errorResponse`: the drop-in endpoints fail as the services they stand in for. */
+export const routeErrors: Partial<Record<ApiRoute, z.ZodType>> = {
+  'POST /v1/images/generations': openAiErrorResponse,
+  ...Object.fromEntries(
+    (Object.keys(apiRoutes) as ApiRoute[]).filter((route) => route.startsWith('POST /clipdrop/')).map((route) => [route, clipdropErrorResponse]),
+  ),
+};
 
 const patterns = Object.keys(apiRoutes).map((route) => {
   const [method, path] = route.split(' ') as [string, string];
@@ -102,11 +127,12 @@ export function findApiRoute(method: string, url: string): ApiRoute | undefined 
 }
 
 /**
- * What an answer of `status` to `route` must be: the listed answer, `errorResponse` for a 4xx or
- * 5xx, undefined for a success status the route does not list (itself a drift).
+ * What an answer of `status` to `route` must be: the listed answer, the route's error shape
+ * (`routeErrors`, else `errorResponse`) for a 4xx or 5xx, undefined for a success status the route does not list (itself a drift).
  */
 export function expectedAnswer(route: ApiRoute | undefined, status: number): Answer | undefined {
   const listed = route ? (apiRoutes[route] as Partial<Record<number, Answer>>)[status] : undefined;
   if (listed) return listed;
-  return status >= 400 ? { json: errorResponse } : undefined;
+  if (status < 400) return undefined;
+  return { json: (route && routeErrors[route]) ?? errorResponse };
 }

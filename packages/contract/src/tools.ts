@@ -10,6 +10,21 @@ import { messages } from './messages.ts';
 export const toolIds = ['remove-background', 'remove-text', 'product-photography', 'reimagine', 'replace-background', 'upscale', 'uncrop', 'cleanup'] as const;
 export type ToolId = (typeof toolIds)[number];
 
+/**
+ * docs/product.md §7: each tool's Clipdrop endpoint. Our server calls them there, and answers them
+ * itself under `/clipdrop` (issue 16), so code written for Clipdrop runs here by its base URL.
+ */
+export const clipdropPaths: Record<ToolId, string> = {
+  'remove-background': '/remove-background/v1',
+  'product-photography': '/product-photography/v1',
+  'replace-background': '/replace-background/v1',
+  reimagine: '/reimagine/v1/reimagine',
+  upscale: '/image-upscaling/v1/upscale',
+  uncrop: '/uncrop/v1',
+  cleanup: '/cleanup/v1',
+  'remove-text': '/remove-text/v1',
+};
+
 export type SliderSpec = { name: string; label: string; min: number; max: number; step: number; default: number; unit?: string };
 
 export const toolSliders = {
@@ -30,18 +45,6 @@ export const toolSliders = {
     { name: 'extend_down', label: 'Extend down', min: -2000, max: 2000, step: 1, default: 50, unit: 'px' },
   ],
 } as const satisfies Partial<Record<ToolId, readonly SliderSpec[]>>;
-
-/** docs/product.md §7: each tool's Clipdrop endpoint (our Clipdrop-compatible endpoints answer the same paths under /clipdrop). */
-export const clipdropPaths: Record<ToolId, string> = {
-  'remove-background': '/remove-background/v1',
-  'product-photography': '/product-photography/v1',
-  'replace-background': '/replace-background/v1',
-  reimagine: '/reimagine/v1/reimagine',
-  upscale: '/image-upscaling/v1/upscale',
-  uncrop: '/uncrop/v1',
-  cleanup: '/cleanup/v1',
-  'remove-text': '/remove-text/v1',
-};
 
 /** Uploads: at most this many bytes, sniffed as PNG, JPEG or WebP. */
 export const maxUploadBytes = 30 * 1024 * 1024;

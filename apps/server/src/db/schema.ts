@@ -74,6 +74,36 @@ export const signupBonusClaims = pgTable('signup_bonus_claims', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Developer API keys (issue 16, docs/decisions/027). Only the SHA-256 of the key is kept, as for
+ * sessions: the key is 32 random bytes, so a fast hash is enough and a leaked table cannot be
+ * replayed. `prefix` (the key's first characters) tells keys apart in lists. A revoked key stays,
+ * so the ledger rows that name it keep their meaning.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    // Credits the key may spend per UTC day (reserved, less refunds); null: only the balance limits it.
+    dailyCreditCap: integer('daily_credit_cap'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
+    index('api_keys_user_id_idx').on(t.userId),
+    check('api_keys_daily_credit_cap_positive', sql`${t.dailyCreditCap} IS NULL OR ${t.dailyCreditCap} > 0`),
+  ],
+);
+
 export const creditLedger = pgTable(
   'credit_ledger',
   {
@@ -87,11 +117,15 @@ export const creditLedger = pgTable(
     // What the change answers to (a payment id, a reservation id…); with `reason`, unique:
     // a repeated external event is recognised as already processed.
     ref: text('ref').notNull(),
+    // The API key the change was made with (a reservation, its refund or its spend); null otherwise.
+    apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('credit_ledger_reason_ref_key').on(t.reason, t.ref),
     index('credit_ledger_user_id_idx').on(t.userId),
+    // A key's spending today (its daily cap, the profile's "spent today").
+    index('credit_ledger_api_key_id_created_at_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
     check('credit_ledger_balance_after_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
 );
@@ -105,6 +139,8 @@ export const creditReservations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     cost: integer('cost').notNull(),
     purpose: text('purpose').notNull(),
+    // The API key the action was asked with; its refund's ledger row names it too.
+    apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'committed', 'refunded'] }).notNull().default('pending'),
     // The image the committed action made, for the ledger's link (emptied when the image is deleted).
     imageId: uuid('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 import { messages } from '@lumigen/contract/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -27,42 +27,47 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length' },
 };
 
+/** A failure as we answer it: the status, the headers, the message and the extra fields. */
+export type ErrorAnswer = { status: number; headers: Record<string, string>; message: string; extra: Record<string, unknown> };
+
 /**
- * One shape for every failure: `{ success: false, message }` with the right status. 5xx answers
- * carry the request id and nothing internal; the details go to the log.
+ * Any error as we answer it, logging what is ours to fix. 5xx answers carry the request id and
+ * nothing internal; the details go to the log. The drop-in endpoints (issue 16) reshape this
+ * into their services' error bodies, so every door tells the same story.
  */
+export function errorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): ErrorAnswer {
+  const answer = (status: number, message: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}): ErrorAnswer => ({ status, headers, message, extra });
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return answer(error.statusCode, error.message, error.headers, error.extra);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) return answer(400, describeValidation(error.validation));
+  const known = error.code ? fastifyClientErrors[error.code] : undefined;
+  if (known) return answer(known.status, known.message);
+  if (error instanceof SyntaxError && error.statusCode === 400) return answer(400, messages.malformedJson);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return answer(error.statusCode, error.message);
+  if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (reply.raw.destroyed || request.raw.destroyed)) {
+    // The client hung up before its streamed answer (an edited image) went out: nothing broke.
+    request.log.info('client closed the connection before the answer was sent');
+    return answer(500, messages.internal(request.id));
+  }
+  // Our own database or storage is down: say so (503), not "something went wrong" (500).
+  if (error instanceof StorageUnavailableError) {
+    request.log.error({ err: error }, 'image storage unavailable');
+    return answer(503, messages.storageUnavailable, { 'retry-after': '5' });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return answer(503, messages.databaseUnavailable, { 'retry-after': '5' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return answer(500, messages.internal(request.id));
+}
+
+/** One shape for every failure: `{ success: false, message }` with the right status. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message, ...error.extra });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ success: false, message: describeValidation(error.validation) });
-    }
-    const known = error.code ? fastifyClientErrors[error.code] : undefined;
-    if (known) return reply.code(known.status).send({ success: false, message: known.message });
-    if (error instanceof SyntaxError && error.statusCode === 400) {
-      return reply.code(400).send({ success: false, message: messages.malformedJson });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ success: false, message: error.message });
-    }
-    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (reply.raw.destroyed || request.raw.destroyed)) {
-      // The client hung up before its streamed answer (an edited image) went out: nothing broke.
-      request.log.info('client closed the connection before the answer was sent');
-      return reply.code(500).send({ success: false, message: messages.internal(request.id) });
-    }
-    // Our own database or storage is down: say so (503), not "something went wrong" (500).
-    if (error instanceof StorageUnavailableError) {
-      request.log.error({ err: error }, 'image storage unavailable');
-      return reply.code(503).header('retry-after', '5').send({ success: false, message: messages.storageUnavailable });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ success: false, message: messages.databaseUnavailable });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ success: false, message: messages.internal(request.id) });
+    const { status, headers, message, extra } = errorAnswer(error, request, reply);
+    return reply.code(status).headers(headers).send({ success: false, message, ...extra });
   });
 });

@@ -1,6 +1,5 @@
-import type { ToolId } from '@lumigen/contract/tools';
+import { clipdropPaths, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
-import { clipdropPaths } from '../modules/tools/providers/clipdrop.ts';
 import { fakeEdit } from './fake-tool-provider.ts';
 import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
 

@@ -13,6 +13,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
+import { oncePerInterval } from '../../lib/once-per-interval.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
@@ -78,12 +79,9 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
 
   // "Last used" is shown to the minute: write it at most once a minute per session and process,
   // so the authenticated hot path does not pay a write per request.
-  const touchedAt = new Map<string, number>();
+  const due = oncePerInterval(60_000);
   function touch(sessionId: string, log: { warn(obj: object, msg: string): void }) {
-    const now = Date.now();
-    if ((touchedAt.get(sessionId) ?? 0) > now - 60_000) return;
-    if (touchedAt.size > 50_000) touchedAt.clear();
-    touchedAt.set(sessionId, now);
+    if (!due(sessionId)) return;
     repo.touchSession(db, sessionId).catch((error: unknown) => log.warn({ err: error }, 'could not record session use'));
   }
 

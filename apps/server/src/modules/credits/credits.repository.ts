@@ -29,8 +29,11 @@ export async function takeCredits(ex: Executor, userId: string, cost: number, re
           UPDATE users SET credit_balance = credit_balance - ${cost}
           WHERE id = ${userId} AND credit_balance >= ${cost} RETURNING credit_balance
         )
-        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
-        SELECT ${userId}, ${-cost}, credit_balance, ${reason}, ${ref} FROM u
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref, api_key_id)
+        SELECT ${userId}, ${-cost}, credit_balance, ${reason}, ${ref},
+               -- A reservation charged again (paid-image.ts) names the key that reserved it.
+               (SELECT api_key_id FROM credit_reservations WHERE id::text = ${ref} AND user_id = ${userId})
+        FROM u
         RETURNING balance_after`,
   );
   return row?.balance_after ?? null;
@@ -62,6 +65,7 @@ export async function insertReservation(
   userId: string,
   cost: number,
   purpose: string,
+  apiKeyId: string | null = null,
 ): Promise<{ reservationId: string; balance: number } | null> {
   const reservationId = randomUUID();
   const [row] = await rows<{ balance_after: number }>(
@@ -70,11 +74,11 @@ export async function insertReservation(
           UPDATE users SET credit_balance = credit_balance - ${cost}
           WHERE id = ${userId} AND credit_balance >= ${cost} RETURNING credit_balance
         ), r AS (
-          INSERT INTO credit_reservations (id, user_id, cost, purpose)
-          SELECT ${reservationId}, ${userId}, ${cost}, ${purpose} FROM u
+          INSERT INTO credit_reservations (id, user_id, cost, purpose, api_key_id)
+          SELECT ${reservationId}, ${userId}, ${cost}, ${purpose}, ${apiKeyId}::uuid FROM u
         )
-        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
-        SELECT ${userId}, ${-cost}, credit_balance, 'reservation', ${reservationId} FROM u
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref, api_key_id)
+        SELECT ${userId}, ${-cost}, credit_balance, 'reservation', ${reservationId}, ${apiKeyId}::uuid FROM u
         RETURNING balance_after`,
   );
   return row ? { reservationId, balance: row.balance_after } : null;
@@ -96,13 +100,13 @@ export async function refundReservation(ex: Executor, reservationId: string): Pr
     ex,
     sql`WITH r AS (
           UPDATE credit_reservations SET status = 'refunded', settled_at = now()
-          WHERE id = ${reservationId} AND status = 'pending' RETURNING user_id, cost
+          WHERE id = ${reservationId} AND status = 'pending' RETURNING user_id, cost, api_key_id
         ), u AS (
           UPDATE users SET credit_balance = credit_balance + r.cost FROM r
-          WHERE users.id = r.user_id RETURNING users.id, users.credit_balance, r.cost
+          WHERE users.id = r.user_id RETURNING users.id, users.credit_balance, r.cost, r.api_key_id
         )
-        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
-        SELECT id, cost, credit_balance, 'refund', ${reservationId} FROM u
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref, api_key_id)
+        SELECT id, cost, credit_balance, 'refund', ${reservationId}, api_key_id FROM u
         RETURNING balance_after, delta`,
   );
   return row ? { balance: row.balance_after, cost: row.delta } : null;
@@ -129,6 +133,22 @@ export async function findStaleReservationIds(ex: Executor, olderThan: Date, lim
   return found.map((r) => r.id);
 }
 
+/**
+ * What each key spent since 00:00 UTC: its reservations and spends, less their refunds, from
+ * the ledger (a reservation still pending counts: it is held).
+ */
+export async function findSpentToday(ex: Executor, apiKeyIds: string[]): Promise<Map<string, number>> {
+  if (apiKeyIds.length === 0) return new Map();
+  const found = await rows<{ api_key_id: string; spent: number }>(
+    ex,
+    sql`SELECT api_key_id, COALESCE(-sum(delta), 0)::int AS spent FROM credit_ledger
+        WHERE api_key_id IN (${sql.join(apiKeyIds.map((id) => sql`${id}::uuid`), sql`, `)})
+          AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+        GROUP BY api_key_id`,
+  );
+  return new Map(found.map((row) => [row.api_key_id, row.spent]));
+}
+
 export async function findBalance(ex: Executor, userId: string): Promise<number | null> {
   const [row] = await ex.select({ balance: users.creditBalance }).from(users).where(eq(users.id, userId));
   return row?.balance ?? null;
@@ -145,6 +165,8 @@ export type LedgerRow = {
   image_id: string | null;
   bundle: string | null;
   credits: number | null;
+  /** The API key the change was made with, by its name. */
+  key_name: string | null;
 };
 
 /**
@@ -155,8 +177,9 @@ export async function findLedgerPage(ex: Executor, userId: string, before: strin
   return rows<LedgerRow>(
     ex,
     sql`SELECT l.id::text AS id, l.created_at, l.reason, l.delta, l.balance_after, l.ref,
-               r.purpose, r.image_id, p.bundle, p.credits
+               r.purpose, r.image_id, p.bundle, p.credits, k.name AS key_name
         FROM credit_ledger l
+        LEFT JOIN api_keys k ON k.id = l.api_key_id
         LEFT JOIN credit_reservations r ON l.reason IN ('reservation', 'refund', 'spend') AND r.id::text = l.ref AND r.user_id = l.user_id
         LEFT JOIN payments p ON l.reason = 'purchase' AND p.provider_payment_id = l.ref AND p.user_id = l.user_id
         WHERE l.user_id = ${userId} ${before ? sql`AND l.id < ${before}::bigint` : sql``}

@@ -5,11 +5,13 @@ import { creditCosts } from '@lumigen/contract/pricing';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerId } from '../../plugins/api-key-auth.ts';
 import type { CreditsService } from './credits.service.ts';
 
 export async function creditsRoutes(app: FastifyInstance, { credits }: { credits: CreditsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onRequest', app.requireAuth);
+  // Reading the ledger also takes an API key with the `read` scope; the rest needs the session.
+  r.addHook('onRequest', (request) => (request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request)));
 
   // The balance comes with the session lookup: this answer costs one query.
   r.post('/api/image/get-credit', { schema: { body: emptyBody } }, async (request): Promise<GetCreditResponse> => {
@@ -18,7 +20,7 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
   });
 
   r.get('/api/credits/ledger', { schema: { querystring: ledgerQuery } }, async (request): Promise<LedgerResponse> => {
-    const { entries, nextCursor } = await credits.ledger(request.auth.userId, request.query.cursor, request.query.limit);
+    const { entries, nextCursor } = await credits.ledger(callerId(request), request.query.cursor, request.query.limit);
     return { success: true, entries, nextCursor };
   });
 

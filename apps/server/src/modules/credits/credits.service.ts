@@ -31,6 +31,8 @@ function describe(row: repo.LedgerRow): string {
 }
 
 export type Reservation = { reservationId: string; balance: number };
+/** The API key an action is charged with: named on the ledger, held to its daily cap. */
+export type KeyCharge = { id: string; userId: string; dailyCreditCap: number | null };
 
 /**
  * The only way credit balances change (docs/architecture.md §2). Every method appends ledger rows in the
@@ -47,8 +49,22 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
     throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
   }
 
+  async function checkKeyCap(apiKey: KeyCharge, cost: number, ex: Executor): Promise<void> {
+    if (apiKey.dailyCreditCap == null) return;
+    const spent = (await repo.findSpentToday(ex, [apiKey.id])).get(apiKey.id) ?? 0;
+    if (spent + cost > apiKey.dailyCreditCap) {
+      throw new AppError('insufficient_credit', messages.apiKey.capReached(apiKey.dailyCreditCap), { extra: { creditBalance: await balanceOf(apiKey.userId, ex) } });
+    }
+  }
+
   return {
     balanceOf,
+    checkKeyCap,
+
+    /** Each key's credits spent since 00:00 UTC (reserved or spent, less refunds). */
+    spentToday(apiKeyIds: string[]): Promise<Map<string, number>> {
+      return repo.findSpentToday(db, apiKeyIds);
+    },
 
     /**
      * Adds credits once per (reason, ref). A repeat is "already processed": nothing changes and
@@ -93,9 +109,15 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
       return balance;
     },
 
-    /** Holds `cost` before calling a provider; settle with `commit` or `refund`. 402 when short. */
-    async reserve(userId: string, cost: number, purpose: string, ex: Executor = db): Promise<Reservation> {
-      const reservation = await repo.insertReservation(ex, userId, cost, purpose);
+    /**
+     * Holds `cost` before calling a provider; settle with `commit` or `refund`. 402 when short.
+     * `apiKey`: the key the action was asked with, named on its ledger rows; past the key's daily
+     * cap, 402 and nothing held. The cap holds under concurrency only when the caller holds the
+     * user's row lock (jobs.service's `submit` does), so two calls cannot both read the same total.
+     */
+    async reserve(userId: string, cost: number, purpose: string, ex: Executor = db, apiKey?: KeyCharge): Promise<Reservation> {
+      if (apiKey?.dailyCreditCap != null) await checkKeyCap(apiKey, cost, ex);
+      const reservation = await repo.insertReservation(ex, userId, cost, purpose, apiKey?.id ?? null);
       if (!reservation) return insufficient(userId, ex);
       metrics?.spent.inc(cost);
       return reservation;
@@ -114,7 +136,7 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
         entries: page.map((row) => ({
           id: row.id,
           createdAt: new Date(row.created_at).toISOString(),
-          description: describe(row),
+          description: row.key_name === null ? describe(row) : `${describe(row)} · API key “${row.key_name}”`,
           reason: row.reason,
           delta: row.delta,
           balanceAfter: row.balance_after,

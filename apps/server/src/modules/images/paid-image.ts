@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
-import type { CreditsService, Reservation } from '../credits/credits.service.ts';
+import type { CreditsService, KeyCharge, Reservation } from '../credits/credits.service.ts';
 import type { ImageRow } from './images.repository.ts';
 import type { ImagesService, NewImage } from './images.service.ts';
 
@@ -32,8 +32,8 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
   }
 
   return {
-    reserve(userId: string, cost: number, purpose: string, ex: Executor): Promise<Reservation> {
-      return credits.reserve(userId, cost, purpose, ex);
+    reserve(userId: string, cost: number, purpose: string, ex: Executor, apiKey?: KeyCharge): Promise<Reservation> {
+      return credits.reserve(userId, cost, purpose, ex, apiKey);
     },
 
     /**

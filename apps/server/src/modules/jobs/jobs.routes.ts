@@ -5,6 +5,7 @@ import { jobsListQuery, type CancelJobResponse, type JobAcceptedResponse, type J
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerId } from '../../plugins/api-key-auth.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { z } from 'zod';
 import type { GenerationService } from '../generation/generation.service.ts';
@@ -36,7 +37,8 @@ export async function jobsRoutes(
   // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onRequest', app.requireAuth);
+  // Watching and listing also take an API key with the `read` scope; submitting and canceling need the session.
+  r.addHook('onRequest', (request) => (request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request)));
 
   // Submissions only: watching, listing and canceling cost nothing.
   r.post('/api/jobs/generate', { schema: { body: generateImageRequest }, preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
@@ -47,17 +49,17 @@ export async function jobsRoutes(
   });
 
   r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, { tools, jobs, uploadsDir });
+    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir }, { userId: request.auth.userId });
     reply.code(202);
     return { success: true, jobId, status };
   });
 
   r.get('/api/jobs', { schema: { querystring: jobsListQuery } }, async (request): Promise<JobsListResponse> => {
-    return { success: true, ...(await jobs.list(request.auth.userId, request.query.status, request.query.cursor)) };
+    return { success: true, ...(await jobs.list(callerId(request), request.query.status, request.query.cursor)) };
   });
 
   r.get('/api/jobs/:id', { schema: { params: jobIdParams } }, async (request): Promise<JobResponse> => {
-    return { success: true, job: await jobs.get(request.auth.userId, request.params.id) };
+    return { success: true, job: await jobs.get(callerId(request), request.params.id) };
   });
 
   r.post('/api/jobs/:id/cancel', { schema: { params: jobIdParams } }, async (request): Promise<CancelJobResponse> => {
@@ -66,7 +68,7 @@ export async function jobsRoutes(
   });
 
   r.get('/api/jobs/:id/events', { schema: { params: jobIdParams } }, async (request, reply) => {
-    const { userId } = request.auth;
+    const userId = callerId(request);
     // Someone else's job, or none: an ordinary 404 before the stream starts.
     await jobs.get(userId, request.params.id);
     const stream = new PassThrough();

@@ -5,7 +5,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
-import type { CreditsService } from '../credits/credits.service.ts';
+import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
@@ -98,9 +98,10 @@ export function createJobsService({
    * Accepts paid work: at most `maxRunningPerUser + maxQueuedPerUser` unfinished jobs per user
    * (429 beyond, nothing reserved), then the credit is reserved (402 when short), the job row
    * written and, while the user has a free slot, the job sent to the queue, all in one
-   * transaction. `files` (by role) are copied to the job input store first.
+   * transaction. `files` (by role) are copied to the job input store first. `apiKey`: the key
+   * the work was asked with (its daily cap is checked under the user's lock, and the ledger names it).
    */
-  async function submit(userId: string, kind: JobKind, params: Record<string, unknown>, files: Record<string, string> = {}) {
+  async function submit(userId: string, kind: JobKind, params: Record<string, unknown>, files: Record<string, string> = {}, apiKey?: KeyCharge) {
     const handler = kinds[kind];
     const jobId = randomUUID();
     const inputKeys = Object.fromEntries(Object.keys(files).map((role) => [role, `${jobId}-${role}`]));
@@ -121,7 +122,7 @@ export function createJobsService({
             headers: { 'retry-after': String(busyRetryAfterSeconds) },
           });
         }
-        const { reservationId, balance } = await paidImages.reserve(userId, handler.cost, kind, tx);
+        const { reservationId, balance } = await paidImages.reserve(userId, handler.cost, kind, tx, apiKey);
         const dispatch = dispatched < limits.maxRunningPerUser;
         await repo.insertJob(tx, { id: jobId, userId, kind, params, inputKeys, reservationId, dispatched: dispatch });
         if (dispatch) await queue.send(jobId, tx);
@@ -146,9 +147,10 @@ export function createJobsService({
      * 402 at once, not after their picture was spilled, decoded and re-encoded. Only a shortcut:
      * `submit`'s reservation still decides (the balance may change in between).
      */
-    async assertCanPay(userId: string, kind: JobKind): Promise<void> {
+    async assertCanPay(userId: string, kind: JobKind, apiKey?: KeyCharge): Promise<void> {
       const creditBalance = await credits.balanceOf(userId);
       if (creditBalance < kinds[kind].cost) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance } });
+      if (apiKey) await credits.checkKeyCap(apiKey, kinds[kind].cost, db);
     },
 
     /** Every user's unfinished jobs by status, for the metrics' queue depth. */

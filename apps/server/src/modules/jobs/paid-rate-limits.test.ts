@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { countRows, databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { createKey } from '../../test/api-keys.ts';
 import { fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { imagePart, multipartBody, pngOf } from '../../test/tool-calls.ts';
 
@@ -54,6 +55,31 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
     // Watching a job costs nothing and is not limited.
     const list = await t.app.inject({ method: 'GET', url: '/api/jobs', remoteAddress: proxy, headers: { token: user.token, 'x-forwarded-for': ip } });
     expect(list.statusCode).toBe(200);
+  });
+
+  it("per user: calls made with an API key count with the owner's own, and past the limit answer 429 in their service's shape", async () => {
+    const user = await register(t.app);
+    const { key } = await createKey(t.app, user.token);
+    const ip = '203.0.113.30';
+    const v1 = () =>
+      t.app.inject({ method: 'POST', url: '/v1/images/generations', remoteAddress: proxy, headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip }, payload: { prompt: 'A cat', size: '256x256' } });
+    const clipdrop = async () => {
+      const { payload, contentType } = await multipartBody([imagePart(photo)]);
+      return t.app.inject({ method: 'POST', url: '/clipdrop/remove-background/v1', remoteAddress: proxy, headers: { 'x-api-key': key, 'x-forwarded-for': ip, 'content-type': contentType }, payload });
+    };
+    expect((await json('/api/jobs/generate', user.token, ip, cat)).statusCode).toBe(202);
+    expect((await v1()).statusCode).toBe(200);
+    const before = await ledgerState(t.database, user.user.id);
+
+    const limitedV1 = await v1();
+    expect(limitedV1.statusCode).toBe(429);
+    expect(limitedV1.json().error).toMatchObject({ type: 'requests', code: 'rate_limit_exceeded', message: expect.stringMatching(/^Too many attempts/) });
+    const limitedClipdrop = await clipdrop();
+    expect(limitedClipdrop.statusCode).toBe(429);
+    expect(Number(limitedClipdrop.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limitedClipdrop.json().error).toMatch(/^Too many attempts/);
+    expectLimited(await json('/api/jobs/generate', user.token, ip, cat));
+    expect(await ledgerState(t.database, user.user.id)).toEqual(before);
   });
 
   it('per IP: users behind one address share its limit; another address is not held back', async () => {

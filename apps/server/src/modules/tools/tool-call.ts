@@ -2,6 +2,7 @@ import { messages } from '@lumigen/contract/messages';
 import { toolIds, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { KeyCharge } from '../credits/credits.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { readToolUpload } from './tool-upload.ts';
@@ -10,22 +11,22 @@ const isToolId = (value: string): value is ToolId => (toolIds as readonly string
 
 /**
  * A tool call's multipart body, judged (docs/decisions/007: every 4xx before any charge) and
- * submitted as the signed-in user's job, which copies the checked files before it returns: the
+ * submitted as the caller's job (the signed-in user, or the owner of an API key), which copies the checked files before it returns: the
  * upload's directory is deleted as soon as the submission settles, however it settles. A balance
  * that cannot pay is answered 402 before the body is read, so no picture is decoded for nothing.
  */
 export async function acceptToolCall(
-  request: FastifyRequest<{ Params: { tool: string } }>,
+  request: FastifyRequest,
+  tool: string,
   { tools, jobs, uploadsDir }: { tools: ToolsService; jobs: JobsService; uploadsDir: string },
+  { userId, apiKey }: { userId: string; apiKey?: KeyCharge | undefined },
 ): ReturnType<JobsService['submit']> {
-  const { tool } = request.params;
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
-  const { userId } = request.auth;
-  await jobs.assertCanPay(userId, tool);
+  await jobs.assertCanPay(userId, tool, apiKey);
   const upload = await readToolUpload(request, tool, uploadsDir);
   try {
     const { params, files } = await tools.check(tool, upload);
-    return await jobs.submit(userId, tool, params, files);
+    return await jobs.submit(userId, tool, params, files, apiKey);
   } finally {
     await upload.dispose();
   }

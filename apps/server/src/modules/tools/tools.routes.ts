@@ -22,7 +22,7 @@ export async function toolsRoutes(
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
 
   app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth, preHandler: paidLimit }, async (request, reply) => {
-    const accepted = await acceptToolCall(request, { tools, jobs, uploadsDir });
+    const accepted = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir }, { userId: request.auth.userId });
     const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
     reply.type('application/json; charset=utf-8');
     return reply.send(imageAnswerStream<ToolResponse>({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));

@@ -14,9 +14,6 @@ export type ClipdropOptions = {
   timeoutMs: number;
 };
 
-// Each tool's Clipdrop path (docs/product.md §7) lives in the contract, where the developer docs quote it too.
-export { clipdropPaths };
-
 const extensions: Record<AcceptedImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 /** An upscale to 4096×4096 is a PNG of some 50 MB; nothing larger is a real answer. */
 const longestAnswerBytes = 128 * 1024 * 1024;

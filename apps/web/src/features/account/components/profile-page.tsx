@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AnchorNav, type Anchor } from '../../../components/ui/anchor-nav.tsx';
 import { AccountSummary } from './account-summary.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
+import { DevelopersSection } from './developers-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { ExportSection } from './export-section.tsx';
 import { ImageGallery } from './image-gallery.tsx';
@@ -21,6 +22,7 @@ const anchors: Anchor[] = [
   { id: 'credits', label: 'Credits' },
   { id: 'images', label: 'Images' },
   { id: 'purchases', label: 'Purchases' },
+  { id: 'developers', label: 'Developers' },
   { id: 'your-data', label: 'Your data' },
 ];
 
@@ -48,6 +50,7 @@ export function ProfilePage({ notice }: { notice?: ReactNode }) {
           <ImageGallery />
         </ProfileSection>
         <PurchaseHistory id="purchases" />
+        <DevelopersSection />
         <ProfileSection id="your-data" title="Your data">
           <div className="profile-grid profile-grid--stacked">
             <ExportSection />

@@ -16,7 +16,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
       onError: (error) => notify.error(error.message),
     });
   return (
-    <li className="sessions__item">
+    <li className="profile-list__item">
       <div className="sessions__about">
         <p className="sessions__device">
           {session.device}
@@ -55,7 +55,7 @@ export function SessionsSection() {
     const ordered = [...sessions.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt));
     content = (
       <>
-        <ul className="sessions">
+        <ul className="profile-list">
           {ordered.map((session) => (
             <SessionRow key={session.id} session={session} />
           ))}

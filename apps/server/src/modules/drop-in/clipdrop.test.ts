@@ -1,0 +1,135 @@
+import { clipdropErrorResponse } from '@lumigen/contract/drop-in';
+import { messages } from '@lumigen/contract/messages';
+import { clipdropPaths, toolIds, type ToolId } from '@lumigen/contract/tools';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.ts';
+import { createKey, revokeKey } from '../../test/api-keys.ts';
+import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
+import { databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { defaultFields, pngOf, type Part } from '../../test/tool-calls.ts';
+import { ToolProviderError } from '../tools/providers/provider.ts';
+
+/** A prompt the fake provider fails on, as Clipdrop fails an input it cannot work with. */
+const failingPrompt = 'please fail';
+
+/** Each endpoint's fields as a Clipdrop client sends them (cleanup's mask as Clipdrop's `mask_file`). */
+async function formFor(tool: ToolId, image: Buffer): Promise<FormData> {
+  const form = new FormData();
+  form.append('image_file', new Blob([image as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
+  if (tool === 'cleanup') {
+    const mask = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#000' } }).png().toBuffer();
+    form.append('mask_file', new Blob([mask as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'mask.png');
+  }
+  for (const [name, value] of defaultFields(tool) as Array<[string, string]>) form.append(name, value);
+  return form;
+}
+
+/** `POST /clipdrop/<endpoint>` called with plain fetch, as Clipdrop's documentation shows (issue 16). */
+describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
+  let t: TestContext;
+  let base: string;
+  let photo: Buffer;
+  const tools = fakeToolProvider(async (input) => {
+    if (input.fields.prompt === failingPrompt) throw new ToolProviderError('rejected_input', 'refused', { status: 400, reason: 'no subject found' });
+    return fakeEdit(input.tool, input.image.path, input.fields);
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { toolProvider: tools.provider });
+    base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/clipdrop`;
+    photo = await pngOf(80, 60);
+  });
+  afterAll(() => t.close());
+
+  const call = async (tool: ToolId, apiKey: string | undefined, form?: FormData, headers: Record<string, string> = {}) =>
+    fetch(`${base}${clipdropPaths[tool]}`, { method: 'POST', headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...headers }, body: form ?? (await formFor(tool, photo)) });
+  const errorOf = async (response: Response) => {
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    return clipdropErrorResponse.strict().parse(await response.json()).error;
+  };
+
+  it.each(toolIds)('%s: answers the image with the credit headers, for one credit named on the ledger', async (tool) => {
+    const { token, user } = await register(t.app);
+    const { id, key } = await createKey(t.app, token, { name: 'clipdrop script', scopes: ['tools'] });
+    const response = await call(tool, key);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-remaining-credits')).toBe('4');
+    expect(response.headers.get('x-credits-consumed')).toBe('1');
+    const image = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(image).metadata()).toMatchObject({ format: 'png', ...(tool === 'upscale' ? { width: 1024, height: 1024 } : {}) });
+    expect(tools.calls.at(-1)).toMatchObject({ tool });
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+    const [reservation] = await rows<{ status: string; api_key_id: string }>(t.database.db, sql`SELECT status, api_key_id FROM credit_reservations WHERE user_id = ${user.id}`);
+    expect(reservation).toEqual({ status: 'committed', api_key_id: id });
+  });
+
+  it.each(toolIds)('%s: answers 402 with no credit left, and 403 to a bad key, as Clipdrop does', async (tool) => {
+    const { token, user } = await register(t.app);
+    const { key } = await createKey(t.app, token);
+    for (let i = 0; i < 5; i += 1) await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
+    const broke = await call(tool, key);
+    expect(broke.status).toBe(402);
+    expect(await errorOf(broke)).toBe(messages.insufficientCredit);
+
+    const bad = await call(tool, `lk_${'b'.repeat(43)}`);
+    expect(bad.status).toBe(403);
+    expect(await errorOf(bad)).toBe(messages.apiKey.invalid);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
+  });
+
+  it('answers 401 without a key, 403 to a revoked key or one without the tools scope, and charges nothing', async () => {
+    const { token, user } = await register(t.app);
+    const revoked = await createKey(t.app, token);
+    await revokeKey(t.app, token, revoked.id);
+    const generateOnly = await createKey(t.app, token, { name: 'generate only', scopes: ['generate'] });
+    const none = await call('remove-background', undefined);
+    expect([none.status, await errorOf(none)]).toEqual([401, messages.apiKey.missing]);
+    const gone = await call('remove-background', revoked.key);
+    expect([gone.status, await errorOf(gone)]).toEqual([403, messages.apiKey.revoked]);
+    const noScope = await call('remove-background', generateOnly.key);
+    expect([noScope.status, await errorOf(noScope)]).toEqual([403, messages.apiKey.missingScope('tools')]);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+  });
+
+  it('answers 400 to an input it cannot take (not an image, an unknown field), charging nothing', async () => {
+    const { token, user } = await register(t.app);
+    const { key } = await createKey(t.app, token);
+    const notImage = new FormData();
+    notImage.append('image_file', new Blob(['just text'], { type: 'image/png' }), 'photo.png');
+    const response = await call('remove-background', key, notImage);
+    expect([response.status, await errorOf(response)]).toEqual([400, messages.tool.notAnImage('image_file')]);
+    const extra = await formFor('remove-text', photo);
+    extra.append('colour', 'red');
+    const unknown = await call('remove-text', key, extra);
+    expect([unknown.status, await errorOf(unknown)]).toEqual([400, messages.tool.unknownField('colour')]);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+  });
+
+  it('refunds an edit the provider fails, and the refund names the key', async () => {
+    const { token, user } = await register(t.app);
+    const { id, key } = await createKey(t.app, token);
+    const form = await formFor('replace-background', photo);
+    form.set('prompt', failingPrompt);
+    const response = await call('replace-background', key, form);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toBe(messages.tool.rejected('no subject found'));
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+    const keyed = await rows<{ reason: string; api_key_id: string }>(t.database.db, sql`SELECT reason, api_key_id FROM credit_ledger WHERE user_id = ${user.id} AND api_key_id IS NOT NULL ORDER BY id`);
+    expect(keyed).toEqual([
+      { reason: 'reservation', api_key_id: id },
+      { reason: 'refund', api_key_id: id },
+    ]);
+  });
+
+  it('answers in the format the Accept header asks for, as Clipdrop does', async () => {
+    const { token } = await register(t.app);
+    const { key } = await createKey(t.app, token);
+    const response = await call('remove-text', key, undefined, { accept: 'image/webp' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe('webp');
+  });
+});

@@ -1,0 +1,73 @@
+import { generationFromOpenAi, openAiImageRequest, type OpenAiErrorResponse, type OpenAiImagesResponse } from '@lumigen/contract/drop-in';
+import { generateImageRequest } from '@lumigen/contract/generation';
+import { messages } from '@lumigen/contract/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { errorAnswer } from '../../plugins/error-handler.ts';
+import type { RequestLimit } from '../../plugins/rate-limit.ts';
+import { ApiKeyRefused } from '../api-keys/api-keys.service.ts';
+import type { GenerationService } from '../generation/generation.service.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+
+/** A 400 about one parameter, named as OpenAI names it (`param`, and `unknown_parameter` or `invalid_value`). */
+class InvalidParameter extends AppError {
+  readonly param: string | null;
+  readonly reason: string | null;
+  constructor(message: string, param: string | null, reason: string | null) {
+    super('bad_request', message);
+    this.param = param;
+    this.reason = reason;
+  }
+}
+
+function invalidParameter(issue: z.core.$ZodIssue | undefined): InvalidParameter {
+  if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) return new InvalidParameter(messages.bodyNotObject, null, null);
+  if (issue.code === 'unrecognized_keys') {
+    const [key] = issue.keys;
+    return new InvalidParameter(`Unknown parameter: '${key}'.`, key ?? null, 'unknown_parameter');
+  }
+  const param = issue.path.map(String).join('.') || null;
+  return new InvalidParameter(issue.message, param, issue.code === 'invalid_type' && issue.input === undefined ? 'missing_required_parameter' : 'invalid_value');
+}
+
+/** OpenAI's error type and code for each status we answer. */
+function openAiKind(status: number, error: unknown): { type: string; code: string | null } {
+  if (error instanceof InvalidParameter) return { type: 'invalid_request_error', code: error.reason };
+  if (status === 401) return { type: 'invalid_request_error', code: 'invalid_api_key' };
+  if (status === 402) return { type: 'insufficient_quota', code: 'insufficient_quota' };
+  if (status === 403) return { type: 'invalid_request_error', code: error instanceof ApiKeyRefused ? 'insufficient_permissions' : null };
+  if (status === 429) return { type: 'requests', code: 'rate_limit_exceeded' };
+  if (status >= 500) return { type: 'server_error', code: null };
+  return { type: 'invalid_request_error', code: null };
+}
+
+/**
+ * `POST /v1/images/generations` in the shape of OpenAI's Images API (issue 16): code written
+ * for OpenAI generates here by changing its base URL and key (`Authorization: Bearer lk_…`, the
+ * `generate` scope). The generation is a job charged to the key's owner like any other, and this
+ * call waits for it, as `/api/image/generate-image` does. Failures answer OpenAI's error body.
+ */
+export async function openAiImagesRoutes(
+  app: FastifyInstance,
+  { generation, jobs, paidLimit }: { generation: GenerationService; jobs: JobsService; paidLimit: RequestLimit },
+) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, headers, message } = errorAnswer(error, request, reply);
+    const body: OpenAiErrorResponse = { error: { message, ...openAiKind(status, error), param: error instanceof InvalidParameter ? error.param : null } };
+    return reply.code(status).headers(headers).send(body);
+  });
+
+  app.post('/v1/images/generations', { onRequest: app.requireApiKey('generate'), preHandler: paidLimit }, async (request): Promise<OpenAiImagesResponse> => {
+    const key = request.apiKey!;
+    const asked = openAiImageRequest.safeParse(request.body);
+    if (!asked.success) throw invalidParameter(asked.error.issues[0]);
+    const ours = generateImageRequest.safeParse(generationFromOpenAi(asked.data));
+    // The prompt's own rules (empty, too long for the size); `model` and `size` are ours to pick.
+    if (!ours.success) throw invalidParameter(ours.error.issues[0]);
+    generation.assertAvailable();
+    const accepted = await jobs.submit(key.userId, 'generation', ours.data, {}, key);
+    const { png } = await jobs.outcome(key.userId, accepted);
+    return { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString('base64') }] };
+  });
+}
