@@ -7,6 +7,8 @@ import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { batchesRoutes } from './modules/batches/batches.routes.ts';
+import { createBatchesService } from './modules/batches/batches.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -162,6 +164,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
+  const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
+  await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(imagesRoutes, { images });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });

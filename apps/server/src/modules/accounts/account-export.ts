@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { exportFiles } from '@lumigen/contract/accounts';
 import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
+import { entryWritten } from '../../lib/zip-entry.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -16,22 +17,6 @@ function csv(rows: Array<Array<string | number | null>>): string {
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
-}
-
-/**
- * True once the archive has written the entry `name` (and so let go of its bytes), false when the
- * archive ended first (the download was abandoned).
- */
-function entryWritten(archive: ZipArchive, name: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onEntry = (entry: { name: string }) => entry.name === name && done(true);
-    const onEnd = () => done(false);
-    const done = (written: boolean) => {
-      archive.off('entry', onEntry).off('close', onEnd).off('error', onEnd);
-      resolve(written);
-    };
-    archive.on('entry', onEntry).once('close', onEnd).once('error', onEnd);
-  });
 }
 
 /** Every ledger row of the user, oldest first, read page by page. */

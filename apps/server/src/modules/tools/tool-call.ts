@@ -21,7 +21,7 @@ export async function acceptToolCall(
   const { tool } = request.params;
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
   const { userId } = request.auth;
-  await jobs.assertCanPay(userId, tool);
+  await jobs.assertCanPay(userId, jobs.costOf(tool));
   const upload = await readToolUpload(request, tool, uploadsDir);
   try {
     const { params, files } = await tools.check(tool, upload);
