@@ -9,6 +9,8 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { batchesRoutes } from './modules/batches/batches.routes.ts';
 import { createBatchesService } from './modules/batches/batches.service.ts';
+import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
+import { createRecipesService } from './modules/recipes/recipes.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -166,6 +168,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(imagesRoutes, { images });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { batchToolIds } from './batches.ts';
 import { text } from './fields.ts';
+import { creditCosts } from './pricing.ts';
 import { toolFields } from './tools.ts';
 
 /**
@@ -38,6 +39,11 @@ export const createRecipeRequest = z.strictObject({
     .max(recipeMaxSteps, `A recipe has at most ${recipeMaxSteps} steps`),
 });
 export type CreateRecipeRequest = z.input<typeof createRecipeRequest>;
+
+/** What one picture costs through these steps: every step is an edit. */
+export function recipePrice(steps: readonly unknown[]): number {
+  return steps.length * creditCosts.edit;
+}
 
 export const recipeView = z.object({
   id: z.string(),

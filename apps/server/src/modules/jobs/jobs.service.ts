@@ -15,6 +15,8 @@ import { StorageUnavailableError, type ImageStore } from '../images/image-store.
 import type { JobKindHandler } from './job-kind.ts';
 import { paidWorkQueue, type JobQueue } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
+import { deleteBatchesOf } from '../batches/batches.repository.ts';
+import { deleteRecipesOf } from '../recipes/recipes.repository.ts';
 import * as repo from './jobs.repository.ts';
 
 /** A job to accept: its kind, its checked parameters, its input files by role. */
@@ -282,12 +284,15 @@ export function createJobsService({
     /**
      * For an account deletion, in its transaction: locks the user, then either says a job of
      * theirs is still unfinished (it would store an image for a deleted account) or deletes their
-     * finished jobs, whose parameters hold their prompts.
+     * finished jobs (whose parameters hold their prompts), batches and recipes.
      */
     async forgetAllOf(tx: Executor, userId: string): Promise<'unfinished' | 'forgotten'> {
       await repo.lockUser(tx, userId);
       if ((await repo.countUnfinished(tx, userId)).unfinished > 0) return 'unfinished';
       await repo.deleteJobsOf(tx, userId);
+      // What grouped and repeated their jobs goes with them: pictures' names, saved settings.
+      await deleteBatchesOf(tx, userId);
+      await deleteRecipesOf(tx, userId);
       return 'forgotten';
     },
 
