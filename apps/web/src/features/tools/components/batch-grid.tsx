@@ -36,12 +36,21 @@ function BatchTile({ file, item, name }: { file: File | undefined; item: BatchIt
   const original = useObjectUrl(file);
   const result = useImageUrl(item?.status === 'succeeded' ? item.imageId : null);
   const { text, tone } = statusOf(item);
-  const src = result.data ?? original;
+  // A file the browser cannot show (the refused non-picture) gets a plain frame, not a broken image.
+  const [broken, setBroken] = useState(false);
+  const src = result.data ?? (item?.status === 'refused' || broken ? undefined : original);
   const busy = item?.status === 'queued' || item?.status === 'running';
   return (
     <li className={`batch__tile batch__tile--${tone}`}>
       <div className="batch__frame">
-        {src ? <img src={src} alt={result.data ? `Result: ${name}` : `Original: ${name}`} loading="lazy" /> : <span className="batch__placeholder" aria-hidden="true" />}
+        {src ? (
+          <img src={src} alt={result.data ? `Result: ${name}` : `Original: ${name}`} loading="lazy" onError={() => setBroken(true)} />
+        ) : (
+          <svg className="batch__placeholder" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
+            <path d="M12 6h17l9 9v27H12z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+            <path d="M20 25l10 10M30 25 20 35" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        )}
       </div>
       <p className="batch__name" title={name}>
         {name}

@@ -1,0 +1,76 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { expect, test, type TestUser } from '../fixtures.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../../packages/imaging/test/fixtures');
+const fixture = (name: string) => path.join(fixtures, name);
+
+async function signIn(page: Page, { token }: TestUser) {
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+}
+
+async function balance(request: APIRequestContext, { token }: TestUser): Promise<number> {
+  const response = await request.post('/api/image/get-credit', { headers: { token } });
+  return ((await response.json()) as { creditBalance: number }).creditBalance;
+}
+
+test.describe('batches in the browser', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('/upscale: three pictures and one that is not, quoted, followed in a grid, downloaded as one ZIP', async ({ page, request, testUser }, testInfo) => {
+    await signIn(page, testUser);
+    await page.goto('/upscale');
+    const picture = async (name: string) => ({ name, mimeType: 'image/jpeg', buffer: await readFile(fixture(name)) });
+    await page.getByLabel('Image', { exact: true }).setInputFiles([
+      await picture('landscape-256x192.jpg'),
+      await picture('mug.jpg'),
+      await picture('ball-on-paving-512x384.jpg'),
+      // Named like a picture, but not one: the server refuses it and it costs nothing.
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are my notes, not a picture') },
+    ]);
+    await expect(page.getByText('4 pictures chosen')).toBeVisible();
+    const grid = page.getByRole('region', { name: 'Batch' });
+    await expect(grid.getByRole('listitem')).toHaveCount(4);
+    await expect(grid.getByText('Ready', { exact: true })).toHaveCount(4);
+
+    // Quoted first, and nothing is sent until the quote is accepted.
+    await page.getByRole('button', { name: 'Upscale Image · 4 pictures · 4 credits' }).click();
+    const quote = page.getByRole('dialog', { name: 'Upscale Image: 4 pictures' });
+    await expect(quote.getByText('4 pictures · 4 credits')).toBeVisible();
+    await quote.getByRole('button', { name: 'Run on 4 pictures' }).click();
+    await expect(quote).toBeHidden();
+
+    // The refusal is marked at once; two run at a time, so the others are seen waiting or working.
+    const notes = grid.getByRole('listitem').filter({ hasText: 'notes.png' });
+    await expect(notes.getByText('Not used, not charged: image_file is not a PNG, JPEG or WebP image')).toBeVisible();
+    await expect(grid.getByText(/^(Waiting|Working…)/).first()).toBeVisible();
+
+    await expect(grid.getByText('3 of 4 done · 1 not used')).toBeVisible({ timeout: 120_000 });
+    await expect(grid.getByRole('img', { name: /^Result: / })).toHaveCount(3);
+    await expect(page.getByRole('banner').getByText('2 Credits')).toBeVisible();
+    expect(await balance(request, testUser)).toBe(2);
+
+    const downloading = page.waitForEvent('download');
+    await grid.getByRole('button', { name: 'Download all (3)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('lumigen-upscale.zip');
+    const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
+    expect(Object.keys(entries)).toEqual(['1-landscape-256x192.png', '2-mug.png', '3-ball-on-paving-512x384.png']);
+    for (const bytes of Object.values(entries)) expect(Buffer.from(bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+
+    // The README's pictures are rewritten on request only; otherwise they go with the test's output.
+    const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/screenshots') : testInfo.outputDir;
+    await mkdir(out, { recursive: true });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(grid.getByRole('img', { name: /^Result: / })).toHaveCount(3);
+      // The settings and the grid together: the tool page as its user sees it.
+      const toolPage = page.getByRole('region', { name: 'Settings' }).locator('..');
+      await toolPage.scrollIntoViewIfNeeded();
+      await toolPage.screenshot({ path: path.join(out, `batch-${width}.png`) });
+    }
+  });
+});
