@@ -10,6 +10,7 @@ import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx'
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
+import { settingsParam } from '../../../lib/tool-routes.ts';
 import { batchFinished, useBatch, useSubmitBatch } from '../api/batches.ts';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { useSubmitTool } from '../api/submit-tool.ts';
@@ -133,6 +134,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const lead = file ?? batchFiles[0];
   const before = useMemo(() => (lead ? URL.createObjectURL(lead) : undefined), [lead]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
+  const carriedSize = useRef(false);
   // width ÷ height of the picked picture, for a tool with a result size.
   const [ratio, setRatio] = useState<number>();
   const sizeFields = config.size;
@@ -142,8 +144,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     let current = true;
     void imageSize(before).then((picture) => {
       if (!current) return;
-      const start = upscaleStart(picture, sizeMax(config));
       setRatio(picture.width / picture.height);
+      // Sizes carried by "Use again" are kept for the first picture chosen.
+      if (carriedSize.current) {
+        carriedSize.current = false;
+        return;
+      }
+      const start = upscaleStart(picture, sizeMax(config));
       form.setValue('sliders', { ...form.getValues('sliders'), [sizeFields.width]: start.width, [sizeFields.height]: start.height });
     });
     return () => {
@@ -157,6 +164,29 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     const size = keepProportions(side, value, ratio, sizeMax(config));
     setValues((v) => ({ ...v, [sizeFields.width]: size.width, [sizeFields.height]: size.height }));
   };
+
+  // "Use again": a result's settings, carried in the address, fill the sliders and the prompt.
+  const carriedSettings = search.get(settingsParam);
+  useEffect(() => {
+    if (!carriedSettings) return;
+    let settings: Record<string, unknown>;
+    try {
+      settings = JSON.parse(carriedSettings) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    const sliders = { ...form.getValues('sliders') };
+    for (const spec of config.sliders ?? []) {
+      const value = Number(settings[spec.name]);
+      if (Number.isFinite(value) && value >= spec.min && value <= spec.max) sliders[spec.name] = value;
+    }
+    form.setValue('sliders', sliders);
+    form.setValue('keepRatio', false);
+    carriedSize.current = sizeFields !== undefined;
+    const promptField = config.prompt?.field;
+    if (promptField && typeof settings[promptField] === 'string') form.setValue('prompt', settings[promptField]);
+    notify.info('The settings of your earlier result are filled in: choose a picture to run them on.');
+  }, [carriedSettings, config, form, sizeFields]);
 
   const carried = search.get('image');
   useEffect(() => {
