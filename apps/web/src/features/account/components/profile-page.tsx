@@ -20,15 +20,17 @@ const anchors: Anchor[] = [
   { id: 'sessions', label: 'Sessions' },
   { id: 'credits', label: 'Credits' },
   { id: 'images', label: 'Images' },
+  { id: 'recipes', label: 'Recipes' },
   { id: 'purchases', label: 'Purchases' },
   { id: 'your-data', label: 'Your data' },
 ];
 
 /**
  * /profile: the account, its settings and devices, where the credits went, the images, the data.
- * `notice` goes above them all: the request to confirm the address, while it is unconfirmed.
+ * `notice` goes above them all: the request to confirm the address, while it is unconfirmed;
+ * `recipes` (another feature's section) after the images.
  */
-export function ProfilePage({ notice }: { notice?: ReactNode }) {
+export function ProfilePage({ notice, recipes }: { notice?: ReactNode; recipes?: ReactNode }) {
   return (
     <div className="container section profile anchor-layout">
       <AnchorNav anchors={anchors} label="On this page" />
@@ -47,6 +49,7 @@ export function ProfilePage({ notice }: { notice?: ReactNode }) {
         <ProfileSection id="images" title="Your images" lead="Your latest images. Open one full size, download it, take it into a tool, or delete it.">
           <ImageGallery />
         </ProfileSection>
+        {recipes}
         <PurchaseHistory id="purchases" />
         <ProfileSection id="your-data" title="Your data">
           <div className="profile-grid profile-grid--stacked">

@@ -1,9 +1,9 @@
 import type { BatchItem, BatchView } from '@lumigen/contract/batches';
 import { useEffect, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { notify } from '../../../lib/notify.ts';
-import { useImageUrl } from '../../../lib/use-image-url.ts';
-import { batchFinished, downloadBatchZip } from '../api/batches.ts';
+import { Button } from '../ui/button.tsx';
+import { notify } from '../../lib/notify.ts';
+import { useImageUrl } from '../../lib/use-image-url.ts';
+import { batchFinished, downloadBatchZip } from '../../lib/batches.ts';
 import './batch-grid.css';
 
 function useObjectUrl(file: File | undefined) {

@@ -1,6 +1,6 @@
 import { finishedBatchItemStatuses, type BatchAcceptedResponse, type BatchResponse, type BatchView } from '@lumigen/contract/batches';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiGetBlob, apiPost } from '../../../lib/api.ts';
+import { apiGet, apiGetBlob, apiPost } from './api.ts';
 
 /** Every picture is over: nothing more will change. */
 export function batchFinished(batch: BatchView | undefined): boolean {

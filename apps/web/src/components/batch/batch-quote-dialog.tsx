@@ -1,10 +1,26 @@
 import { batchQuote } from '@lumigen/contract/batches';
 import { useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { ModalDialog } from '../ui/modal-dialog.tsx';
 
 /** The price of a batch, asked before it is sent: "12 pictures · 12 credits". Cancel has the focus. */
-export function BatchQuoteDialog({ action, pictures, credits, busy, onConfirm, onCancel }: { action: string; pictures: number; credits: number; busy: boolean; onConfirm(): void; onCancel(): void }) {
+export function BatchQuoteDialog({
+  action,
+  pictures,
+  credits,
+  busy,
+  onConfirm,
+  onCancel,
+  note = 'Each picture is one edit. A picture we cannot use is marked and not charged, and a failed edit is refunded.',
+}: {
+  action: string;
+  pictures: number;
+  credits: number;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+  note?: string;
+}) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <ModalDialog title={`${action}: ${pictures} pictures`} onClose={busy ? () => undefined : onCancel} initialFocus={cancel}>
@@ -12,7 +28,7 @@ export function BatchQuoteDialog({ action, pictures, credits, busy, onConfirm, o
         <p>
           <strong>{batchQuote(pictures, credits)}</strong>
         </p>
-        <p>Each picture is one edit. A picture we cannot use is marked and not charged, and a failed edit is refunded.</p>
+        <p>{note}</p>
       </div>
       <div className="modal__actions">
         <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
