@@ -73,4 +73,35 @@ test.describe('batches in the browser', () => {
       await toolPage.screenshot({ path: path.join(out, `batch-${width}.png`) });
     }
   });
+
+  test('/profile: build a 2-step recipe, run it on a picture, follow it, delete it', async ({ page, request, testUser }, testInfo) => {
+    await signIn(page, testUser);
+    await page.goto('/profile');
+    const recipes = page.getByRole('region', { name: 'Recipes' });
+    await expect(recipes.getByText('No recipes yet.', { exact: false })).toBeVisible();
+    const builder = recipes.getByRole('form', { name: 'New recipe' });
+    await builder.getByLabel('Recipe name').fill('Cut out and enlarge');
+    await builder.getByRole('button', { name: 'Add a step' }).click();
+    await builder.getByLabel('Width (px)').fill('320');
+    await builder.getByLabel('Height (px)').fill('240');
+    await builder.getByRole('button', { name: 'Save recipe · 2 credits per picture' }).click();
+    const row = recipes.getByRole('list', { name: 'Your recipes' }).getByRole('listitem');
+    await expect(row.getByText('Background removal → Upscale')).toBeVisible();
+
+    await row.getByRole('button', { name: 'Run Cut out and enlarge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run “Cut out and enlarge”' });
+    await dialog.getByLabel('Pictures (one, or up to 50)').setInputFiles(fixture('mug.jpg'));
+    await dialog.getByRole('button', { name: 'Run · 1 picture · 2 credits' }).click();
+    await expect(dialog.getByText('1 of 1 done')).toBeVisible({ timeout: 120_000 });
+    await expect(dialog.getByRole('img', { name: 'Result: mug.jpg' })).toBeVisible();
+    await dialog.screenshot({ path: path.join(testInfo.outputDir, 'recipe-run.png') });
+    expect(await balance(request, testUser)).toBe(3);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await row.getByRole('button', { name: 'Delete Cut out and enlarge' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete recipe' }).click();
+    await expect(recipes.getByText('No recipes yet.', { exact: false })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 900 });
+    await recipes.screenshot({ path: path.join(testInfo.outputDir, 'recipes-375.png') });
+  });
 });
