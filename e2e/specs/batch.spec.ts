@@ -1,20 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { expect, test, type TestUser } from '../fixtures.ts';
+import { creditBalance, expect, imagingFixture, signIn, test } from '../fixtures.ts';
 
-const fixtures = path.resolve(import.meta.dirname, '../../packages/imaging/test/fixtures');
-const fixture = (name: string) => path.join(fixtures, name);
-
-async function signIn(page: Page, { token }: TestUser) {
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-}
-
-async function balance(request: APIRequestContext, { token }: TestUser): Promise<number> {
-  const response = await request.post('/api/image/get-credit', { headers: { token } });
-  return ((await response.json()) as { creditBalance: number }).creditBalance;
-}
+const fixture = imagingFixture;
+const balance = creditBalance;
 
 test.describe('batches in the browser', () => {
   test.describe.configure({ timeout: 150_000 });

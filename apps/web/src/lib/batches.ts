@@ -1,6 +1,7 @@
 import { finishedBatchItemStatuses, type BatchAcceptedResponse, type BatchResponse, type BatchView } from '@lumigen/contract/batches';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiGetBlob, apiPost } from './api.ts';
+import { saveBlob } from './save-blob.ts';
 
 /** Every picture is over: nothing more will change. */
 export function batchFinished(batch: BatchView | undefined): boolean {
@@ -39,14 +40,5 @@ export function useBatch(batchId: string | undefined) {
 
 /** The succeeded results as one ZIP, saved under `fileName`. */
 export async function downloadBatchZip(batchId: string, fileName: string): Promise<void> {
-  const blob = await apiGetBlob(`/api/batches/${encodeURIComponent(batchId)}/zip`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await apiGetBlob(`/api/batches/${encodeURIComponent(batchId)}/zip`), fileName);
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { exportFiles } from '@lumigen/contract/accounts';
 import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
-import { entryWritten } from '../../lib/zip-entry.ts';
+import { appendImagesInTurn } from '../../lib/zip-entry.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -61,21 +61,11 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
     ]),
     { name: exportFiles.payments },
   );
-  void (async () => {
-    for (const image of owned) {
-      const stored = await image.open();
-      // An image whose bytes are missing is listed in account.json and skipped here.
-      if (!stored) {
-        log.warn({ imageId: image.id }, 'export: image bytes missing');
-        continue;
-      }
-      const name = `images/${image.id}.png`;
-      const written = entryWritten(archive, name);
-      // PNG is compressed already: stored as it is.
-      archive.append(stored.stream, { name, store: true });
-      if (!(await written)) return;
-    }
-    await archive.finalize();
-  })().catch((error: unknown) => archive.destroy(error as Error));
+  // An image whose bytes are missing is listed in account.json and skipped in images/.
+  appendImagesInTurn(
+    archive,
+    owned.map((image) => ({ name: `images/${image.id}.png`, open: image.open })),
+    ({ name }) => log.warn({ file: name }, 'export: image bytes missing'),
+  );
   return archive;
 }

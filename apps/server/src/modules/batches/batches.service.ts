@@ -8,7 +8,7 @@ import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { entryWritten } from '../../lib/zip-entry.ts';
+import { appendImagesInTurn } from '../../lib/zip-entry.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobsService, NewJob } from '../jobs/jobs.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
@@ -118,29 +118,17 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
       };
     },
 
-    /**
-     * The succeeded pictures' results as a ZIP (`<n>-<name>.png`, numbered as sent), streamed one
-     * image at a time: memory holds a chunk, and a slow download holds back the reading.
-     */
+    /** The succeeded pictures' results as a ZIP (`<n>-<name>.png`, numbered as sent), streamed one image at a time. */
     async zip(userId: string, batchId: string): Promise<Readable> {
       const batch = await ownedBatch(userId, batchId);
       const done = (await itemsOf(batch.id)).map((item, index) => ({ item, index })).filter(({ item }) => item.status === 'succeeded' && item.imageId);
       const archive = new ZipArchive({ zlib: { level: 6 } });
-      void (async () => {
-        for (const { item, index } of done) {
-          const stored = await images.openOwned(item.imageId!, userId);
-          if (!stored) {
-            log.warn({ batchId, imageId: item.imageId }, 'batch zip: image gone (deleted by its owner?)');
-            continue;
-          }
-          const name = `${index + 1}-${item.name.replace(/\.[^.]*$/, '')}.png`;
-          const written = entryWritten(archive, name);
-          // PNG is compressed already: stored as it is.
-          archive.append(stored.stream, { name, store: true });
-          if (!(await written)) return;
-        }
-        await archive.finalize();
-      })().catch((error: unknown) => archive.destroy(error as Error));
+      appendImagesInTurn(
+        archive,
+        done.map(({ item, index }) => ({ name: `${index + 1}-${item.name.replace(/\.[^.]*$/, '')}.png`, open: () => images.openOwned(item.imageId!, userId) })),
+        // Deleted by its owner since: the ZIP holds the others.
+        ({ name }) => log.warn({ batchId, file: name }, 'batch zip: image gone'),
+      );
       return archive;
     },
   };
