@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
-import { test as base, expect, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export type TestUser = { token: string; user: PublicUser; password: string };
@@ -31,6 +31,20 @@ export async function screenshotsDir(testInfo: TestInfo): Promise<string> {
   const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../docs/screenshots') : testInfo.outputDir;
   await mkdir(out, { recursive: true });
   return out;
+}
+
+/** The imaging package's test pictures, shared by the tool specs. */
+export const imagingFixture = (name: string) => path.resolve(import.meta.dirname, '../packages/imaging/test/fixtures', name);
+
+/** Signs the page in as `user` before it loads (the token the app keeps in localStorage). */
+export async function signIn(page: Page, { token }: { token: string }) {
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+}
+
+/** The user's balance, asked from the server. */
+export async function creditBalance(request: APIRequestContext, { token }: { token: string }): Promise<number> {
+  const response = await request.post('/api/image/get-credit', { headers: { token } });
+  return ((await response.json()) as { creditBalance: number }).creditBalance;
 }
 
 export type Mail = { subject: string; text: string; links: string[] };

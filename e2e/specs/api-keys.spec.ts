@@ -2,13 +2,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { CreateApiKeyResponse } from '@lumigen/contract/api-keys';
 import { messages } from '@lumigen/contract/messages';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, screenshotsDir, test, type TestUser } from '../fixtures.ts';
-
-async function signIn(page: Page, { token }: { token: string }) {
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-}
+import { expect, screenshotsDir, signIn, test, type TestUser } from '../fixtures.ts';
 
 /** One generation through the OpenAI-shaped endpoint, as a script holding the key would call it. */
 function generateWithKey(request: APIRequestContext, key: string) {

@@ -1,21 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@lumigen/contract/messages';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, type TestUser } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { creditBalance, expect, imagingFixture, signIn, test } from '../fixtures.ts';
 
-const fixtures = path.resolve(import.meta.dirname, '../../packages/imaging/test/fixtures');
-const fixture = (name: string) => path.join(fixtures, name);
-
-async function signIn(page: Page, { token }: TestUser) {
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-}
-
-async function balance(request: APIRequestContext, { token }: TestUser): Promise<number> {
-  const response = await request.post('/api/image/get-credit', { headers: { token } });
-  return ((await response.json()) as { creditBalance: number }).creditBalance;
-}
+const fixture = imagingFixture;
+const balance = creditBalance;
 
 /** A PNG's width and height, from its IHDR chunk; fails on anything that is not a PNG. */
 function pngSize(bytes: Buffer): [number, number] {

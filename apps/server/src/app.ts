@@ -9,6 +9,10 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { batchesRoutes } from './modules/batches/batches.routes.ts';
+import { createBatchesService } from './modules/batches/batches.service.ts';
+import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
+import { createRecipesService } from './modules/recipes/recipes.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -174,6 +178,9 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
+  const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
+  await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (issue 16), each with its service's error shape (their own plugins).
   await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });

@@ -59,7 +59,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
   const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, bus, limits: config.jobs, metrics: metrics.jobs, log });
   metrics.observe({ database: database.stats, queueDepth: jobs.depth });
-  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, bus, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
+  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, images, bus, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
 
   return {
     credits,

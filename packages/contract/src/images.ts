@@ -9,6 +9,8 @@ export const imageSummary = z.object({
   width: z.number().int(),
   height: z.number().int(),
   createdAt: z.string(),
+  /** The settings that made it (a tool's sliders and prompt, a generation's size and quality): "Use again". */
+  settings: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type ImageSummary = z.infer<typeof imageSummary>;
 

@@ -9,8 +9,8 @@ import { acceptedImageTypes, maxUploadBytes, toolIds, toolSliders, cleanupModes,
  */
 export type RouteAuth = 'none' | 'session' | 'apiKey' | 'clipdropKey' | 'metrics' | 'stripe';
 
-/** A multipart body the route reads itself (no JSON schema validates it): a tool call, or a batch. */
-export type MultipartBody = 'tool' | 'batch';
+/** A multipart body the route reads itself (no JSON schema validates it): a tool call, a batch, or a recipe's run. */
+export type MultipartBody = 'tool' | 'batch' | 'recipe';
 
 export type RouteDoc = {
   /** The group the reference lists it under (one of `routeTags`). */
@@ -30,6 +30,7 @@ export const routeTags = {
   Tools: 'The eight editing tools. One credit per edit, refunded when it fails or is unusable.',
   Jobs: 'Paid work as jobs: submit, follow, cancel.',
   Batches: 'One tool over many pictures at once, each picture its own job.',
+  Recipes: 'Saved chains of tools: run one on a picture or a batch, priced as the sum of its steps.',
   Images: 'Your results.',
   Payments: 'Buying credits.',
   'Developer keys': 'API keys (lk_…) that spend the same credits as your account.',
@@ -102,6 +103,22 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /api/batches/:id': { tag: 'Batches', auth: 'session', summary: 'A batch and each picture’s status, result or failure' },
   'GET /api/batches/:id/zip': { tag: 'Batches', auth: 'session', summary: 'Download every result of a batch as a ZIP' },
+  'POST /api/recipes': {
+    tag: 'Recipes',
+    auth: 'session',
+    summary: 'Save a recipe: a named chain of tools with their settings',
+    description: 'JSON: `name` and `steps` (each a tool and its fields). Its price is the sum of its steps.',
+  },
+  'GET /api/recipes': { tag: 'Recipes', auth: 'session', summary: 'List your saved recipes' },
+  'DELETE /api/recipes/:id': { tag: 'Recipes', auth: 'session', summary: 'Delete a saved recipe' },
+  'POST /api/recipes/:id/run': {
+    tag: 'Recipes',
+    auth: 'session',
+    multipart: 'recipe',
+    summary: 'Run a recipe on one picture or up to 50',
+    description:
+      'Multipart: `image_file`, once or repeated. Every step of every picture is reserved when the run is accepted; a failed step refunds itself and every step after it, and earlier steps keep their images. Answers 202 with a batch id: follow it with GET /api/batches/:id.',
+  },
   'GET /api/images': { tag: 'Images', auth: 'session', summary: 'List your images, newest first' },
   'GET /api/images/:id': { tag: 'Images', auth: 'session', summary: 'Download an image (PNG)' },
   'DELETE /api/images/:id': { tag: 'Images', auth: 'session', summary: 'Delete an image' },
@@ -163,13 +180,16 @@ const sliderSchema = (tool: string, slider: SliderSpec) => ({
 /**
  * The JSON Schema of a tool call's multipart body, from the tools' catalogue: `image_file`, the
  * mask, and every tool's own fields (each says which tool reads it). With `batch`, the tool is a
- * field and `image_file` repeats.
+ * field and `image_file` repeats; a recipe's run takes only pictures.
  */
 export function multipartSchema(kind: MultipartBody): Record<string, unknown> {
   const file = { type: 'string', contentMediaType: 'application/octet-stream', description: `${acceptedImageTypes.join(', ')}; at most ${maxUploadBytes / 1024 / 1024} MB` };
+  const pictures = { type: 'array', items: file, minItems: 1, maxItems: 50, description: 'Up to 50 pictures' };
+  // A recipe holds its steps' settings: its run sends only the pictures.
+  if (kind === 'recipe') return { type: 'object', required: ['image_file'], properties: { image_file: pictures } };
   const properties: Record<string, unknown> = {
     ...(kind === 'batch' ? { tool: { type: 'string', enum: [...toolIds], description: 'The editing tool every picture goes through' } } : {}),
-    image_file: kind === 'batch' ? { type: 'array', items: file, minItems: 1, maxItems: 50, description: 'Up to 50 pictures' } : file,
+    image_file: kind === 'batch' ? pictures : file,
     mask_file: { ...file, description: 'cleanup: white where pixels should disappear, exactly the size of image_file (also accepted as `mask`)' },
     prompt: { type: 'string', maxLength: replaceBackgroundPromptLimit, description: 'replace-background: the new background, in words' },
     mode: { type: 'string', enum: [...cleanupModes], default: 'quality', description: 'cleanup: quality or the faster pass' },

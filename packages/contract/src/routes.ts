@@ -10,6 +10,7 @@ import {
   verifyResendResponse,
 } from './accounts.ts';
 import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-keys.ts';
+import { batchAcceptedResponse, batchResponse } from './batches.ts';
 import { creditResponse, getCreditResponse, ledgerResponse } from './credits.ts';
 import { clipdropErrorResponse, openAiErrorResponse, openAiImagesResponse } from './drop-in.ts';
 import { errorResponse } from './errors.ts';
@@ -27,6 +28,7 @@ import {
   webhookResponse,
 } from './payments.ts';
 import { openApiDocumentResponse } from './route-docs.ts';
+import { deleteRecipeResponse, recipeResponse, recipesListResponse } from './recipes.ts';
 import { toolResponse } from './tools.ts';
 
 /**
@@ -70,6 +72,14 @@ export const apiRoutes = {
   // Server-Sent Events; each event's data is described by jobEvents (jobs.ts).
   'GET /api/jobs/:id/events': { 200: { bytes: 'text/event-stream' } },
   'POST /api/jobs/:id/cancel': { 200: { json: cancelJobResponse } },
+  'POST /api/batches': { 202: { json: batchAcceptedResponse } },
+  'GET /api/batches/:id': { 200: { json: batchResponse } },
+  // The succeeded pictures' results, streamed as they are read.
+  'GET /api/batches/:id/zip': { 200: { bytes: 'application/zip' } },
+  'POST /api/recipes': { 201: { json: recipeResponse } },
+  'GET /api/recipes': { 200: { json: recipesListResponse } },
+  'DELETE /api/recipes/:id': { 200: { json: deleteRecipeResponse } },
+  'POST /api/recipes/:id/run': { 202: { json: batchAcceptedResponse } },
   'GET /api/images': { 200: { json: imagesListResponse } },
   'GET /api/images/:id': { 200: { bytes: 'image/png' } },
   'DELETE /api/images/:id': { 200: { json: deleteImageResponse } },

@@ -299,6 +299,9 @@ export const jobs = pgTable(
     // one job's events (a worker and a cancel) never pick the same number.
     eventSeq: integer('event_seq').notNull().default(0),
     reservationId: uuid('reservation_id').notNull(),
+    // A recipe's step after the first: waits (queued, never dispatched) until this job succeeds,
+    // then takes its image as input; when it ends without one, this job is failed and refunded.
+    followsJobId: uuid('follows_job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // The latest attempt's start: the reservation sweep leaves a running attempt younger than
     // RESERVATION_TIMEOUT_MINUTES alone.
@@ -309,6 +312,7 @@ export const jobs = pgTable(
     index('jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('jobs_unfinished_idx').on(t.userId, t.createdAt).where(sql`${t.status} IN ('queued', 'running')`),
     uniqueIndex('jobs_reservation_id_key').on(t.reservationId),
+    index('jobs_follows_job_id_idx').on(t.followsJobId),
     check('jobs_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),
   ],
 );
@@ -329,4 +333,53 @@ export const jobEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
+/** A user's saved chain of tools (issue 16): `steps` is the contract's `RecipeStep[]`, settings parsed. */
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    steps: jsonb('steps').$type<Array<{ tool: string; settings: Record<string, number | string> }>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recipes_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/** One tool (or one recipe) run on many pictures at once (issue 16). */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The tool every picture goes through, or null with the recipe that was run.
+    tool: text('tool'),
+    recipeId: uuid('recipe_id').references(() => recipes.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('batches_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One picture of a batch, in the order it was sent: refused (with `message`, no jobs) or its
+ * jobs in step order (one for a tool, one per step for a recipe).
+ */
+export const batchItems = pgTable(
+  'batch_items',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    message: text('message'),
+    jobIds: jsonb('job_ids').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.position] })],
 );

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { exportFiles } from '@lumigen/contract/accounts';
 import type { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
+import { appendImagesInTurn } from '../../lib/zip-entry.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -16,22 +17,6 @@ function csv(rows: Array<Array<string | number | null>>): string {
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
-}
-
-/**
- * True once the archive has written the entry `name` (and so let go of its bytes), false when the
- * archive ended first (the download was abandoned).
- */
-function entryWritten(archive: ZipArchive, name: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onEntry = (entry: { name: string }) => entry.name === name && done(true);
-    const onEnd = () => done(false);
-    const done = (written: boolean) => {
-      archive.off('entry', onEntry).off('close', onEnd).off('error', onEnd);
-      resolve(written);
-    };
-    archive.on('entry', onEntry).once('close', onEnd).once('error', onEnd);
-  });
 }
 
 /** Every ledger row of the user, oldest first, read page by page. */
@@ -78,21 +63,11 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
     ]),
     { name: exportFiles.payments },
   );
-  void (async () => {
-    for (const image of owned) {
-      const stored = await image.open();
-      // An image whose bytes are missing is listed in account.json and skipped here.
-      if (!stored) {
-        log.warn({ imageId: image.id }, 'export: image bytes missing');
-        continue;
-      }
-      const name = `images/${image.id}.png`;
-      const written = entryWritten(archive, name);
-      // PNG is compressed already: stored as it is.
-      archive.append(stored.stream, { name, store: true });
-      if (!(await written)) return;
-    }
-    await archive.finalize();
-  })().catch((error: unknown) => archive.destroy(error as Error));
+  // An image whose bytes are missing is listed in account.json and skipped in images/.
+  appendImagesInTurn(
+    archive,
+    owned.map((image) => ({ name: `images/${image.id}.png`, open: image.open })),
+    ({ name }) => log.warn({ file: name }, 'export: image bytes missing'),
+  );
   return archive;
 }

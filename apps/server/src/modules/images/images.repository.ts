@@ -45,7 +45,7 @@ export async function deleteImage(ex: Executor, id: string): Promise<void> {
 /** The user's newest images first; only the columns a gallery shows. */
 export async function listOwnedImages(ex: Executor, userId: string, limit: number) {
   return ex
-    .select({ id: images.id, kind: images.kind, prompt: images.prompt, width: images.width, height: images.height, createdAt: images.createdAt })
+    .select({ id: images.id, kind: images.kind, prompt: images.prompt, params: images.params, width: images.width, height: images.height, createdAt: images.createdAt })
     .from(images)
     .where(eq(images.userId, userId))
     .orderBy(desc(images.createdAt), desc(images.id))

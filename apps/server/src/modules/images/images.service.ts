@@ -18,6 +18,17 @@ export type NewImage = {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every image result, generated or edited: bytes to the store, a row to the database. */
+/**
+ * The settings that made an image, as its tool page sends them: the stored parameters (sliders,
+ * mode; a generation's model, size, quality) and, for replace-background, its prompt field.
+ */
+function settingsOf(kind: string, prompt: string | null, params: Record<string, unknown>): Record<string, string | number> {
+  const settings: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') settings[name] = value;
+  if (kind === 'replace-background' && prompt) settings.prompt = prompt;
+  return settings;
+}
+
 export function createImagesService(db: Db, store: ImageStore) {
   return {
     /** Stores the bytes first, then the row; a failed row removes the bytes again. */
@@ -73,7 +84,7 @@ export function createImagesService(db: Db, store: ImageStore) {
     /** The user's newest images, as the gallery lists them. */
     async listOwned(userId: string, limit: number) {
       const rows = await repo.listOwnedImages(db, userId, limit);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return rows.map(({ params, ...row }) => ({ ...row, settings: settingsOf(row.kind, row.prompt, params), createdAt: row.createdAt.toISOString() }));
     },
 
     /**

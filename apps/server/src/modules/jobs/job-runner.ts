@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { JobBus } from './job-bus.ts';
-import { StorageUnavailableError, type ImageStore } from '../images/image-store.ts';
+import { StorageUnavailableError, type ImageStore, type StoredObject } from '../images/image-store.ts';
+import type { ImagesService } from '../images/images.service.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import type { QueuedJob } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
@@ -39,6 +40,7 @@ export function createJobRunner({
   paidImages,
   settlement,
   inputs,
+  images,
   bus,
   uploadsDir,
   metrics,
@@ -49,22 +51,32 @@ export function createJobRunner({
   paidImages: PaidImages;
   settlement: JobSettlement;
   inputs: ImageStore;
+  images: Pick<ImagesService, 'openOwned'>;
   bus: JobBus;
   uploadsDir: string;
   metrics: JobMetrics;
   log: FastifyBaseLogger;
 }) {
+  /** The job's inputs as they are stored: its own uploads, or (a recipe's later step) the image of the job it follows. */
+  async function storedInputs(row: repo.JobRow): Promise<Array<[role: string, open: () => Promise<StoredObject | undefined>]>> {
+    if (!row.follows_job_id) return Object.entries(row.input_keys).map(([role, key]) => [role, () => inputs.getStream(key)]);
+    const previous = await repo.findJob(db, row.follows_job_id);
+    const imageId = previous?.image_id;
+    if (!imageId) throw new Error(`job ${row.id} follows ${row.follows_job_id}, which has no image`);
+    return [['image', () => images.openOwned(imageId, row.user_id)]];
+  }
+
   async function withInputFiles<T>(row: repo.JobRow, use: (files: Record<string, string>) => Promise<T>): Promise<T> {
-    const roles = Object.entries(row.input_keys);
+    const roles = await storedInputs(row);
     if (roles.length === 0) return use({});
     await mkdir(uploadsDir, { recursive: true });
     const dir = await mkdtemp(path.join(uploadsDir, 'job-'));
     try {
       const files: Record<string, string> = {};
-      for (const [role, key] of roles) {
+      for (const [role, open] of roles) {
         files[role] = path.join(dir, role);
-        const stored = await inputs.getStream(key);
-        if (!stored) throw new Error(`job input ${key} is missing from the store`);
+        const stored = await open();
+        if (!stored) throw new Error(`job ${row.id}'s input ${role} is missing from the store`);
         await pipeline(stored.stream, createWriteStream(files[role], { flags: 'wx' }));
       }
       return await use(files);

@@ -1,3 +1,4 @@
+import { recipeMessages } from '@lumigen/contract/recipes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaidImages } from '../images/paid-image.ts';
@@ -56,18 +57,21 @@ export function createJobSettlement({
 
     /**
      * Ends a job without an image: `end` marks the row (and says which job, if any, it ended);
-     * the reservation is refunded with it. Undefined when the job was already over.
+     * the reservation is refunded with it, and so is every job waiting to follow it (a recipe's
+     * later steps, which now have no input). Undefined when the job was already over.
      */
     async endWithoutImage(end: (tx: Executor) => Promise<repo.JobRow | undefined>): Promise<repo.JobRow | undefined> {
-      const row = await db.transaction(async (tx) => {
+      const settled = await db.transaction(async (tx) => {
         const ended = await end(tx);
         if (!ended) return undefined;
-        await paidImages.refund(ended.reservation_id, tx);
+        const followers = await repo.failFollowers(tx, ended.id, recipeMessages.skipped);
+        for (const row of [ended, ...followers]) await paidImages.refund(row.reservation_id, tx);
         if (ended.dispatched_at) await promote(tx, ended.user_id);
-        return ended;
+        return { ended, followers };
       });
-      if (row) await afterEnd(row);
-      return row;
+      if (!settled) return undefined;
+      for (const row of [settled.ended, ...settled.followers]) await afterEnd(row);
+      return settled.ended;
     },
   };
 }

@@ -19,6 +19,7 @@ export type JobRow = {
   attempts: number;
   event_seq: number;
   reservation_id: string;
+  follows_job_id: string | null;
   created_at: Date | string;
   started_at: Date | string | null;
   finished_at: Date | string | null;
@@ -69,14 +70,47 @@ export async function deleteJobsOf(ex: Executor, userId: string): Promise<void> 
   await ex.execute(sql`DELETE FROM jobs WHERE user_id = ${userId}`);
 }
 
+/** `created_at` is the insert's own instant: a batch's jobs, accepted in one transaction, keep their order. */
 export async function insertJob(
   ex: Executor,
-  job: { id: string; userId: string; kind: string; params: Record<string, unknown>; inputKeys: Record<string, string>; reservationId: string; dispatched: boolean },
+  job: {
+    id: string;
+    userId: string;
+    kind: string;
+    params: Record<string, unknown>;
+    inputKeys: Record<string, string>;
+    reservationId: string;
+    dispatched: boolean;
+    followsJobId?: string | undefined;
+  },
 ): Promise<void> {
   await ex.execute(sql`
-    INSERT INTO jobs (id, user_id, kind, params, input_keys, reservation_id, dispatched_at)
+    INSERT INTO jobs (id, user_id, kind, params, input_keys, reservation_id, dispatched_at, follows_job_id, created_at)
     VALUES (${job.id}, ${job.userId}, ${job.kind}, ${JSON.stringify(job.params)}::jsonb, ${JSON.stringify(job.inputKeys)}::jsonb,
-            ${job.reservationId}, ${job.dispatched ? sql`now()` : null})`);
+            ${job.reservationId}, ${job.dispatched ? sql`now()` : null}, ${job.followsJobId ?? null}, clock_timestamp())`);
+}
+
+/** A waiting job `w` may enter the queue: it follows no job, or the job it follows has its image. */
+const ready = sql`(w.follows_job_id IS NULL OR EXISTS (SELECT 1 FROM jobs p WHERE p.id = w.follows_job_id AND p.status = 'succeeded'))`;
+
+/**
+ * Fails every unfinished job that follows `jobId`, directly or through others (a recipe's later
+ * steps, when a step ended without an image): they never ran, so each is refunded by the caller.
+ */
+export async function failFollowers(ex: Executor, jobId: string, message: string): Promise<JobRow[]> {
+  return rows<JobRow>(
+    ex,
+    sql`WITH RECURSIVE chain AS (
+          SELECT id FROM jobs WHERE follows_job_id = ${jobId}
+          UNION SELECT f.id FROM jobs f JOIN chain c ON f.follows_job_id = c.id
+        ),
+        j AS (
+          UPDATE jobs SET status = 'failed', error_code = 'conflict', message = ${message}, finished_at = now(), event_seq = event_seq + 1
+          WHERE id IN (SELECT id FROM chain) AND status = 'queued' RETURNING *
+        ),
+        e AS (INSERT INTO job_events (job_id, seq, type, data) SELECT id, event_seq, 'failed', jsonb_build_object('message', message) FROM j)
+        SELECT * FROM j`,
+  );
 }
 
 /**
@@ -89,11 +123,11 @@ export async function promoteWaiting(ex: Executor, userId: string, slots: number
     ex,
     sql`UPDATE jobs SET dispatched_at = now()
         WHERE id IN (
-          SELECT id FROM jobs
-          WHERE user_id = ${userId} AND status = 'queued' AND dispatched_at IS NULL
+          SELECT id FROM jobs w
+          WHERE user_id = ${userId} AND status = 'queued' AND dispatched_at IS NULL AND ${ready}
           ORDER BY created_at, id
           LIMIT ${slots}
-          FOR UPDATE SKIP LOCKED
+          FOR UPDATE OF w SKIP LOCKED
         )
         RETURNING id`,
   );
@@ -244,9 +278,9 @@ export async function findOrphanedJobIds(ex: Executor, queueName: string, graceS
 export async function findUsersWithFreeSlots(ex: Executor, maxRunning: number, limit: number): Promise<string[]> {
   const found = await rows<{ user_id: string }>(
     ex,
-    sql`SELECT user_id FROM jobs WHERE status IN ('queued', 'running')
+    sql`SELECT user_id FROM jobs w WHERE status IN ('queued', 'running')
         GROUP BY user_id
-        HAVING count(*) FILTER (WHERE dispatched_at IS NULL) > 0 AND count(dispatched_at) < ${maxRunning}
+        HAVING count(*) FILTER (WHERE dispatched_at IS NULL AND ${ready}) > 0 AND count(dispatched_at) < ${maxRunning}
         LIMIT ${limit}`,
   );
   return found.map((row) => row.user_id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { finishedJobStatuses, jobsPageLimit, type JobEventType, type JobKind, type JobStatus, type JobView } from '@lumigen/contract/jobs';
+import { batchMessages } from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
@@ -14,7 +15,12 @@ import { StorageUnavailableError, type ImageStore } from '../images/image-store.
 import type { JobKindHandler } from './job-kind.ts';
 import { paidWorkQueue, type JobQueue } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
+import { deleteBatchesOf } from '../batches/batches.repository.ts';
+import { deleteRecipesOf } from '../recipes/recipes.repository.ts';
 import * as repo from './jobs.repository.ts';
+
+/** A job to accept: its kind, its checked parameters, its input files by role. */
+export type NewJob = { kind: JobKind; params: Record<string, unknown>; files?: Record<string, string>; followsPrevious?: boolean };
 
 export type JobLimits = { maxRunningPerUser: number; maxQueuedPerUser: number };
 
@@ -95,51 +101,93 @@ export function createJobsService({
   }
 
   /**
-   * Accepts paid work: at most `maxRunningPerUser + maxQueuedPerUser` unfinished jobs per user
-   * (429 beyond, nothing reserved), then the credit is reserved (402 when short), the job row
-   * written and, while the user has a free slot, the job sent to the queue, all in one
-   * transaction. `files` (by role) are copied to the job input store first. `apiKey`: the key
-   * the work was asked with (its daily cap is checked under the user's lock, and the ledger names it).
+   * Accepts paid work, one job or several at once (a batch; a recipe's steps): at most
+   * `maxRunningPerUser + maxQueuedPerUser` unfinished jobs per user (429 beyond, nothing
+   * reserved); with `admitAsOne` (a batch) the jobs are admitted when one more job would be,
+   * however many they are (docs/decisions/028); then every job's credit is reserved (402 when short:
+   * all or nothing), the rows written and, while the user has a free slot, jobs sent to the
+   * queue, all in one transaction with whatever `record` writes. A job with `followsPrevious`
+   * waits for the job before it and takes its image. `files` (by role) are copied to the job
+   * input store first. `apiKey`: the key the work was asked with (its daily cap is checked under
+   * the user's lock, and the ledger names it).
    */
-  async function submit(userId: string, kind: JobKind, params: Record<string, unknown>, files: Record<string, string> = {}, apiKey?: KeyCharge) {
-    const handler = kinds[kind];
-    const jobId = randomUUID();
-    const inputKeys = Object.fromEntries(Object.keys(files).map((role) => [role, `${jobId}-${role}`]));
-    const dropInputs = () => Promise.all(Object.values(inputKeys).map((key) => inputs.delete(key).catch(() => undefined)));
+  async function submitAll(
+    userId: string,
+    newJobs: NewJob[],
+    { admitAsOne = false, record, apiKey }: { admitAsOne?: boolean; record?: (tx: Executor, jobIds: string[]) => Promise<void>; apiKey?: KeyCharge | undefined } = {},
+  ): Promise<{ jobIds: string[]; creditBalance: number }> {
+    const jobIds = newJobs.map(() => randomUUID());
+    const inputKeys = newJobs.map((job, i) => Object.fromEntries(Object.keys(job.files ?? {}).map((role) => [role, `${jobIds[i]}-${role}`])));
+    const dropInputs = () => Promise.all(inputKeys.flatMap(Object.values).map((key) => inputs.delete(key).catch(() => undefined)));
     try {
-      for (const [role, file] of Object.entries(files)) {
-        await inputs.putFile(inputKeys[role]!, file).catch((error: unknown) => {
-          // Before anything is reserved: the user is told nothing was taken.
-          if (error instanceof StorageUnavailableError) throw new AppError('unavailable', messages.storageUnavailableNothingCharged, { cause: error });
-          throw error;
-        });
+      for (const [i, job] of newJobs.entries()) {
+        for (const [role, file] of Object.entries(job.files ?? {})) {
+          await inputs.putFile(inputKeys[i]![role]!, file).catch((error: unknown) => {
+            // Before anything is reserved: the user is told nothing was taken.
+            if (error instanceof StorageUnavailableError) throw new AppError('unavailable', messages.storageUnavailableNothingCharged, { cause: error });
+            throw error;
+          });
+        }
       }
       const accepted = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         const { unfinished, dispatched } = await repo.countUnfinished(tx, userId);
-        if (unfinished >= limits.maxRunningPerUser + limits.maxQueuedPerUser) {
+        if (unfinished + (admitAsOne ? 1 : newJobs.length) > limits.maxRunningPerUser + limits.maxQueuedPerUser) {
           throw new AppError('rate_limited', messages.job.tooMany(limits.maxRunningPerUser, limits.maxQueuedPerUser), {
             headers: { 'retry-after': String(busyRetryAfterSeconds) },
           });
         }
-        const { reservationId, balance } = await paidImages.reserve(userId, handler.cost, kind, tx, apiKey);
-        const dispatch = dispatched < limits.maxRunningPerUser;
-        await repo.insertJob(tx, { id: jobId, userId, kind, params, inputKeys, reservationId, dispatched: dispatch });
-        if (dispatch) await queue.send(jobId, tx);
-        return { balance, dispatch };
+        const cost = newJobs.reduce((sum, job) => sum + kinds[job.kind].cost, 0);
+        if (newJobs.length > 1) {
+          // Checked once for the whole batch (the user row is locked): its words say what it costs.
+          const creditBalance = await credits.balanceOf(userId, tx);
+          if (creditBalance < cost) throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), { extra: { creditBalance } });
+        }
+        let balance = 0;
+        let inQueue = dispatched;
+        const sent: boolean[] = [];
+        for (const [i, job] of newJobs.entries()) {
+          const reservation = await paidImages.reserve(userId, kinds[job.kind].cost, job.kind, tx, apiKey);
+          balance = reservation.balance;
+          const dispatch = !job.followsPrevious && inQueue < limits.maxRunningPerUser;
+          if (dispatch) inQueue += 1;
+          await repo.insertJob(tx, {
+            id: jobIds[i]!,
+            userId,
+            kind: job.kind,
+            params: job.params,
+            inputKeys: inputKeys[i]!,
+            reservationId: reservation.reservationId,
+            dispatched: dispatch,
+            followsJobId: job.followsPrevious ? jobIds[i - 1] : undefined,
+          });
+          if (dispatch) await queue.send(jobIds[i]!, tx);
+          sent.push(dispatch);
+        }
+        await record?.(tx, jobIds);
+        return { balance, sent };
       });
-      if (accepted.dispatch) queue.wake();
-      metrics.accepted.inc({ kind });
-      log.info({ jobId, kind, queued: accepted.dispatch }, 'job accepted');
-      return { jobId, status: 'queued' as JobStatus, creditBalance: accepted.balance };
+      if (accepted.sent.some(Boolean)) queue.wake();
+      for (const [i, job] of newJobs.entries()) {
+        metrics.accepted.inc({ kind: job.kind });
+        log.info({ jobId: jobIds[i], kind: job.kind, queued: accepted.sent[i] }, 'job accepted');
+      }
+      return { jobIds, creditBalance: accepted.balance };
     } catch (error) {
       await dropInputs();
       throw error;
     }
   }
 
+  /** One job: see `submitAll`. */
+  async function submit(userId: string, kind: JobKind, params: Record<string, unknown>, files: Record<string, string> = {}, apiKey?: KeyCharge) {
+    const { jobIds, creditBalance } = await submitAll(userId, [{ kind, params, files }], { apiKey });
+    return { jobId: jobIds[0]!, status: 'queued' as JobStatus, creditBalance };
+  }
+
   return {
     submit,
+    submitAll,
     waitForEnd,
 
     /**
@@ -147,11 +195,14 @@ export function createJobsService({
      * 402 at once, not after their picture was spilled, decoded and re-encoded. Only a shortcut:
      * `submit`'s reservation still decides (the balance may change in between).
      */
-    async assertCanPay(userId: string, kind: JobKind, apiKey?: KeyCharge): Promise<void> {
+    async assertCanPay(userId: string, cost: number, apiKey?: KeyCharge): Promise<void> {
       const creditBalance = await credits.balanceOf(userId);
-      if (creditBalance < kinds[kind].cost) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance } });
-      if (apiKey) await credits.checkKeyCap(apiKey, kinds[kind].cost, db);
+      if (creditBalance < cost) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance } });
+      if (apiKey) await credits.checkKeyCap(apiKey, cost, db);
     },
+
+    /** What a job of this kind costs. */
+    costOf: (kind: JobKind) => kinds[kind].cost,
 
     /** Every user's unfinished jobs by status, for the metrics' queue depth. */
     depth: () => repo.countAllUnfinished(db),
@@ -235,12 +286,15 @@ export function createJobsService({
     /**
      * For an account deletion, in its transaction: locks the user, then either says a job of
      * theirs is still unfinished (it would store an image for a deleted account) or deletes their
-     * finished jobs, whose parameters hold their prompts.
+     * finished jobs (whose parameters hold their prompts), batches and recipes.
      */
     async forgetAllOf(tx: Executor, userId: string): Promise<'unfinished' | 'forgotten'> {
       await repo.lockUser(tx, userId);
       if ((await repo.countUnfinished(tx, userId)).unfinished > 0) return 'unfinished';
       await repo.deleteJobsOf(tx, userId);
+      // What grouped and repeated their jobs goes with them: pictures' names, saved settings.
+      await deleteBatchesOf(tx, userId);
+      await deleteRecipesOf(tx, userId);
       return 'forgotten';
     },
 

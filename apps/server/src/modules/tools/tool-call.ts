@@ -22,7 +22,7 @@ export async function acceptToolCall(
   { userId, apiKey }: { userId: string; apiKey?: KeyCharge | undefined },
 ): ReturnType<JobsService['submit']> {
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
-  await jobs.assertCanPay(userId, tool, apiKey);
+  await jobs.assertCanPay(userId, jobs.costOf(tool), apiKey);
   const upload = await readToolUpload(request, tool, uploadsDir);
   try {
     const { params, files } = await tools.check(tool, upload);

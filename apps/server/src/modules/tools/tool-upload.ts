@@ -40,9 +40,11 @@ const megabytes = maxUploadBytes / (1024 * 1024);
  * Writes a file part to `file` as it streams in, at most `maxUploadBytes` of it, and returns its
  * size. The process holds a chunk or two of it at a time (the write stream's backpressure pauses
  * the request), not the file: 20 uploads of 10 MB at once cost a few MB of memory, not 200
- * (docs/decisions/011-uploads-spill-to-disk.md).
+ * (docs/decisions/011-uploads-spill-to-disk.md). A file past the limit stops the request (413),
+ * or with `keepGoing` (a batch, where one picture too large is one refused item) is read to its
+ * end by busboy, which drops what is beyond the limit, and reported as `tooLarge`.
  */
-async function spillFilePart(part: MultipartFile, file: string): Promise<number> {
+export async function spillFilePart(part: MultipartFile, file: string, keepGoing = false): Promise<{ size: number; tooLarge: boolean }> {
   const tooLarge = () =>
     // A client still sending gigabytes is not worth reading to the end: close the connection.
     new AppError('payload_too_large', messages.tool.fileTooLarge(part.fieldname, megabytes), { headers: { connection: 'close' } });
@@ -51,19 +53,19 @@ async function spillFilePart(part: MultipartFile, file: string): Promise<number>
     part.file,
     async function* (chunks: AsyncIterable<Buffer>) {
       for await (const chunk of chunks) {
-        if (part.file.truncated) throw tooLarge();
+        if (part.file.truncated && !keepGoing) throw tooLarge();
         size += chunk.length;
         yield chunk;
       }
-      if (part.file.truncated) throw tooLarge();
+      if (part.file.truncated && !keepGoing) throw tooLarge();
     },
     createWriteStream(file, { flags: 'wx' }),
   );
-  return size;
+  return { size, tooLarge: part.file.truncated };
 }
 
 /** What @fastify/multipart and busboy throw, in words for the user. */
-function uploadError(error: unknown): unknown {
+export function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError('payload_too_large', messages.tool.tooManyFiles, { cause: error });
@@ -113,7 +115,7 @@ export async function readToolUpload(request: FastifyRequest, tool: ToolId, uplo
         if (!role) throw new AppError('bad_request', messages.tool.unknownField(name));
         if (files[role]) throw new AppError('bad_request', messages.tool.sentTwice(role === 'mask' ? 'mask' : name));
         const file = path.join(dir, role);
-        files[role] = { field: name, path: file, size: await spillFilePart(part, file) };
+        files[role] = { field: name, path: file, size: (await spillFilePart(part, file)).size };
       } else {
         if (role) throw new AppError('bad_request', messages.tool.notAFile(name));
         if (fields.has(name)) throw new AppError('bad_request', messages.tool.sentTwice(name));

@@ -1,6 +1,7 @@
+import { stat } from 'node:fs/promises';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
-import { promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
 import { ToolProviderError, type CheckedImage, type ToolProvider } from './providers/provider.ts';
@@ -28,7 +29,16 @@ function answerFor(error: ToolProviderError): AppError {
 
 /** The checked inputs' sizes and types, kept with the job: the worker does not judge them again. */
 type InputFacts = Omit<CheckedImage, 'path'>;
-export type ToolJobParams = { fields: ToolFields; inputs: { image: InputFacts; mask?: InputFacts } };
+/** `inputs` is absent for a recipe's later step: its input, the previous step's image, is judged when it runs. */
+export type ToolJobParams = { fields: ToolFields; inputs?: { image: InputFacts; mask?: InputFacts } };
+
+/** A recipe's later step: the previous step's image, judged against this tool's limits as an upload would be. */
+async function checkFollowingInput(tool: ToolId, file: string, fields: ToolFields): Promise<CheckedImage> {
+  const { size } = await stat(file);
+  const asSent = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+  const { image } = await checkToolInput(tool, { image: { field: imageField, path: file, size }, fields: asSent, dispose: async () => undefined });
+  return image;
+}
 
 /**
  * The editing tools as paid jobs: the upload is judged when the job is accepted (a 4xx costs
@@ -55,8 +65,8 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
         async produce({ params, files, log, progress }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();
-          const image = { ...inputs.image, path: files.image! };
-          const mask = inputs.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
+          const image = inputs ? { ...inputs.image, path: files.image! } : await checkFollowingInput(tool, files.image!, fields);
+          const mask = inputs?.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
           const result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields });
           await progress(80);
           log.info({ tool, provider: provider.name, width: result.width, height: result.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
@@ -66,7 +76,10 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
         },
         promise({ params, files }) {
           const { fields, inputs } = params as ToolJobParams;
-          return { size: promisedToolSize(tool, inputs.image, fields), changedFrom: toolOutputs[tool].mustChange ? files.image : undefined };
+          // A recipe's later step meets its input only when it runs (checkFollowingInput, which may
+          // scale it): its size is not promised, only that it changes what it was given.
+          const size = inputs ? promisedToolSize(tool, inputs.image, fields) : undefined;
+          return { size, changedFrom: toolOutputs[tool].mustChange ? files.image : undefined };
         },
         explain(error, log) {
           if (!(error instanceof ToolProviderError)) return undefined;

@@ -233,7 +233,7 @@ export function DevelopersSection() {
         </>
       }
     >
-      <div className="profile-grid developers">
+      <div className="profile-grid api-keys">
         <ProfileCard title="Create a key" lead="Give each program its own key, with only what it needs and a daily cap, so one leak is easy to stop.">
           {created ? <NewKey name={created.name} apiKey={created.key} onDone={() => setCreated(null)} /> : <CreateKeyForm onCreated={setCreated} />}
         </ProfileCard>

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { exportFileName, useExportData } from '../api/export-data.ts';
-import { saveBlob } from '../save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { ProfileCard } from './profile-section.tsx';
 
 /** Everything the account holds, in one ZIP the user keeps. */

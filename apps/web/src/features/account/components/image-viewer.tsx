@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useAuth } from '../../../lib/session.tsx';
+import { useAgainLink } from '../../../lib/tool-routes.ts';
 import { useImageUrl } from '../../../lib/use-image-url.ts';
 import { useMyImages } from '../api/get-images.ts';
 import { imageFileName, imageLabel } from '../image-label.ts';
@@ -27,6 +28,11 @@ function Viewer({ imageId, onClose }: { imageId: string; onClose(): void }) {
       <>
         <img className="viewer__image" src={url.data} alt={label} width={summary?.width} height={summary?.height} />
         <div className="modal__actions">
+          {summary && useAgainLink(summary.kind, summary.settings) && (
+            <Link className="button button--secondary" to={useAgainLink(summary.kind, summary.settings)!}>
+              Use again
+            </Link>
+          )}
           <a className="button button--primary" href={url.data} download={imageFileName(summary ?? { id: imageId, kind: 'image', prompt: null })}>
             Download
           </a>

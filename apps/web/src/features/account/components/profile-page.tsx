@@ -21,6 +21,7 @@ const anchors: Anchor[] = [
   { id: 'sessions', label: 'Sessions' },
   { id: 'credits', label: 'Credits' },
   { id: 'images', label: 'Images' },
+  { id: 'recipes', label: 'Recipes' },
   { id: 'purchases', label: 'Purchases' },
   { id: 'developers', label: 'Developers' },
   { id: 'your-data', label: 'Your data' },
@@ -28,9 +29,10 @@ const anchors: Anchor[] = [
 
 /**
  * /profile: the account, its settings and devices, where the credits went, the images, the data.
- * `notice` goes above them all: the request to confirm the address, while it is unconfirmed.
+ * `notice` goes above them all: the request to confirm the address, while it is unconfirmed;
+ * `recipes` (another feature's section) after the images.
  */
-export function ProfilePage({ notice }: { notice?: ReactNode }) {
+export function ProfilePage({ notice, recipes }: { notice?: ReactNode; recipes?: ReactNode }) {
   return (
     <div className="container section profile anchor-layout">
       <AnchorNav anchors={anchors} label="On this page" />
@@ -49,6 +51,7 @@ export function ProfilePage({ notice }: { notice?: ReactNode }) {
         <ProfileSection id="images" title="Your images" lead="Your latest images. Open one full size, download it, take it into a tool, or delete it.">
           <ImageGallery />
         </ProfileSection>
+        {recipes}
         <PurchaseHistory id="purchases" />
         <DevelopersSection />
         <ProfileSection id="your-data" title="Your data">

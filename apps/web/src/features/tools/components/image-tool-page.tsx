@@ -1,3 +1,4 @@
+import { batchMaxPictures, batchQuote } from '@lumigen/contract/batches';
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
@@ -9,11 +10,15 @@ import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx'
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
+import { settingsParam } from '../../../lib/tool-routes.ts';
+import { batchFinished, useBatch, useSubmitBatch } from '../../../lib/batches.ts';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
+import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
+import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
 import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { JobProgress } from './job-progress.tsx';
@@ -98,9 +103,38 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     else notify.info(end.message);
   };
   const run = useJobRun(config.tool, ended);
+  // Many pictures (not cleanup, whose mask is painted on one): a batch, quoted before it is sent.
+  const [batchFiles, setBatchFiles] = useState<File[]>([]);
+  const [batchId, setBatchId] = useState<string>();
+  const [quoting, setQuoting] = useState(false);
+  const batchSubmission = useSubmitBatch();
+  const batch = useBatch(batchId);
+  const many = batchFiles.length > 1;
+  const batchCost = batchFiles.length * creditCosts.edit;
+  const chooseMany = (files: File[]) => {
+    if (files.length > batchMaxPictures) notify.info(`Only the first ${batchMaxPictures} pictures were kept: a batch takes at most ${batchMaxPictures}.`);
+    setFile(undefined);
+    setBatchFiles(files.slice(0, batchMaxPictures));
+  };
+  const chooseOne = (next: File | undefined) => {
+    setBatchFiles([]);
+    setFile(next);
+  };
+  const resetBatch = () => {
+    setBatchId(undefined);
+    setBatchFiles([]);
+  };
+  const batchDone = batchFinished(batch.data);
+  useEffect(() => {
+    // Failed pictures were refunded: the header's balance follows.
+    if (batchDone) void refreshCredit();
+  }, [batchDone, refreshCredit]);
   const busy = submission.isPending || run.job !== undefined;
-  const before = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
+  // The picture the sliders start from: the one chosen, or a batch's first.
+  const lead = file ?? batchFiles[0];
+  const before = useMemo(() => (lead ? URL.createObjectURL(lead) : undefined), [lead]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
+  const carriedSize = useRef(false);
   // width ÷ height of the picked picture, for a tool with a result size.
   const [ratio, setRatio] = useState<number>();
   const sizeFields = config.size;
@@ -110,8 +144,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     let current = true;
     void imageSize(before).then((picture) => {
       if (!current) return;
-      const start = upscaleStart(picture, sizeMax(config));
       setRatio(picture.width / picture.height);
+      // Sizes carried by "Use again" are kept for the first picture chosen.
+      if (carriedSize.current) {
+        carriedSize.current = false;
+        return;
+      }
+      const start = upscaleStart(picture, sizeMax(config));
       form.setValue('sliders', { ...form.getValues('sliders'), [sizeFields.width]: start.width, [sizeFields.height]: start.height });
     });
     return () => {
@@ -126,6 +165,29 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     setValues((v) => ({ ...v, [sizeFields.width]: size.width, [sizeFields.height]: size.height }));
   };
 
+  // "Use again": a result's settings, carried in the address, fill the sliders and the prompt.
+  const carriedSettings = search.get(settingsParam);
+  useEffect(() => {
+    if (!carriedSettings) return;
+    let settings: Record<string, unknown>;
+    try {
+      settings = JSON.parse(carriedSettings) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    const sliders = { ...form.getValues('sliders') };
+    for (const spec of config.sliders ?? []) {
+      const value = Number(settings[spec.name]);
+      if (Number.isFinite(value) && value >= spec.min && value <= spec.max) sliders[spec.name] = value;
+    }
+    form.setValue('sliders', sliders);
+    form.setValue('keepRatio', false);
+    carriedSize.current = sizeFields !== undefined;
+    const promptField = config.prompt?.field;
+    if (promptField && typeof settings[promptField] === 'string') form.setValue('prompt', settings[promptField]);
+    notify.info('The settings of your earlier result are filled in: choose a picture to run them on.');
+  }, [carriedSettings, config, form, sizeFields]);
+
   const carried = search.get('image');
   useEffect(() => {
     if (!carried) return;
@@ -136,9 +198,49 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     return () => controller.abort();
   }, [carried]);
 
+  // Pictures pasted anywhere on the page join the ones chosen (cleanup takes one).
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const pasted = Array.from(event.clipboardData?.files ?? []).filter((pastedFile) => pastedFile.type.startsWith('image/'));
+      if (pasted.length === 0 || busy || result || batchId) return;
+      event.preventDefault();
+      const current = batchFiles.length > 0 ? batchFiles : file ? [file] : [];
+      const next = config.mask ? pasted.slice(0, 1) : [...current, ...pasted];
+      if (next.length === 1) chooseOne(next[0]);
+      else chooseMany(next);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  });
+
+  /** The tool's text fields as sent: the prompt and every slider. */
+  const textFields = () => {
+    const fields: Record<string, string> = {};
+    if (config.prompt?.field) fields[config.prompt.field] = prompt.trim();
+    for (const [name, value] of Object.entries(values)) fields[name] = String(value);
+    return fields;
+  };
+
+  const sendBatch = () =>
+    batchSubmission.mutate(
+      { tool: config.tool, fields: textFields(), files: batchFiles },
+      {
+        onSuccess: (accepted) => {
+          setQuoting(false);
+          setBatchId(accepted.batchId);
+          void refreshCredit();
+        },
+        onError: (error) => {
+          setQuoting(false);
+          notify.error(toolMessages.failed((error as ApiError).message));
+          void refreshCredit();
+        },
+      },
+    );
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return notify.error(config.incompleteMessage ?? toolMessages.noImage);
+    if (!file && !many) return notify.error(config.incompleteMessage ?? toolMessages.noImage);
     if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? toolMessages.describe(config.prompt.label));
     const painted = config.mask && maskSource === 'paint' && strokes.length > 0;
     if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
@@ -147,6 +249,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       notify.info(toolMessages.signInToRun(formatCost(creditCosts.edit)));
       return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
     }
+    if (many) {
+      if (credit !== undefined && credit < batchCost) {
+        return notify.error(`${batchQuote(batchFiles.length, batchCost)}, and your balance is ${formatCost(credit)}. Buy credits or choose fewer pictures.`);
+      }
+      return setQuoting(true);
+    }
+    if (!file) return;
     if (credit !== undefined && credit < creditCosts.edit) return notify.error(config.insufficientMessage ?? toolMessages.insufficient);
     scrollToCanvas(canvas.current);
     const fields = async () => {
@@ -155,9 +264,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
         const { width, height } = await imageSize(before);
         fields.mask = new File([await maskPng(strokes, width, height)], 'mask.png', { type: 'image/png' });
       } else if (config.mask && mask) fields.mask = mask;
-      if (config.prompt?.field) fields[config.prompt.field] = prompt.trim();
-      for (const [name, value] of Object.entries(values)) fields[name] = String(value);
-      return fields;
+      return { ...fields, ...textFields() };
     };
     submission.mutate(fields, {
       onSuccess: run.start,
@@ -169,16 +276,23 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   };
 
   const runButton = (
-    <Button type="submit" form={formId} size="lg" busy={busy}>
-      {config.action} · {formatCost(creditCosts.edit)}
+    <Button type="submit" form={formId} size="lg" busy={busy || batchSubmission.isPending}>
+      {config.action} · {many ? batchQuote(batchFiles.length, batchCost) : formatCost(creditCosts.edit)}
     </Button>
   );
 
-  const controls = result ? (
+  const controls = batchId ? (
+    <p>Each picture is edited on its own: follow them on the right, then download them all at once. Pictures that fail are refunded.</p>
+  ) : result ? (
     <p>Compare the result with your original, download it, or start again with another image.</p>
   ) : (
     <form id={formId} onSubmit={submit} noValidate>
-      <ImagePicker label="Image" file={file} onChange={setFile} />
+      <ImagePicker label="Image" file={file} onChange={chooseOne} onChooseMany={config.mask ? undefined : chooseMany} chosenCount={batchFiles.length} />
+      {many && (
+        <Button variant="secondary" onClick={() => setBatchFiles([])}>
+          Clear the {batchFiles.length} pictures
+        </Button>
+      )}
       {config.mask && (
         <fieldset className="choice-group">
           <legend>Mask</legend>
@@ -225,7 +339,9 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     </form>
   );
 
-  const canvasContent = busy ? (
+  const canvasContent = batchId || many ? (
+    <BatchGrid files={batchFiles} batch={batch.data} fileName={`lumigen-${config.tool}.zip`} onAnother={resetBatch} />
+  ) : busy ? (
     <JobProgress job={run.job} working="Working on your image…" onCancel={run.cancel} cancelling={run.cancelling} />
   ) : result ? (
     <EditResult
@@ -248,6 +364,16 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   return (
     <>
       <ToolLayout badge={badge} controls={controls} canvas={canvasContent} canvasRef={canvas} />
+      {quoting && (
+        <BatchQuoteDialog
+          action={config.action}
+          pictures={batchFiles.length}
+          credits={batchCost}
+          busy={batchSubmission.isPending}
+          onConfirm={sendBatch}
+          onCancel={() => setQuoting(false)}
+        />
+      )}
       <RecentWork />
     </>
   );

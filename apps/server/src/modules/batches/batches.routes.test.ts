@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.ts';
+import { getBatch, submitBatch, waitForBatch } from '../../test/batch-calls.ts';
+import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
+import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { submitTool } from '../../test/job-calls.ts';
+import { imagePart, jpegOf, pngOf, type Part } from '../../test/tool-calls.ts';
+import { ToolProviderError } from '../tools/providers/provider.ts';
+
+const upscaleTo = (width: number, height: number): Part[] => [['tool', 'upscale'], ['target_width', String(width)], ['target_height', String(height)]];
+const pendingReservations = async (t: TestContext, userId: string) =>
+  (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId} AND status = 'pending'`))[0]!.n;
+const jobCount = async (t: TestContext, userId: string) => (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jobs WHERE user_id = ${userId}`))[0]!.n;
+
+describe.each(databaseKinds)('batches on %s', (kind) => {
+  let t: TestContext;
+  // A picture 77 pixels wide makes the provider fail: one failed item among good ones.
+  // While `held`, every edit waits: jobs stay unfinished for as long as a test needs.
+  let held = Promise.resolve();
+  const tools = fakeToolProvider(async (input) => {
+    await held;
+    if (input.image.width === 77) throw new ToolProviderError('failed', 'scripted failure', { status: 400 });
+    return fakeEdit(input.tool, input.image.path, input.fields);
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { JOBS_MAX_RUNNING_PER_USER: '2', JOBS_MAX_QUEUED_PER_USER: '1' }, { toolProvider: tools.provider });
+  });
+  afterAll(() => t.close());
+
+  it('runs a batch of 5 with one non-image: 4 results, 4 credits, the refusal named, a ZIP of 4 PNGs', async () => {
+    const { token, user } = await register(t.app);
+    const pictures: Part[] = [
+      imagePart(await pngOf(40, 30), 'one.png'),
+      imagePart(await jpegOf(50, 40), 'two.jpg', 'image/jpeg'),
+      imagePart(Buffer.from('%PDF-1.7 certainly not a picture'), 'notes.png'),
+      imagePart(await pngOf(60, 45), 'four.png'),
+      imagePart(await pngOf(70, 50), 'five.png'),
+    ];
+    const accepted = await submitBatch(t.app, token, [...upscaleTo(96, 64), ...pictures]);
+    expect(accepted.statusCode).toBe(202);
+    expect(accepted.json()).toEqual({ success: true, batchId: expect.any(String) });
+    const { batchId } = accepted.json();
+
+    const batch = await waitForBatch(t.app, token, batchId);
+    expect(batch).toMatchObject({ id: batchId, tool: 'upscale', recipeId: null });
+    expect(batch.items.map((item) => [item.name, item.status])).toEqual([
+      ['one.png', 'succeeded'],
+      ['two.jpg', 'succeeded'],
+      ['notes.png', 'refused'],
+      ['four.png', 'succeeded'],
+      ['five.png', 'succeeded'],
+    ]);
+    expect(batch.items[2]).toMatchObject({ jobId: null, imageId: null, message: 'image_file is not a PNG, JPEG or WebP image' });
+    expect(batch.items.filter((item) => item.status === 'succeeded').every((item) => item.imageId && item.jobId && item.progress === 100)).toBe(true);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 1, ledgerSum: 1, ledgerRows: 5 });
+
+    const zip = await t.app.inject({ method: 'GET', url: `/api/batches/${batchId}/zip`, headers: { token } });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(entries)).toEqual(['1-one.png', '2-two.png', '4-four.png', '5-five.png']);
+    for (const bytes of Object.values(entries)) expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 96, height: 64 });
+  });
+
+  it('refunds a picture whose edit fails and keeps the others', async () => {
+    const { token, user } = await register(t.app);
+    const accepted = await submitBatch(t.app, token, [['tool', 'remove-background'], imagePart(await pngOf(77, 40), 'bad.png'), imagePart(await pngOf(40, 40), 'good.png')]);
+    expect(accepted.statusCode).toBe(202);
+    const batch = await waitForBatch(t.app, token, accepted.json().batchId);
+    expect(batch.items.map((item) => item.status)).toEqual(['failed', 'succeeded']);
+    expect(batch.items[0]!.message).toBe('The editing service could not edit this image. Please try again; your credit was refunded.');
+    // Sign-up, two reservations, one refund.
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
+    expect(await pendingReservations(t, user.id)).toBe(0);
+  });
+
+  it('answers 402 and reserves nothing when the balance cannot pay for every accepted picture', async () => {
+    const { token, user } = await register(t.app);
+    for (let i = 0; i < 3; i += 1) await post(t.app, '/api/image/deduct-credit', token);
+    const pictures = await Promise.all([1, 2, 3].map(async (n) => imagePart(await pngOf(30 + n, 30), `p${n}.png`)));
+    // Two credits, three usable pictures and one refused: the refused one is not priced.
+    const response = await submitBatch(t.app, token, [['tool', 'remove-background'], ...pictures, imagePart(Buffer.from('nope'), 'x.png')]);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'This batch costs 3 credits and your balance is 2. Nothing was charged: buy credits or send fewer pictures.',
+      creditBalance: 2,
+    });
+    expect(await ledgerState(t.database, user.id)).toMatchObject({ balance: 2, ledgerSum: 2 });
+    expect(await jobCount(t, user.id)).toBe(0);
+    expect(await pendingReservations(t, user.id)).toBe(0);
+  });
+
+  it('refuses bad requests with a 4xx and charges nothing', async () => {
+    const { token, user } = await register(t.app);
+    const png = await pngOf(40, 30);
+    const cases: Array<[Part[], number, string]> = [
+      [[imagePart(png)], 400, 'tool is required: one of remove-background, remove-text, product-photography, reimagine, replace-background, upscale, uncrop'],
+      [[['tool', 'cleanup'], imagePart(png)], 400, 'Cleanup needs a mask painted on each picture: run it one picture at a time'],
+      [[['tool', 'paint-it-black'], imagePart(png)], 400, 'Unknown tool: paint-it-black'],
+      [[['tool', 'upscale'], ['target_width', '9000'], imagePart(png)], 400, 'Width (target_width) must be between 1 and 4096'],
+      [[['tool', 'upscale']], 400, 'image_file is required: choose a PNG, JPEG or WebP image'],
+      [[['tool', 'remove-background'], imagePart(Buffer.from('nope'), 'a.txt'), imagePart(Buffer.alloc(0), 'b.png')], 415, 'None of the 2 pictures were usable (image_file is not a PNG, JPEG or WebP image); nothing was charged.'],
+      [[['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))], 413, 'At most 50 pictures per batch'],
+    ];
+    for (const [parts, status, message] of cases) {
+      const response = await submitBatch(t.app, token, parts);
+      expect([response.statusCode, response.json().message]).toEqual([status, message]);
+    }
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+    expect(await jobCount(t, user.id)).toBe(0);
+  });
+
+  it('admits a batch as one submission: then, beyond the jobs limit, 429 and nothing reserved', async () => {
+    const { token, user } = await register(t.app);
+    let release = () => undefined as void;
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      // The limit is 2 running + 1 waiting: a batch of 4 is admitted because one more job would be.
+      const pictures = await Promise.all([1, 2, 3, 4].map(async (n) => imagePart(await pngOf(20 + n, 20), `p${n}.png`)));
+      const first = await submitBatch(t.app, token, [['tool', 'remove-text'], ...pictures]);
+      expect(first.statusCode).toBe(202);
+      const second = await submitBatch(t.app, token, [['tool', 'remove-text'], imagePart(await pngOf(30, 30))]);
+      expect([second.statusCode, second.json().message]).toEqual([429, 'You already have 3 images in progress (2 at a time, 1 waiting). Please wait for one to finish; nothing was charged.']);
+      expect((await submitTool(t.app, token, 'remove-text', [imagePart(await pngOf(30, 30))])).statusCode).toBe(429);
+      // Two in the queue at a time, the others waiting their turn.
+      const { items } = await getBatch(t.app, token, first.json().batchId);
+      expect(items.filter((item) => item.status === 'queued').length).toBeGreaterThanOrEqual(2);
+      release();
+      const done = await waitForBatch(t.app, token, first.json().batchId);
+      expect(done.items.map((item) => item.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      expect(await ledgerState(t.database, user.id)).toMatchObject({ balance: 1, ledgerSum: 1 });
+      expect(await pendingReservations(t, user.id)).toBe(0);
+    } finally {
+      release();
+      held = Promise.resolve();
+    }
+  });
+
+  it('shows a batch and its ZIP to its owner only', async () => {
+    const owner = await register(t.app);
+    const other = await register(t.app);
+    const accepted = await submitBatch(t.app, owner.token, [['tool', 'reimagine'], imagePart(await pngOf(40, 40))]);
+    const { batchId } = accepted.json();
+    await waitForBatch(t.app, owner.token, batchId);
+    for (const url of [`/api/batches/${batchId}`, `/api/batches/${batchId}/zip`, '/api/batches/not-a-uuid', '/api/batches/00000000-0000-4000-8000-000000000000/zip']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { token: other.token } });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/batches/${batchId}` })).statusCode).toBe(401);
+  });
+});
