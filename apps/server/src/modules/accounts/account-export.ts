@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { exportFiles } from '@lumigen/contract/accounts';
-import type { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
-import { appendImagesInTurn } from '../../lib/zip-entry.ts';
+import { appendImagesInTurn, newZipArchive } from '../../lib/zip-entry.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -43,9 +42,7 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
     payments.list(userId, 10_000),
     images.listAllOwned(userId),
   ]);
-  // Loaded on the first export, not at start-up: it is some 20 MB of resident memory.
-  const { ZipArchive } = await import('archiver');
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const archive = await newZipArchive();
   const account = {
     ...user,
     exportedAt: new Date().toISOString(),

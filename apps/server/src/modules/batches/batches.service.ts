@@ -4,11 +4,10 @@ import { batchMessages, type BatchItem, type BatchToolId, type BatchView } from 
 import { messages } from '@lumigen/contract/messages';
 import { recipeMessages } from '@lumigen/contract/recipes';
 import type { ToolFields } from '@lumigen/contract/tools';
-import { ZipArchive } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { appendImagesInTurn } from '../../lib/zip-entry.ts';
+import { appendImagesInTurn, newZipArchive } from '../../lib/zip-entry.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobsService, NewJob } from '../jobs/jobs.service.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
@@ -122,7 +121,7 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
     async zip(userId: string, batchId: string): Promise<Readable> {
       const batch = await ownedBatch(userId, batchId);
       const done = (await itemsOf(batch.id)).map((item, index) => ({ item, index })).filter(({ item }) => item.status === 'succeeded' && item.imageId);
-      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const archive = await newZipArchive();
       appendImagesInTurn(
         archive,
         done.map(({ item, index }) => ({ name: `${index + 1}-${item.name.replace(/\.[^.]*$/, '')}.png`, open: () => images.openOwned(item.imageId!, userId) })),
