@@ -6,9 +6,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { insertImage } from '../apps/server/src/modules/images/images.repository.ts';
 import { createImageStores } from '../apps/server/src/modules/images/select-store.ts';
+import { buildServer, builtEntries, builtEnv } from '../apps/server/src/test/built-server.ts';
+import { createDatabaseLocation } from '../apps/server/src/test/harness.ts';
 import { startS3Server } from '../apps/server/src/test/s3-server.ts';
-import { startTarget } from './http.ts';
+import { spawnEntry } from '../apps/server/src/test/spawned-process.ts';
 import { resetPeak, rssMb } from './process-memory.ts';
 
 /**
@@ -29,7 +33,6 @@ async function upscaledResult(): Promise<Buffer> {
 }
 
 export type SlowDownloads = {
-  kind: 'pglite' | 'postgres';
   storage: 'files' | 's3';
   clients: number;
   /** Clients whose download had started (200 and headers) when the window closed. */
@@ -56,30 +59,49 @@ function result() {
 }
 
 /**
- * Peak RSS of a web-only instance while `clients` download one 4096×4096 result at once, each
- * reading 16 kB every 250 ms (~64 kB/s, a slow phone), for `seconds` once all have started
- * (docs/architecture.md §5: < 300 MB). Each client is its own connection. Images stored in files,
- * or in an S3 bucket (s3rver in this process, so its memory is not the server's). Afterwards
- * every client hangs up.
+ * Peak RSS of a web-only instance as operators run it (`npm start` with WORKERS_IN_PROCESS=0: the
+ * built server, on PostgreSQL — a web-only instance shares its database with workers elsewhere)
+ * while `clients` download one 4096×4096 result at once, each reading 16 kB every 250 ms (~64 kB/s,
+ * a slow phone), for `seconds` once all have started (docs/architecture.md §5: < 300 MB). Each
+ * client is its own connection. Images stored in files, or in an S3 bucket (s3rver in this
+ * process, so its memory is not the server's). The bench stores the bytes and writes the image's
+ * row, as a worker elsewhere would; afterwards every client hangs up.
  */
-export async function benchSlowDownloads(kind: 'pglite' | 'postgres', storage: 'files' | 's3', clients = 300, seconds = 10): Promise<SlowDownloads> {
+export async function benchSlowDownloads(adminUrl: string, storage: 'files' | 's3', clients = 300, seconds = 10): Promise<SlowDownloads> {
   const png = await result();
   const imageId = randomUUID();
   const s3 = storage === 's3' ? await startS3Server('lumigen-bench') : undefined;
-  const { target, pid, stop } = await startTarget<{ appPort: number; token: string; dataDir: string }>('downloads-target.ts', kind, {
-    BENCH_IMAGE_ID: imageId,
-    BENCH_IMAGE_BYTES: String(png.bytes),
-    ...(s3?.env ?? {}),
-  });
+  const location = await createDatabaseLocation('postgres', adminUrl);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-bench-downloads-server-'));
+  buildServer();
+  const server = spawnEntry(
+    builtEntries.server,
+    { ...builtEnv, DATABASE_URL: location.url!, DATA_DIR: dataDir, WORKERS_IN_PROCESS: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(s3?.env ?? {}) },
+    { keepOutputChars: 64 * 1024 },
+  );
   const requests: ClientRequest[] = [];
   const responses: IncomingMessage[] = [];
   let receivedBytes = 0;
   try {
+    const origin = (await server.waitFor(/listening at (http:\/\/127\.0\.0\.1:\d+)/, 90_000))[1]!;
+    const pid = server.child.pid!;
+    const registered = await fetch(`${origin}/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench downloads', email: `downloads.${process.pid}@example.com`, password: 'bench password' }),
+    });
+    const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
+    const database = await openDatabase({ url: location.url, dataDir: null });
+    try {
+      await insertImage(database.db, { id: imageId, userId: user.id, kind: 'upscale', params: {}, provider: 'local', width: 4096, height: 4096, byteSize: png.bytes, storageKey: `${imageId}.png` });
+    } finally {
+      await database.close();
+    }
     // Stored from here, where the server's configuration would put it.
-    const stores = await createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(target.dataDir, 'images'), inputsDir: path.join(target.dataDir, 'inputs') });
+    const stores = await createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(dataDir, 'images'), inputsDir: path.join(dataDir, 'inputs') });
     await stores.images.putFile(`${imageId}.png`, png.file);
     await stores.close();
-    // Start-up (argon2 for the user, PGlite's initdb) set a peak of its own: forget it.
+    // Start-up (argon2 for the user) set a peak of its own: forget it.
     await resetPeak(pid);
     const idleMb = await rssMb(pid, 'VmRSS');
     let peakMb = idleMb;
@@ -87,9 +109,9 @@ export async function benchSlowDownloads(kind: 'pglite' | 'postgres', storage: '
       peakMb = Math.max(peakMb, await rssMb(pid, 'VmRSS'));
     };
 
-    const url = `http://127.0.0.1:${target.appPort}/api/images/${imageId}`;
+    const url = `${origin}/api/images/${imageId}`;
     for (let i = 0; i < clients; i += 1) {
-      const request = httpGet(url, { agent: false, headers: { token: target.token } }, (response) => {
+      const request = httpGet(url, { agent: false, headers: { token } }, (response) => {
         if (response.statusCode !== 200) return void response.resume();
         response.pause();
         responses.push(response);
@@ -118,14 +140,16 @@ export async function benchSlowDownloads(kind: 'pglite' | 'postgres', storage: '
       clearInterval(drip);
     }
     peakMb = Math.max(peakMb, await rssMb(pid, 'VmHWM'));
-    return { kind, storage, clients, downloading: responses.length, seconds, pngBytes: png.bytes, receivedBytes, idleMb, peakMb };
+    return { storage, clients, downloading: responses.length, seconds, pngBytes: png.bytes, receivedBytes, idleMb, peakMb };
   } finally {
     for (const request of requests) request.destroy();
     // Let the server see its clients go before stopping it: stopped mid-way, it would cut the
     // bucket connections of downloads it is still tearing down, and log each.
     await sleep(3000);
-    await stop();
+    await server.kill('SIGTERM');
     await s3?.close();
+    await location.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -143,10 +167,9 @@ export async function disposeSlowDownloads() {
 export function slowDownloadsLine(d: SlowDownloads): string {
   const mb = (bytes: number) => bytes / (1024 * 1024);
   const oldGb = (d.idleMb + d.clients * mb(d.pngBytes)) / 1024;
-  const pglite = d.kind === 'pglite' ? ' (PGlite itself holds 400-900 MB: the budget is read on PostgreSQL)' : '';
   return (
-    `server RSS (${d.kind}, ${d.storage}) with ${d.downloading}/${d.clients} slow downloads of a ${mb(d.pngBytes).toFixed(0)} MB 4096x4096 PNG for ${d.seconds} s: ` +
-    `peak ${d.peakMb.toFixed(0)} MB, ${d.idleMb.toFixed(0)} MB before (budget < 300 MB)${pglite}; clients read ${mb(d.receivedBytes).toFixed(0)} MB; ` +
+    `web-only server RSS (built, postgres, ${d.storage}) with ${d.downloading}/${d.clients} slow downloads of a ${mb(d.pngBytes).toFixed(0)} MB 4096x4096 PNG for ${d.seconds} s: ` +
+    `peak ${d.peakMb.toFixed(0)} MB, ${d.idleMb.toFixed(0)} MB before (budget < 300 MB); clients read ${mb(d.receivedBytes).toFixed(0)} MB; ` +
     `whole-file reads as before: ~${oldGb.toFixed(1)} GB (estimated)`
   );
 }

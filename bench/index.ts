@@ -13,6 +13,7 @@ import { benchJobsSection } from './jobs-section.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
 import { benchLocalToolsClassic } from './local-tools-classic.ts';
 import { benchLocalToolsMl } from './local-tools-ml.ts';
+import { defaultAdminUrl, unreachable } from './postgres.ts';
 import { benchWeb } from './web.ts';
 
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -92,9 +93,12 @@ for (const tool of ['remove-background', 'remove-text'] as const) {
 
 console.log('\n## 300 slow downloads of a 4096x4096 result from a web-only instance (GET /api/images/:id streams from the store)');
 const slowDownloads = [];
-for (const kind of kinds) {
+const downloadsAdminUrl = postgresUrl ?? defaultAdminUrl;
+const noPostgres = await unreachable(downloadsAdminUrl);
+if (noPostgres) console.log(`skipped: a web-only instance needs PostgreSQL; ${noPostgres}`);
+else {
   for (const storage of ['files', 's3'] as const) {
-    const d = await benchSlowDownloads(kind, storage);
+    const d = await benchSlowDownloads(downloadsAdminUrl, storage);
     slowDownloads.push(d);
     console.log(slowDownloadsLine(d));
   }

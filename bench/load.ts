@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase, rows, type Database } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
@@ -13,6 +12,7 @@ import { createDeployment, type Deployment } from '../apps/server/src/test/deplo
 import { createDatabaseLocation, type DatabaseLocation } from '../apps/server/src/test/harness.ts';
 import { buildServer, builtEntries, builtEnv } from '../apps/server/src/test/built-server.ts';
 import { spawnEntry, type SpawnedProcess } from '../apps/server/src/test/spawned-process.ts';
+import { defaultAdminUrl, unreachable } from './postgres.ts';
 import { imagePart, multipartBody } from '../apps/server/src/test/tool-calls.ts';
 import { resetPeak, rssMb } from './process-memory.ts';
 import { createTally, type Tally } from './load-tally.ts';
@@ -39,22 +39,7 @@ export type LoadFigures = {
   audit: { users: number; ledgerRows: number; mismatchedBalances: number; pendingReservations: number; unfinishedJobs: number; jobs: Record<string, number>; reservations: Record<string, number> };
 };
 
-const defaultAdminUrl = 'postgres://postgres@127.0.0.1:5432/test';
 const grantPerUser = 500;
-
-/** Why PostgreSQL cannot be used, or undefined when it answers. */
-async function unreachable(adminUrl: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${new URL(adminUrl).host} is unreachable (${error instanceof Error ? error.message : String(error)}); set TEST_DATABASE_URL`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** A 64×64 crop of a local painting: its upscale to 128×128 goes through ESRGAN ×2, a small job. */
 async function smallPicture(): Promise<Buffer> {
