@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           setupFiles: ['../../vitest.fail-on-console.ts'],
+          // One migrated PGlite database, copied for each test database (src/test/pglite-template.ts).
+          globalSetup: ['./src/test/pglite-template.ts'],
         },
       },
       // The browser finder the Playwright config and the bench share; the specs themselves run in Playwright.

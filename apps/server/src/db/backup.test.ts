@@ -19,7 +19,9 @@ describe.each(databaseKinds)('backup and restore on %s', (kind) => {
   let location: DatabaseLocation;
   afterEach(() => location.dispose());
 
-  it.skipIf(kind === 'postgres' && !installed('pg_dump'))('a restore brings back the balances, ledger and sessions of the backup', async () => {
+  // Three app starts, a dump and a load of the whole PGlite directory: some 30 s alone, twice that
+  // beside the rest of the suite on two cores.
+  it.skipIf(kind === 'postgres' && !installed('pg_dump'))('a restore brings back the balances, ledger and sessions of the backup', { timeout: 150_000 }, async () => {
     location = await createDatabaseLocation(kind);
     const target = { databaseUrl: location.url, dataDir: location.dataDir };
     const first = await buildApp({ config: testConfig(location), logger: false });

@@ -38,7 +38,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 // Any constant works; it only has to be the same for every instance migrating one database.
 const migrationLockId = 7_311_042;
 

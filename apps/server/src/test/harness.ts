@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, rows, type Database } from '../db/client.ts';
+import { embeddedDatabaseDir, openDatabase, rows, type Database } from '../db/client.ts';
 import { checkAnswers } from './contract-answers.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -21,11 +21,16 @@ export type DatabaseLocation = { kind: DatabaseKind; url?: string; dataDir: stri
 
 /**
  * A fresh, empty database: a new PostgreSQL database (made through `adminUrl`, by default
- * TEST_DATABASE_URL), or a new PGlite directory on disk.
+ * TEST_DATABASE_URL), or a new PGlite directory on disk — a copy of the migrated one Vitest's
+ * global setup made (test/pglite-template.ts), else made when first opened.
  */
 export async function createDatabaseLocation(kind: DatabaseKind, adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseLocation> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-test-'));
-  if (kind === 'pglite') return { kind, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  if (kind === 'pglite') {
+    const template = process.env.LUMIGEN_TEST_PGLITE_TEMPLATE;
+    if (template) await cp(template, embeddedDatabaseDir(dataDir), { recursive: true });
+    return { kind, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  }
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `lumigen_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
