@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { buildApp, type BuildOptions } from '../apps/server/src/app.ts';
 import { openDatabase, rows, type Database } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
@@ -94,11 +95,19 @@ export type QueuedEditFigures = { threads: number; jobs: number; p50: number; ma
  * many jobs at a time: one warm-up (the model loads), then four submitted together by four users.
  */
 export async function benchQueuedRemoveBackground(kind: DatabaseKind, threads: number): Promise<QueuedEditFigures> {
-  const { body, contentType } = await photoBody(await benchPhoto());
+  // A different picture for every edit (the photo a shade brighter each time): the same bytes again
+  // would be answered from the worker thread's recent cut-outs, not by the model.
+  const photo = await benchPhoto();
+  const bodies = await Promise.all(
+    Array.from({ length: threads + 4 }, async (_, i) => photoBody(await sharp(photo).modulate({ brightness: 1 + i / 100 }).jpeg({ quality: 98 }).toBuffer())),
+  );
   const env = { TOOLS_PROVIDER: 'local', TOOLS_LOCAL_THREADS: String(threads), WORKER_CONCURRENCY: String(threads) };
   return withApp(kind, env, {}, async (app, database) => {
     const users = await richUsers(app, database, 4);
-    const edit = (token: string) => app.inject({ method: 'POST', url: '/api/jobs/tools/remove-background', headers: { token, 'content-type': contentType }, payload: body });
+    const edit = (token: string) => {
+      const { body, contentType } = bodies.pop()!;
+      return app.inject({ method: 'POST', url: '/api/jobs/tools/remove-background', headers: { token, 'content-type': contentType }, payload: body });
+    };
     // One edit per thread first: each thread loads the model on its first edit.
     const warmUp = await Promise.all(users.slice(0, threads).map((user) => edit(user.token)));
     const warm = await settled(database, warmUp.map((r) => r.json().jobId as string));
