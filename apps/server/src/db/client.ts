@@ -33,6 +33,12 @@ export type Database = {
   /** The same connection(s) as `db`, for a library that brings its own SQL (the job queue). */
   sql: SqlRunner;
   ping(): Promise<boolean>;
+  /**
+   * Runs `work` while no other instance on this database runs its own: start-up work that is not
+   * safe at once from several processes (the job queue creating its schema and queues). PostgreSQL:
+   * an advisory lock; PGlite belongs to one process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole data directory as a gzipped tarball (`npm run backup`). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -40,7 +46,7 @@ export type Database = {
 
 export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 // Any constant works; it only has to be the same for every instance migrating one database.
-const migrationLockId = 7_311_042;
+const startupLockId = 7_311_042;
 
 /** Rows of a raw statement; node-postgres and PGlite both answer `{ rows }`. */
 export async function rows<T>(executor: Executor, statement: SQL): Promise<T[]> {
@@ -128,16 +134,20 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   // Every statement, pooled or in a transaction, goes through some client's `query`.
   pool.on('connect', (client) => watchFailures(client, 'query', queryErrors.count));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const client = await pool.connect();
-  try {
-    // Several instances may start at once; one migrates, the others wait and find nothing to do.
-    await client.query('SELECT pg_advisory_lock($1)', [migrationLockId]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
-    client.release();
+  async function exclusively<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [startupLockId]);
+      return await work(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [startupLockId]).catch(() => undefined);
+      client.release();
+    }
   }
+  // Several instances may start at once; one migrates, the others wait and find nothing to do.
+  await exclusively((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
   return {
+    exclusively: (work) => exclusively(() => work()),
     db,
     kind: 'postgres',
     stats: () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }, queryErrors: queryErrors.counts }),
@@ -222,6 +232,7 @@ async function openPglite(dataDir: string | null, onLockLost?: (error: Error) =>
       },
     },
     ping: () => client.query('SELECT 1').then(() => true, () => false),
+    exclusively: (work) => work(),
     dump: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();

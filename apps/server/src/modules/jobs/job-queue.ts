@@ -69,19 +69,24 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
 
   return {
     async start(): Promise<void> {
-      await boss.start();
-      started = true;
-      await boss.createQueue(lostWorkQueue, { name: lostWorkQueue, retryLimit: 2, retryDelay: 5 });
-      await boss.createQueue(paidWorkQueue, {
-        name: paidWorkQueue,
-        retryLimit,
-        retryDelay: retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: options.timeoutSeconds,
-        deadLetter: lostWorkQueue,
+      // Instances starting together on a new database would create pg-boss's schema and the same
+      // queues at once: PostgreSQL ended one as a deadlock in the load bench, and concurrent
+      // CREATE SCHEMA collide. One at a time; the later ones find everything made.
+      await database.exclusively(async () => {
+        await boss.start();
+        started = true;
+        await boss.createQueue(lostWorkQueue, { name: lostWorkQueue, retryLimit: 2, retryDelay: 5 });
+        await boss.createQueue(paidWorkQueue, {
+          name: paidWorkQueue,
+          retryLimit,
+          retryDelay: retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: options.timeoutSeconds,
+          deadLetter: lostWorkQueue,
+        });
+        // createQueue keeps an existing queue's settings: a changed JOBS_TIMEOUT_SECONDS applies now.
+        await boss.updateQueue(paidWorkQueue, { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue });
       });
-      // createQueue keeps an existing queue's settings: a changed JOBS_TIMEOUT_SECONDS applies now.
-      await boss.updateQueue(paidWorkQueue, { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue });
     },
 
     /** Queues the job in the caller's transaction: it is sent if and only if that commits. */
