@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,10 +13,12 @@ const run = promisify(execFile);
  * migrations grow PGlite's WebAssembly memory to some 700 MB, and a WebAssembly memory never
  * shrinks: run in the server's process, they stayed resident for the life of the process (892 MB
  * idle after a first start). A worker thread did not give it back either (+178 MB measured); a
- * child process does. Plain JavaScript, so the child needs no TypeScript loader. PGlite writes without fsync here,
- * which is safe only because there is nothing yet to lose: the files are synced once it has closed,
- * before the database is opened for real (decision 025). An existing database is left alone: its
- * later migrations run in the server, durably.
+ * child process does. Plain JavaScript, so the child needs no TypeScript loader.
+ *
+ * PGlite writes without fsync there, which is safe only because there is nothing yet to lose: it
+ * works in a folder beside `dir`, whose files are synced once it has closed and which then takes
+ * `dir`'s place in one rename, so a start cut short leaves no half-made database behind (decision
+ * 025). An existing database is left alone: its later migrations run in the server, durably.
  */
 export async function createDatabaseApart(dir: string, migrationsFolder: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
@@ -29,17 +31,22 @@ export async function createDatabaseApart(dir: string, migrationsFolder: string)
       migrate(drizzle(client), { migrationsFolder: input.migrationsFolder }).then(() => client.close()),
     );
   `;
+  const making = `${dir}.making`;
+  await rm(making, { recursive: true, force: true });
   const modules = {
     pglite: require.resolve('@electric-sql/pglite'),
     drizzle: require.resolve('drizzle-orm/pglite'),
     migrator: require.resolve('drizzle-orm/pglite/migrator'),
   };
   try {
-    await run(process.execPath, ['-e', code, JSON.stringify({ dir, migrationsFolder, modules })], { env: { PATH: process.env.PATH } });
+    await run(process.execPath, ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules })], { env: { PATH: process.env.PATH } });
   } catch (error) {
     throw new Error(`Could not make the embedded database in ${dir}: ${(error as { stderr?: string }).stderr || String(error)}`, { cause: error });
   }
-  await fsyncTree(dir);
+  await fsyncTree(making);
+  // Replaces the empty folder the caller made (and locked beside it).
+  await rename(making, dir);
+  await fsyncPath(path.dirname(dir));
 }
 
 /** fsync every file and folder under `dir`, folders after their entries. */
