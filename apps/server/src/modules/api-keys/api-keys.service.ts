@@ -3,13 +3,13 @@ import { apiKeyPrefix, apiKeyScopes, apiKeyShownLength, maxApiKeysPerUser, type 
 import { messages } from '@lumigen/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { oncePerInterval } from '../../lib/once-per-interval.ts';
 import { hashToken } from '../accounts/tokens.ts';
 import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import { lockUser } from '../jobs/jobs.repository.ts';
 import * as repo from './api-keys.repository.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `lk_` and 32 random bytes in base64url: anything else is refused without a lookup. */
 const wellFormedKey = /^lk_[A-Za-z0-9_-]{43}$/;
 
@@ -79,7 +79,7 @@ export function createApiKeysService(db: Db, credits: CreditsService) {
 
     /** False when the user has no such active key: another user's key reads as missing. */
     revoke(userId: string, keyId: string): Promise<boolean> {
-      return uuidPattern.test(keyId) ? repo.revokeOwnKey(db, userId, keyId) : Promise.resolve(false);
+      return isUuid(keyId) ? repo.revokeOwnKey(db, userId, keyId) : Promise.resolve(false);
     },
 
     /** The key's owner and rights, or why it opens nothing (`ApiKeyRefused`); records its use. */

@@ -7,18 +7,17 @@ import type { ToolFields } from '@lumigen/contract/tools';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { appendImagesInTurn, newZipArchive } from '../../lib/zip-entry.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobsService, NewJob } from '../jobs/jobs.service.ts';
-import type { ToolsService } from '../tools/tools.service.ts';
+import { fieldsAsSent, type ToolsService } from '../tools/tools.service.ts';
 import type { BatchUpload } from './batch-upload.ts';
 import * as repo from './batches.repository.ts';
 
 /** What each picture goes through: one tool, or a recipe's steps in order. */
 export type BatchPlan = { tool: BatchToolId | null; recipeId: string | null; steps: Array<{ tool: BatchToolId; fields: ToolFields }> };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const asSent = (fields: ToolFields) => Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
 
 /** One picture's state, from its jobs in step order: the first that has not succeeded is where it stands. */
 function itemOf(row: repo.BatchItemRow, jobsById: Map<string, repo.BatchJobRow>): BatchItem {
@@ -46,7 +45,7 @@ function itemOf(row: repo.BatchItemRow, jobsById: Map<string, repo.BatchJobRow>)
  */
 export function createBatchesService({ db, jobs, tools, images, log }: { db: Db; jobs: JobsService; tools: ToolsService; images: ImagesService; log: FastifyBaseLogger }) {
   async function ownedBatch(userId: string, batchId: string): Promise<repo.BatchRow> {
-    const batch = uuidPattern.test(batchId) ? await repo.findOwnedBatch(db, batchId, userId) : undefined;
+    const batch = isUuid(batchId) ? await repo.findOwnedBatch(db, batchId, userId) : undefined;
     if (!batch) throw new AppError('not_found', messages.notFound);
     return batch;
   }
@@ -72,7 +71,7 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
       for (const picture of upload.pictures) {
         try {
           if (picture.refusal) throw picture.refusal;
-          const { params, files } = await tools.check(first.tool, { image: picture.file, fields: asSent(first.fields), dispose: async () => undefined });
+          const { params, files } = await tools.check(first.tool, { image: picture.file, fields: fieldsAsSent(first.fields), dispose: async () => undefined });
           const steps: NewJob[] = [{ kind: first.tool, params, files }, ...later.map((step): NewJob => ({ kind: step.tool, params: { fields: step.fields }, followsPrevious: true }))];
           items.push({ name: picture.name, message: null, jobs: steps });
         } catch (error) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ImageStore, StoredObject } from './image-store.ts';
 import * as repo from './images.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type NewImage = {
   userId: string;
@@ -15,7 +16,6 @@ export type NewImage = {
   height: number;
 };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every image result, generated or edited: bytes to the store, a row to the database. */
 /**
@@ -49,7 +49,7 @@ export function createImagesService(db: Db, store: ImageStore) {
      * bytes. False when the user owns no such image.
      */
     async deleteOwned(id: string, userId: string): Promise<boolean> {
-      if (!uuidPattern.test(id)) return false;
+      if (!isUuid(id)) return false;
       const storageKey = await repo.deleteOwnedImage(db, id, userId);
       if (!storageKey) return false;
       await store.delete(storageKey);
@@ -92,7 +92,7 @@ export function createImagesService(db: Db, store: ImageStore) {
      * for a stranger, a bad id or missing bytes.
      */
     async openOwned(id: string, userId: string): Promise<({ image: repo.ImageRow } & StoredObject) | undefined> {
-      if (!uuidPattern.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const image = await repo.findOwnedImage(db, id, userId);
       const stored = image && (await store.getStream(image.storageKey));
       return image && stored ? { image, ...stored } : undefined;

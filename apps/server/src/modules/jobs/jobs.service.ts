@@ -6,6 +6,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
@@ -29,7 +30,6 @@ export type Finished = { imageId: string; png: Buffer; creditBalance: number };
 
 export type StreamedEvent = { id?: number; type: JobEventType; data: Record<string, unknown> };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isFinished = (status: string) => (finishedJobStatuses as readonly string[]).includes(status);
 const iso = (value: Date | string) => new Date(value).toISOString();
 // A user at the limit waits for a job to end; a few seconds is the order of one edit.
@@ -84,7 +84,7 @@ export function createJobsService({
   }
 
   async function ownedRow(userId: string, jobId: string): Promise<repo.JobRow> {
-    const row = uuidPattern.test(jobId) ? await repo.findOwnedJob(db, jobId, userId) : undefined;
+    const row = isUuid(jobId) ? await repo.findOwnedJob(db, jobId, userId) : undefined;
     if (!row) throw new AppError('not_found', messages.notFound);
     return row;
   }

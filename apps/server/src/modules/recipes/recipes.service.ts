@@ -2,10 +2,10 @@ import { messages } from '@lumigen/contract/messages';
 import { recipeMessages, recipePrice, recipesPerUserLimit, type RecipeStep, type RecipeView } from '@lumigen/contract/recipes';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { BatchPlan } from '../batches/batches.service.ts';
 import * as repo from './recipes.repository.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function view(row: repo.RecipeRow): RecipeView {
   const steps = row.steps as RecipeStep[];
@@ -19,7 +19,7 @@ function view(row: repo.RecipeRow): RecipeView {
  */
 export function createRecipesService({ db }: { db: Db }) {
   async function owned(userId: string, id: string): Promise<repo.RecipeRow> {
-    const row = uuidPattern.test(id) ? await repo.findOwnedRecipe(db, id, userId) : undefined;
+    const row = isUuid(id) ? await repo.findOwnedRecipe(db, id, userId) : undefined;
     if (!row) throw new AppError('not_found', messages.notFound);
     return row;
   }
@@ -37,7 +37,7 @@ export function createRecipesService({ db }: { db: Db }) {
     },
 
     async delete(userId: string, id: string): Promise<void> {
-      if (!uuidPattern.test(id) || !(await repo.deleteOwnedRecipe(db, id, userId))) throw new AppError('not_found', messages.notFound);
+      if (!isUuid(id) || !(await repo.deleteOwnedRecipe(db, id, userId))) throw new AppError('not_found', messages.notFound);
     },
 
     /** What running the recipe does to each picture, and what one picture costs. */

@@ -32,11 +32,13 @@ type InputFacts = Omit<CheckedImage, 'path'>;
 /** `inputs` is absent for a recipe's later step: its input, the previous step's image, is judged when it runs. */
 export type ToolJobParams = { fields: ToolFields; inputs?: { image: InputFacts; mask?: InputFacts } };
 
+/** A tool's checked fields as a multipart body carried them (strings), to be checked again. */
+export const fieldsAsSent = (fields: ToolFields): Record<string, string> => Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+
 /** A recipe's later step: the previous step's image, judged against this tool's limits as an upload would be. */
 async function checkFollowingInput(tool: ToolId, file: string, fields: ToolFields): Promise<CheckedImage> {
   const { size } = await stat(file);
-  const asSent = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
-  const { image } = await checkToolInput(tool, { image: { field: imageField, path: file, size }, fields: asSent, dispose: async () => undefined });
+  const { image } = await checkToolInput(tool, { image: { field: imageField, path: file, size }, fields: fieldsAsSent(fields), dispose: async () => undefined });
   return image;
 }
 
