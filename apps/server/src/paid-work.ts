@@ -10,7 +10,7 @@ import { selectGenerationProvider } from './modules/generation/providers/select-
 import type { ImageStores } from './modules/images/image-store.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createPaidImages } from './modules/images/paid-image.ts';
-import { createJobBus } from './modules/jobs/job-bus.ts';
+import { createJobWatch } from './modules/jobs/job-watch.ts';
 import type { JobKindHandler } from './modules/jobs/job-kind.ts';
 import { createJobQueue } from './modules/jobs/job-queue.ts';
 import { createJobRunner } from './modules/jobs/job-runner.ts';
@@ -37,6 +37,8 @@ export type PaidWorkOptions = {
 
 // The queue is asked this often for work this process was not woken for (another instance sent it).
 const pollingIntervalSeconds = 0.5;
+// Whoever waits on a job made in another process hears of its changes within this (one statement for all).
+const watchPollMs = 500;
 
 /**
  * Everything paid work needs, for the web app (`app.ts`) and the worker process (`worker.ts`)
@@ -53,13 +55,13 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const tools = createToolsService({ provider: measuredToolProvider(toolProvider ?? selectToolProvider(config.tools), metrics.providers) });
   const inputs = stores.inputs;
   const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds }, log);
-  const bus = createJobBus();
-  const settlement = createJobSettlement({ db, paidImages, queue, inputs, bus, maxRunningPerUser: config.jobs.maxRunningPerUser, metrics: metrics.jobs, log });
+  const watch = createJobWatch({ db, pollMs: watchPollMs, log });
+  const settlement = createJobSettlement({ db, paidImages, queue, inputs, watch, maxRunningPerUser: config.jobs.maxRunningPerUser, metrics: metrics.jobs, log });
   const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool)])) as Record<ToolId, JobKindHandler>;
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
-  const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, bus, limits: config.jobs, metrics: metrics.jobs, log });
+  const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, watch, limits: config.jobs, metrics: metrics.jobs, log });
   metrics.observe({ database: database.stats, queueDepth: jobs.depth });
-  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, images, bus, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
+  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, images, watch, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
 
   return {
     credits,

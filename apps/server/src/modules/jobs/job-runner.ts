@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
-import type { JobBus } from './job-bus.ts';
+import type { JobWatch } from './job-watch.ts';
 import { StorageUnavailableError, type ImageStore, type StoredObject } from '../images/image-store.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobKindHandler } from './job-kind.ts';
@@ -41,7 +41,7 @@ export function createJobRunner({
   settlement,
   inputs,
   images,
-  bus,
+  watch,
   uploadsDir,
   metrics,
   log: baseLog,
@@ -52,7 +52,7 @@ export function createJobRunner({
   settlement: JobSettlement;
   inputs: ImageStore;
   images: Pick<ImagesService, 'openOwned'>;
-  bus: JobBus;
+  watch: JobWatch;
   uploadsDir: string;
   metrics: JobMetrics;
   log: FastifyBaseLogger;
@@ -90,7 +90,7 @@ export function createJobRunner({
       const row = await repo.startAttempt(db, jobId);
       // Canceled, or finished by an earlier attempt whose completion pg-boss never heard of.
       if (!row) return;
-      bus.changed(jobId);
+      watch.changed(jobId);
       const attempt = row.attempts;
       const log = baseLog.child({ jobId, kind: row.kind, attempt });
       const kind = kinds[row.kind];
@@ -103,7 +103,7 @@ export function createJobRunner({
         if (!kind) throw new Error(`no handler for job kind ${row.kind}`);
         const progress = async (percent: number) => {
           await repo.setProgress(db, jobId, attempt, percent);
-          bus.changed(jobId);
+          watch.changed(jobId);
         };
         await progress(10);
         const made = await withInputFiles(row, async (files) => {
@@ -146,7 +146,7 @@ export function createJobRunner({
           ran('retried');
           log.warn({ err: error }, 'attempt failed at the provider; retrying after a back-off');
           await repo.requeue(db, jobId, attempt);
-          bus.changed(jobId);
+          watch.changed(jobId);
           throw error;
         }
         ran('failed');

@@ -2,7 +2,7 @@ import { recipeMessages } from '@lumigen/contract/recipes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PaidImages } from '../images/paid-image.ts';
-import type { JobBus } from './job-bus.ts';
+import type { JobWatch } from './job-watch.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -18,7 +18,7 @@ export function createJobSettlement({
   paidImages,
   queue,
   inputs,
-  bus,
+  watch,
   maxRunningPerUser,
   metrics,
   log,
@@ -27,7 +27,7 @@ export function createJobSettlement({
   paidImages: PaidImages;
   queue: JobQueue;
   inputs: ImageStore;
-  bus: JobBus;
+  watch: JobWatch;
   maxRunningPerUser: number;
   metrics: JobMetrics;
   log: FastifyBaseLogger;
@@ -44,7 +44,7 @@ export function createJobSettlement({
   /** After the transaction that ended the job committed: every ending passes here once. */
   async function afterEnd(row: repo.JobRow): Promise<void> {
     metrics.finished.inc({ kind: row.kind, outcome: row.status });
-    bus.changed(row.id);
+    watch.changed(row.id);
     queue.wake();
     await Promise.all(
       Object.values(row.input_keys).map((key) => inputs.delete(key).catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input'))),

@@ -236,22 +236,35 @@ export async function listOwnedJobs(ex: Executor, userId: string, status: JobSta
   );
 }
 
+/** What a watcher of a job needs to know: whether it has news, whether it is over, where it waits. */
+export type JobSnapshot = { status: JobStatus; eventSeq: number; position: number | null };
+
 /**
- * Where a queued job stands: 1 + the queued jobs workers take before it. Jobs in the queue go in
+ * The state of several jobs in one statement (every job watched in a process, docs/decisions/031).
+ * A queued job's position is 1 + the queued jobs workers take before it: jobs in the queue go in
  * the order they entered it; a job still waiting for one of its user's slots comes after every
- * job already in the queue and after its user's older waiting jobs.
+ * job already in the queue and after its user's older waiting jobs. A job that is gone is absent.
  */
-export async function positionOf(ex: Executor, job: Pick<JobRow, 'id' | 'user_id' | 'dispatched_at' | 'created_at'>): Promise<number> {
-  const [row] = await rows<{ ahead: number }>(
+export async function snapshotsOf(ex: Executor, ids: readonly string[]): Promise<Map<string, JobSnapshot>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; status: JobStatus; event_seq: number; position: number | null }>(
     ex,
-    job.dispatched_at
-      ? sql`SELECT count(*)::int AS ahead FROM jobs
-            WHERE status = 'queued' AND dispatched_at IS NOT NULL AND (dispatched_at, id) < (${job.dispatched_at}::timestamptz, ${job.id}::uuid)`
-      : sql`SELECT (SELECT count(*) FROM jobs WHERE status = 'queued' AND dispatched_at IS NOT NULL)::int
-                 + (SELECT count(*) FROM jobs WHERE user_id = ${job.user_id} AND status = 'queued' AND dispatched_at IS NULL
-                      AND (created_at, id) < (${job.created_at}::timestamptz, ${job.id}::uuid))::int AS ahead`,
+    sql`SELECT w.id, w.status, w.event_seq,
+          CASE
+            WHEN w.status <> 'queued' THEN NULL
+            WHEN w.dispatched_at IS NOT NULL THEN 1 + (SELECT count(*) FROM jobs j
+              WHERE j.status = 'queued' AND j.dispatched_at IS NOT NULL AND (j.dispatched_at, j.id) < (w.dispatched_at, w.id))
+            ELSE 1 + (SELECT count(*) FROM jobs j WHERE j.status = 'queued' AND j.dispatched_at IS NOT NULL)
+                   + (SELECT count(*) FROM jobs j WHERE j.user_id = w.user_id AND j.status = 'queued' AND j.dispatched_at IS NULL
+                        AND (j.created_at, j.id) < (w.created_at, w.id))
+          END::int AS position
+        FROM jobs w
+        WHERE w.id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
   );
-  return (row?.ahead ?? 0) + 1;
+  return new Map(found.map((row) => [row.id, { status: row.status, eventSeq: row.event_seq, position: row.position }]));
 }
 
 export async function eventsAfter(ex: Executor, jobId: string, seq: number): Promise<JobEventRow[]> {

@@ -11,7 +11,7 @@ import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
-import type { JobBus } from './job-bus.ts';
+import type { JobWatch } from './job-watch.ts';
 import { StorageUnavailableError, type ImageStore } from '../images/image-store.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import { paidWorkQueue, type JobQueue } from './job-queue.ts';
@@ -34,9 +34,6 @@ const isFinished = (status: string) => (finishedJobStatuses as readonly string[]
 const iso = (value: Date | string) => new Date(value).toISOString();
 // A user at the limit waits for a job to end; a few seconds is the order of one edit.
 const busyRetryAfterSeconds = 10;
-// Waiters look again this often when the job runs in another process (no word on the bus).
-const pollMs = 500;
-const positionPollMs = 1000;
 
 /**
  * Paid work as jobs (issue 14): acceptance (limits, reservation, queue: one transaction), what
@@ -51,7 +48,7 @@ export function createJobsService({
   queue,
   inputs,
   settlement,
-  bus,
+  watch,
   limits,
   metrics,
   log,
@@ -64,7 +61,7 @@ export function createJobsService({
   queue: JobQueue;
   inputs: ImageStore;
   settlement: JobSettlement;
-  bus: JobBus;
+  watch: JobWatch;
   limits: JobLimits;
   metrics: JobMetrics;
   log: FastifyBaseLogger;
@@ -75,7 +72,7 @@ export function createJobsService({
       kind: row.kind as JobKind,
       status: row.status,
       progress: row.progress,
-      position: row.status === 'queued' ? await repo.positionOf(db, row) : null,
+      position: row.status === 'queued' ? ((await repo.snapshotsOf(db, [row.id])).get(row.id)?.position ?? null) : null,
       imageId: row.image_id,
       message: row.message,
       createdAt: iso(row.created_at),
@@ -91,13 +88,10 @@ export function createJobsService({
 
   /** The job once it is over; `signal` stops waiting (the caller went away). */
   async function waitForEnd(jobId: string, signal?: AbortSignal): Promise<repo.JobRow | undefined> {
-    for (;;) {
-      // Listen before looking, so a change between the two is not missed.
-      const changed = bus.next(jobId, pollMs, signal);
-      const row = await repo.findJob(db, jobId);
-      if (!row || isFinished(row.status) || signal?.aborted) return row;
-      await changed;
+    for await (const state of watch.follow(jobId, signal)) {
+      if (!state || isFinished(state.status)) break;
     }
+    return repo.findJob(db, jobId);
   }
 
   /**
@@ -260,21 +254,18 @@ export function createJobsService({
     async *events(userId: string, jobId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<StreamedEvent> {
       await ownedRow(userId, jobId);
       let seq = afterSeq;
-      let lastPosition: number | undefined;
-      while (!signal.aborted) {
-        const changed = bus.next(jobId, positionPollMs, signal);
-        for (const event of await repo.eventsAfter(db, jobId, seq)) {
-          seq = event.seq;
-          yield { id: event.seq, type: event.type as JobEventType, data: event.data };
+      let lastPosition: number | null = null;
+      for await (const state of watch.follow(jobId, signal)) {
+        if (!state) return;
+        if (state.eventSeq > seq) {
+          for (const event of await repo.eventsAfter(db, jobId, seq)) {
+            seq = event.seq;
+            yield { id: event.seq, type: event.type as JobEventType, data: event.data };
+          }
         }
-        const row = await repo.findJob(db, jobId);
-        if (!row || (isFinished(row.status) && row.event_seq <= seq)) return;
-        if (row.status === 'queued') {
-          const position = await repo.positionOf(db, row);
-          if (position !== lastPosition) yield { type: 'position', data: { position } };
-          lastPosition = position;
-        }
-        await changed;
+        if (isFinished(state.status) && state.eventSeq <= seq) return;
+        if (state.status === 'queued' && state.position !== lastPosition) yield { type: 'position', data: { position: state.position } };
+        lastPosition = state.position;
       }
     },
 

@@ -1,0 +1,114 @@
+import { setMaxListeners } from 'node:events';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client.ts';
+import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts';
+import { submitGeneration } from '../../test/job-calls.ts';
+import { databaseKinds, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { createJobWatch, type JobSnapshot } from './job-watch.ts';
+
+const silent = { warn: () => undefined } as never;
+const pollMs = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(databaseKinds)('the job watch on %s', (kind) => {
+  let t: TestContext;
+  const gate = gatedGenerationProvider();
+  // Every statement the watch sends, counted.
+  let statements = 0;
+  let counted: Executor;
+
+  beforeAll(async () => {
+    // One worker, held by the gate: every other job stays queued.
+    t = await startTestApp(kind, { WORKER_CONCURRENCY: '1', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '3' }, { generationProvider: gate.provider });
+    counted = { execute: (statement: never) => ((statements += 1), t.database.db.execute(statement)) } as unknown as Executor;
+  });
+  afterAll(async () => {
+    gate.openGate();
+    for (const call of gate.calls) call.release();
+    await t.close();
+  });
+
+  async function queuedJobs(users: number, perUser: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let u = 0; u < users; u += 1) {
+      const { token } = await register(t.app);
+      for (let j = 0; j < perUser; j += 1) ids.push((await submitGeneration(t.app, token)).json().jobId as string);
+    }
+    return ids;
+  }
+
+  /** Follows each job in the background; `states[i]` holds everything job i's follower was told. */
+  function followAll(watch: ReturnType<typeof createJobWatch>, ids: string[], signal: AbortSignal) {
+    // One signal for many followers here; a request has its own.
+    setMaxListeners(0, signal);
+    const states = ids.map((): Array<JobSnapshot | null> => []);
+    const done = Promise.all(
+      ids.map(async (id, i) => {
+        for await (const state of watch.follow(id, signal)) states[i]!.push(state);
+      }),
+    );
+    return { states, done };
+  }
+
+  it('reads every followed job in one statement per look, however many follow: 30 followers cost what one does', async () => {
+    const ids = await queuedJobs(10, 3);
+    const watch = createJobWatch({ db: counted, pollMs, log: silent });
+    const stop = new AbortController();
+    statements = 0;
+    const { states, done } = followAll(watch, ids, stop.signal);
+    await sleep(pollMs / 2);
+    // Each follower's first look is its own statement.
+    expect(statements).toBe(ids.length);
+    statements = 0;
+    await sleep(pollMs * 10);
+    // One statement per look for all 30, about ten looks; each follower alone would be 300.
+    expect(statements).toBeGreaterThanOrEqual(5);
+    expect(statements).toBeLessThanOrEqual(12);
+    stop.abort();
+    await done;
+    // Each was told where it stands: every job is queued with a position.
+    for (const told of states) expect(told[0]).toMatchObject({ status: expect.stringMatching(/^(queued|running)$/) });
+    expect(states.filter((told) => told[0]?.status === 'queued').every((told) => told[0]!.position! >= 1)).toBe(true);
+
+    // Nobody follows any more: the looks stop.
+    statements = 0;
+    await sleep(pollMs * 3);
+    expect(statements).toBe(0);
+  });
+
+  it('tells a follower of a change made elsewhere (no word in this process) at the next look, and that a deleted job is gone', async () => {
+    const [first, second] = await queuedJobs(1, 2);
+    const watch = createJobWatch({ db: t.database.db, pollMs, log: silent });
+    const stop = new AbortController();
+    const { states, done } = followAll(watch, [first!, second!], stop.signal);
+    await sleep(pollMs / 2);
+    // Another process's statement: the job is canceled with its event, as markCanceled does.
+    await t.database.db.execute(sql`UPDATE jobs SET status = 'canceled', event_seq = event_seq + 1 WHERE id = ${second}`);
+    await t.database.db.execute(sql`DELETE FROM jobs WHERE id = ${first} AND status = 'queued'`);
+    await sleep(pollMs * 3);
+    stop.abort();
+    await done;
+    const secondTold = states[1]!;
+    expect(secondTold.at(-1)).toMatchObject({ status: 'canceled', position: null });
+    expect(secondTold.at(-1)!.eventSeq).toBe(secondTold[0]!.eventSeq + 1);
+    // The running first job could not be deleted; a queued one is, and its follower ends on null.
+    const firstTold = states[0]!;
+    if (firstTold[0]?.status === 'queued') expect(firstTold.at(-1)).toBeNull();
+  });
+
+  it('tells a follower at once of a change made in this process', async () => {
+    const [id] = await queuedJobs(1, 1);
+    // A look every minute: only `changed` can tell the follower in time.
+    const watch = createJobWatch({ db: t.database.db, pollMs: 60_000, log: silent });
+    const stop = new AbortController();
+    const { states, done } = followAll(watch, [id!], stop.signal);
+    await sleep(100);
+    await t.database.db.execute(sql`UPDATE jobs SET progress = 50, event_seq = event_seq + 1 WHERE id = ${id}`);
+    watch.changed(id!);
+    await sleep(200);
+    stop.abort();
+    await done;
+    expect(states[0]!.map((state) => state?.eventSeq)).toEqual([states[0]![0]!.eventSeq, states[0]![0]!.eventSeq + 1]);
+  });
+});
