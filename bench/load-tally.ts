@@ -1,6 +1,8 @@
 /** What the load bench's virtual users saw: durations by route, 429s apart, every other error. */
-export function createTally() {
+export function createTally(startedAt = performance.now()) {
   const durations = new Map<string, number[]>();
+  // When each of a route's calls started (seconds into the run), beside its duration: where the slow ones fall.
+  const starts = new Map<string, number[]>();
   const rateLimited: Record<string, number> = {};
   const failures: Record<string, number> = {};
   const samples: string[] = [];
@@ -14,10 +16,13 @@ export function createTally() {
     failures,
     /** The first few failures in words, so a report says what went wrong and not only how often. */
     samples,
-    took(route: string, ms: number) {
+    took(route: string, ms: number, start = performance.now() - ms) {
       let list = durations.get(route);
       if (!list) durations.set(route, (list = []));
       list.push(ms);
+      let at = starts.get(route);
+      if (!at) starts.set(route, (at = []));
+      at.push((start - startedAt) / 1000);
     },
     limited(route: string) {
       bump(rateLimited, route);
@@ -30,7 +35,12 @@ export function createTally() {
     routes: () =>
       [...durations].map(([route, list]) => {
         const sorted = [...list].sort((x, y) => x - y);
-        return { route, count: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)) };
+        const at = starts.get(route)!;
+        const slowest = list
+          .map((ms, i) => ({ ms: Math.round(ms), at: at[i]! }))
+          .sort((x, y) => y.ms - x.ms)
+          .slice(0, Math.max(1, Math.ceil(list.length / 100)));
+        return { route, count: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), slowest };
       }),
   };
 }

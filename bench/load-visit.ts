@@ -38,7 +38,7 @@ async function call(v: Visit, route: string, url: string, expected: number, init
     v.tally.failed(route, cause?.code ?? (error instanceof Error ? error.name : 'error'), error instanceof Error ? error.message : String(error));
     return undefined;
   }
-  v.tally.took(route, performance.now() - started);
+  v.tally.took(route, performance.now() - started, started);
   if (status === expected) return { status, bytes, json: () => JSON.parse(bytes.toString('utf8')) };
   if (status === 429) {
     v.tally.limited(route);

@@ -27,7 +27,9 @@ export type LoadFigures = {
   requests: number;
   requestsPerSecond: number;
   visits: number;
-  routes: Array<{ route: string; count: number; p50: number; p99: number }>;
+  routes: Array<{ route: string; count: number; p50: number; p99: number; slowest: Array<{ ms: number; at: number }> }>;
+  /** Each web instance's event-loop delay over the run, as its own /metrics says (ms). */
+  eventLoop: Record<string, { p99: number; max: number }>;
   /** 429s by route: a limit doing its job, not a failure. */
   rateLimited: Record<string, number>;
   /** Every other error, by route and status (or network error). */
@@ -40,6 +42,17 @@ export type LoadFigures = {
 };
 
 const grantPerUser = 500;
+const metricsToken = 'load-bench-metrics-token';
+
+/**
+ * An instance's event-loop delay since the last scrape (prom-client resets its histogram on each
+ * collection): read once before the run to start afresh, once after for the run.
+ */
+async function eventLoopDelay(origin: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  const seconds = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { p99: Math.round(seconds('nodejs_eventloop_lag_p99_seconds') * 1000), max: Math.round(seconds('nodejs_eventloop_lag_max_seconds') * 1000) };
+}
 
 /**
  * The worker's CPU share below the web instances', as docs/deploy.md runs a worker that shares a
@@ -172,6 +185,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
         PAID_RATE_LIMIT_IP_MAX: '1000000',
         // Info, as in production: each request is logged, and that is part of its cost.
         LOG_LEVEL: 'info',
+        METRICS_TOKEN: metricsToken,
         WEB_DIST_DIR: path.join(root, 'no-web-build'),
       },
       // Only the tail of each process's log is kept: 60 s of request logs would be the bench's memory.
@@ -194,6 +208,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
     const pids = { 'web A': a.process.child.pid!, 'web B': b.process.child.pid!, worker: worker.child.pid!, 's3 server': s3.child.pid! };
     // Start-up and the sign-ups set peaks of their own: count from the run.
     for (const pid of Object.values(pids)) await resetPeak(pid);
+    for (const origin of origins) await eventLoopDelay(origin);
     const memory = watchMemory(pids);
     const loggedErrors = collectLoggedErrors({ 'web A': a.process, 'web B': b.process, worker });
     const tally: Tally = createTally();
@@ -213,6 +228,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
     );
     const elapsed = (performance.now() - start) / 1000;
     const peakRssMb = await memory.stop();
+    const eventLoop = { 'web A': await eventLoopDelay(a.origin), 'web B': await eventLoopDelay(b.origin) };
 
     // A job whose watcher gave up may still be running: its reservation is rightly pending till it ends.
     const settleDeadline = Date.now() + 120_000;
@@ -232,6 +248,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
       failureSamples: tally.samples,
       loggedErrors,
       peakRssMb,
+      eventLoop,
       audit: await audit(database),
     };
   } finally {
@@ -256,6 +273,8 @@ export function loadLines(f: LoadFigures | { skipped: string }): string[] {
     `${f.requests} requests in ${(f.seconds + f.drainSeconds).toFixed(0)} s (${f.seconds} s window + ${f.drainSeconds.toFixed(0)} s seeing accepted jobs through): ${f.requestsPerSecond.toFixed(0)} req/s, ${f.visits} whole visits`,
     ...f.routes.map((r) => `  ${r.route.padEnd(52)} ${String(r.count).padStart(6)}   p50 ${String(r.p50).padStart(6)} ms   p99 ${String(r.p99).padStart(6)} ms`),
     `p99 get-credit ${credit ? `${credit.p99} ms` : 'not measured'} (budget < 100 ms)`,
+    ...(credit ? [`  its slowest 1%: ${credit.slowest.map((call) => `${call.ms} ms at ${call.at.toFixed(1)} s`).join(', ')}`] : []),
+    `event-loop delay over the run: ${Object.entries(f.eventLoop).map(([name, d]) => `${name} p99 ${d.p99} ms, max ${d.max} ms`).join('; ')}`,
     `unexpected errors: ${failures} (budget 0)${failures ? ` — ${list(f.failures)}` : ''}`,
     ...f.failureSamples.map((sample) => `  e.g. ${sample}`),
     ...f.loggedErrors.map((error) => `  logged by ${error}`),
