@@ -10,8 +10,8 @@ import { mockServer, polyfillDialog, renderProfilePart } from './profile-test-ki
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256' } };
-const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {} };
+const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256' }, recipeId: null };
+const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {}, recipeId: null };
 
 let images: ImageSummary[];
 
