@@ -134,6 +134,24 @@ describe('Your images', () => {
     expect(screen.getByTestId('where').textContent).toBe('/profile');
   });
 
+  it("the viewer's Use again: the generator for a generation, the recipe for a recipe's result", async () => {
+    const recipeId = '66666666-6666-4666-8666-666666666666';
+    images = [{ ...cutout, recipeId }, { ...kite, settings: { ...kite.settings, prompt: kite.prompt! } }];
+    galleryServer();
+    const person = userEvent.setup();
+    renderGallery(`/profile?view=${kite.id}`);
+    const generated = await screen.findByRole('dialog', { name: 'A red kite over green hills' });
+    await person.click(await within(generated).findByRole('link', { name: 'Use again' }));
+    const where = new URL(screen.getByTestId('where').textContent!, 'http://lumigen.test');
+    expect(where.pathname).toBe('/generate');
+    expect(JSON.parse(where.searchParams.get('settings')!)).toEqual({ model: 'dall-e-2', size: '256x256', prompt: 'A red kite over green hills' });
+    cleanup();
+
+    renderGallery(`/profile?view=${cutout.id}`);
+    const made = await screen.findByRole('dialog', { name: 'Background removed' });
+    expect((await within(made).findByRole('link', { name: 'Use again' })).getAttribute('href')).toBe(`/profile?run=${recipeId}#recipes`);
+  });
+
   it('a viewer link to an image that is gone says so', async () => {
     mockServer({
       'GET /api/images': [200, { success: true, images: [] }],
