@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { ImageViewer } from './image-viewer.tsx';
-import { mockServer, polyfillDialog, renderProfilePart } from './profile-test-kit.tsx';
+import { polyfillDialog } from '../../../components/ui/dialog-test-kit.ts';
+import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
