@@ -1,5 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { unzipSync } from 'fflate';
 import { creditBalance, expect, imagingFixture, signIn, test } from '../fixtures.ts';
 
@@ -88,9 +89,25 @@ test.describe('batches in the browser', () => {
     expect(await balance(request, testUser)).toBe(3);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
+    // Use again on what the recipe made opens the recipe; its first step's cut-out keeps its tool.
+    await page.goto('/profile');
+    const gallery = page.getByRole('region', { name: 'Your images', exact: true });
+    await gallery.getByRole('link', { name: 'Open full size: Background removed' }).click();
+    await expect(page.getByRole('dialog', { name: 'Background removed' }).getByRole('link', { name: 'Use again' })).toHaveAttribute('href', /^\/removebg\?settings=/);
+    await page.keyboard.press('Escape');
+    await gallery.getByRole('link', { name: 'Open full size: Upscaled' }).click();
+    const again = page.getByRole('dialog', { name: 'Upscaled' }).getByRole('link', { name: 'Use again' });
+    const recipeLink = await again.getAttribute('href');
+    await again.click();
+    await expect(dialog.getByLabel('Pictures (one, or up to 50)')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
     await row.getByRole('button', { name: 'Delete Cut out and enlarge' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete recipe' }).click();
     await expect(recipes.getByText('No recipes yet.', { exact: false })).toBeVisible();
+    // The same link once the recipe is gone says so.
+    await page.goto(recipeLink!);
+    await expect(page.getByText(webMessages.recipeGone)).toBeVisible();
     await page.setViewportSize({ width: 375, height: 900 });
     await recipes.screenshot({ path: path.join(testInfo.outputDir, 'recipes-375.png') });
   });

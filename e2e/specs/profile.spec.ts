@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { AuthResponse } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -146,6 +147,18 @@ test.describe('the profile', () => {
 
     const login = await request.post('/api/user/login', { data: { email: testUser.user.email, password: testPassword } });
     expect(login.status()).toBe(401);
+  });
+
+  test('Use again on a generated image fills the generator with its prompt and size', async ({ page, request, testUser }) => {
+    await generate(request, testUser, 'A paper boat on a puddle', '512x512');
+    await signIn(page, testUser);
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Open full size: A paper boat on a puddle' }).click();
+    await page.getByRole('dialog', { name: 'A paper boat on a puddle' }).getByRole('link', { name: 'Use again' }).click();
+    await expect(page).toHaveURL(/\/generate\?settings=/);
+    await expect(page.getByLabel('Prompt')).toHaveValue('A paper boat on a puddle');
+    await expect(page.getByRole('radio', { name: '512 × 512' })).toBeChecked();
+    await expect(page.getByText(webMessages.generationSettingsCarried)).toBeVisible();
   });
 
   test('looks right and passes axe at 1440 and 375 px with images, ledger rows and two sessions, and with an image open', async ({ page, request, testUser }, testInfo) => {

@@ -68,4 +68,6 @@ export const batchMessages = {
   noneAccepted: (count: number, first: string) => `None of the ${count} picture${count === 1 ? ' was' : 's were'} usable (${first}); nothing was charged.`,
   cannotPay: (cost: number, balance: number) =>
     `This batch costs ${cost} credit${cost === 1 ? '' : 's'} and your balance is ${balance}. Nothing was charged: buy credits or send fewer pictures.`,
+  /** A cancel that found every picture over (409): what finished stays as it is. */
+  nothingToCancel: 'Nothing left to cancel: every picture of this batch is finished.',
 } as const;

@@ -9,8 +9,13 @@ export const imageSummary = z.object({
   width: z.number().int(),
   height: z.number().int(),
   createdAt: z.string(),
-  /** The settings that made it (a tool's sliders and prompt, a generation's size and quality): "Use again". */
+  /** The settings that made it (a tool's sliders and prompt, a generation's prompt, size and quality): "Use again". */
   settings: z.record(z.string(), z.union([z.string(), z.number()])),
+  /**
+   * The saved recipe whose last step made it: its "Use again" opens that recipe. Null for
+   * anything else, an earlier step's image included, and once the recipe is deleted.
+   */
+  recipeId: z.string().nullable(),
 });
 export type ImageSummary = z.infer<typeof imageSummary>;
 

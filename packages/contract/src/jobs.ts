@@ -12,6 +12,7 @@ export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancele
 export type JobStatus = (typeof jobStatuses)[number];
 /** A job in one of these will not change again. */
 export const finishedJobStatuses = ['succeeded', 'failed', 'canceled'] as const satisfies readonly JobStatus[];
+export const isFinishedJob = (status: string): boolean => (finishedJobStatuses as readonly string[]).includes(status);
 
 export const jobKinds = ['generation', ...toolIds] as const;
 export type JobKind = (typeof jobKinds)[number];

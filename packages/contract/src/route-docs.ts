@@ -102,6 +102,12 @@ export const routeDocs: Record<string, RouteDoc> = {
     description: 'Multipart: `tool`, the tool’s fields, and `image_file` repeated. Each picture is a job and costs one credit; a picture the server refuses is named and never charged. Answers 202 with the batch id.',
   },
   'GET /api/batches/:id': { tag: 'Batches', auth: 'session', summary: 'A batch and each picture’s status, result or failure' },
+  'POST /api/batches/:id/cancel': {
+    tag: 'Batches',
+    auth: 'session',
+    summary: 'Cancel every unfinished picture of a batch and refund it',
+    description: 'Each waiting or working picture is canceled as `POST /api/jobs/{id}/cancel` would (a recipe’s later steps with it) and refunded; finished pictures stay. Answers the batch; 409 when every picture had already finished.',
+  },
   'GET /api/batches/:id/zip': { tag: 'Batches', auth: 'session', summary: 'Download every result of a batch as a ZIP' },
   'POST /api/recipes': {
     tag: 'Recipes',

@@ -74,6 +74,7 @@ export const apiRoutes = {
   'POST /api/jobs/:id/cancel': { 200: { json: cancelJobResponse } },
   'POST /api/batches': { 202: { json: batchAcceptedResponse } },
   'GET /api/batches/:id': { 200: { json: batchResponse } },
+  'POST /api/batches/:id/cancel': { 200: { json: batchResponse } },
   // The succeeded pictures' results, streamed as they are read.
   'GET /api/batches/:id/zip': { 200: { bytes: 'application/zip' } },
   'POST /api/recipes': { 201: { json: recipeResponse } },

@@ -15,4 +15,9 @@ export const webMessages = {
   paymentUnexpected: 'An unexpected error occurred while confirming the payment. Please try again.',
   paidNotCredited: (reason: string) => `Your payment went through, but the credits could not be added yet (${reason}). They will appear on your balance shortly.`,
   carriedImageFailed: (reason: string) => `Could not load that image: ${reason}`,
+  /** "Use again" filled a page with an earlier result's settings. */
+  toolSettingsCarried: 'The settings of your earlier result are filled in: choose a picture to run them on.',
+  generationSettingsCarried: 'The prompt and settings of your earlier image are filled in: press Generate to paint a new one.',
+  /** "Use again" named a recipe the user no longer has. */
+  recipeGone: 'That recipe is no longer among your recipes: it was deleted. Its images stay in your gallery.',
 } as const;

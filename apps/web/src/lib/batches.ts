@@ -1,5 +1,5 @@
 import { finishedBatchItemStatuses, type BatchAcceptedResponse, type BatchResponse, type BatchView } from '@lumigen/contract/batches';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiGetBlob, apiPost } from './api.ts';
 import { saveBlob } from './save-blob.ts';
 
@@ -28,13 +28,26 @@ export function runRecipe({ recipeId, files }: { recipeId: string; files: File[]
   return apiPost<BatchAcceptedResponse>(`/api/recipes/${encodeURIComponent(recipeId)}/run`, form);
 }
 
+const batchQueryKey = (batchId: string | undefined) => ['batch', batchId] as const;
+
 /** The batch, asked again every second until every picture is over (one request for all of them). */
 export function useBatch(batchId: string | undefined) {
   return useQuery({
-    queryKey: ['batch', batchId],
+    queryKey: batchQueryKey(batchId),
     queryFn: ({ signal }) => apiGet<BatchResponse>(`/api/batches/${encodeURIComponent(batchId ?? '')}`, { signal }).then((answer) => answer.batch),
     enabled: batchId !== undefined,
     refetchInterval: (query) => (batchFinished(query.state.data) ? false : 1000),
+  });
+}
+
+/** Cancels the batch's unfinished pictures (refunded); the answer, the batch as it now stands, is shown at once. */
+export function useCancelBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (batchId: string) => apiPost<BatchResponse>(`/api/batches/${encodeURIComponent(batchId)}/cancel`).then((answer) => answer.batch),
+    onSuccess: (batch) => queryClient.setQueryData(batchQueryKey(batch.id), batch),
+    // Nothing was left (409) or the answer was lost: the next look shows what is true.
+    onError: (_error, batchId) => queryClient.invalidateQueries({ queryKey: batchQueryKey(batchId) }),
   });
 }
 

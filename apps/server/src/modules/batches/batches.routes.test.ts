@@ -1,7 +1,9 @@
+import type { BatchView } from '@lumigen/contract/batches';
+import { maxUploadBytes } from '@lumigen/contract/tools';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { getBatch, submitBatch, waitForBatch } from '../../test/batch-calls.ts';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
@@ -18,10 +20,11 @@ const jobCount = async (t: TestContext, userId: string) => (await rows<{ n: numb
 describe.each(databaseKinds)('batches on %s', (kind) => {
   let t: TestContext;
   // A picture 77 pixels wide makes the provider fail: one failed item among good ones.
-  // While `held`, every edit waits: jobs stay unfinished for as long as a test needs.
+  // While `held`, every edit waits (but a picture 41 pixels wide's: one finished among waiting
+  // ones): jobs stay unfinished for as long as a test needs.
   let held = Promise.resolve();
   const tools = fakeToolProvider(async (input) => {
-    await held;
+    if (input.image.width !== 41) await held;
     if (input.image.width === 77) throw new ToolProviderError('failed', 'scripted failure', { status: 400 });
     return fakeEdit(input.tool, input.image.path, input.fields);
   });
@@ -64,6 +67,37 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     const entries = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(entries)).toEqual(['1-one.png', '2-two.png', '4-four.png', '5-five.png']);
     for (const bytes of Object.values(entries)) expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 96, height: 64 });
+  });
+
+  it('marks a picture over the upload limit refused at once, never charges it, and runs the others', async () => {
+    const { token, user } = await register(t.app);
+    let release = () => undefined as void;
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      // Zeros past the limit: busboy stops at 30 MB, and what it kept is no picture either way.
+      const pictures: Part[] = [imagePart(await pngOf(40, 30), 'one.png'), imagePart(Buffer.alloc(maxUploadBytes + 1), 'huge.png'), imagePart(await pngOf(50, 30), 'three.png')];
+      const accepted = await submitBatch(t.app, token, [['tool', 'remove-text'], ...pictures]);
+      expect(accepted.statusCode).toBe(202);
+      const { batchId } = accepted.json();
+      // While the other two are still held, the big one is already marked with its reason.
+      const early = await getBatch(t.app, token, batchId);
+      expect(early.items.map((item) => [item.name, item.status])).toEqual([
+        ['one.png', expect.stringMatching(/^(queued|running)$/)],
+        ['huge.png', 'refused'],
+        ['three.png', expect.stringMatching(/^(queued|running)$/)],
+      ]);
+      expect(early.items[1]).toMatchObject({ jobId: null, imageId: null, message: 'image_file is larger than 30 MB' });
+      expect(await jobCount(t, user.id)).toBe(2);
+      release();
+      const done = await waitForBatch(t.app, token, batchId);
+      expect(done.items.map((item) => item.status)).toEqual(['succeeded', 'refused', 'succeeded']);
+      // Sign-up and two charges: nothing was ever reserved for the big one.
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 3, ledgerSum: 3, ledgerRows: 3 });
+      expect(await pendingReservations(t, user.id)).toBe(0);
+    } finally {
+      release();
+      held = Promise.resolve();
+    }
   });
 
   it('refunds a picture whose edit fails and keeps the others', async () => {
@@ -141,6 +175,74 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     }
   });
 
+  it('cancels the unfinished pictures of a batch and refunds exactly those; the finished ones stay', async () => {
+    const { token, user } = await register(t.app);
+    let release = () => undefined as void;
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      // One finishes at once (41 wide), one is refused, two wait: one running, one behind it.
+      const pictures: Part[] = [
+        imagePart(await pngOf(41, 30), 'quick.png'),
+        imagePart(Buffer.from('not a picture'), 'notes.png'),
+        imagePart(await pngOf(50, 30), 'slow.png'),
+        imagePart(await pngOf(51, 30), 'slower.png'),
+      ];
+      const accepted = await submitBatch(t.app, token, [['tool', 'remove-text'], ...pictures]);
+      expect(accepted.statusCode).toBe(202);
+      const { batchId } = accepted.json();
+      await vi.waitFor(async () => expect((await getBatch(t.app, token, batchId)).items[0]!.status).toBe('succeeded'), { timeout: 10_000 });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 2, ledgerSum: 2, ledgerRows: 4 });
+
+      const canceled = await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel`, headers: { token } });
+      expect(canceled.statusCode).toBe(200);
+      const { batch } = canceled.json() as { batch: BatchView };
+      expect(batch.items.map((item) => [item.name, item.status])).toEqual([
+        ['quick.png', 'succeeded'],
+        ['notes.png', 'refused'],
+        ['slow.png', 'canceled'],
+        ['slower.png', 'canceled'],
+      ]);
+      expect(batch.items[2]!.message).toBe('Canceled; your credit was refunded.');
+      // The finished picture's credit stays spent; the two canceled ones are back.
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 6 });
+      expect(await pendingReservations(t, user.id)).toBe(0);
+
+      // Nothing left: a 409 that says so, and no money moves.
+      const again = await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel`, headers: { token } });
+      expect([again.statusCode, again.json()]).toEqual([409, { success: false, message: 'Nothing left to cancel: every picture of this batch is finished.' }]);
+      release();
+      expect((await waitForBatch(t.app, token, batchId)).items.map((item) => item.status)).toEqual(['succeeded', 'refused', 'canceled', 'canceled']);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 6 });
+    } finally {
+      release();
+      held = Promise.resolve();
+    }
+  });
+
+  it("cancels a recipe run midway: the waiting step and every step after it are refunded", async () => {
+    const { token, user } = await register(t.app);
+    let release = () => undefined as void;
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      const recipe = await t.app.inject({
+        method: 'POST',
+        url: '/api/recipes',
+        headers: { token },
+        payload: { name: 'Three steps', steps: [{ tool: 'remove-text' }, { tool: 'reimagine' }, { tool: 'remove-background' }] },
+      });
+      const run = await submitBatch(t.app, token, [imagePart(await pngOf(60, 40), 'vase.png')], `/api/recipes/${recipe.json().recipe.id}/run`);
+      expect(run.statusCode).toBe(202);
+      const canceled = await t.app.inject({ method: 'POST', url: `/api/batches/${run.json().batchId}/cancel`, headers: { token } });
+      expect(canceled.statusCode).toBe(200);
+      expect(canceled.json().batch.items[0]).toMatchObject({ status: 'canceled', step: 1, steps: 3 });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 7 });
+      expect(await pendingReservations(t, user.id)).toBe(0);
+    } finally {
+      release();
+      held = Promise.resolve();
+    }
+  });
+
   it('shows a batch and its ZIP to its owner only', async () => {
     const owner = await register(t.app);
     const other = await register(t.app);
@@ -152,5 +254,26 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       expect([url, response.statusCode]).toEqual([url, 404]);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/batches/${batchId}` })).statusCode).toBe(401);
+  });
+
+  it('lets only the owner cancel a batch: 404 for anyone else, and nothing changes', async () => {
+    const owner = await register(t.app);
+    const other = await register(t.app);
+    let release = () => undefined as void;
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      const accepted = await submitBatch(t.app, owner.token, [['tool', 'reimagine'], imagePart(await pngOf(40, 40))]);
+      const { batchId } = accepted.json();
+      for (const url of [`/api/batches/${batchId}/cancel`, '/api/batches/not-a-uuid/cancel', '/api/batches/00000000-0000-4000-8000-000000000000/cancel']) {
+        const response = await t.app.inject({ method: 'POST', url, headers: { token: other.token } });
+        expect([url, response.statusCode, response.json()]).toEqual([url, 404, { success: false, message: 'Not found' }]);
+      }
+      expect((await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel` })).statusCode).toBe(401);
+      expect((await getBatch(t.app, owner.token, batchId)).items[0]!.status).toMatch(/^(queued|running)$/);
+      expect(await ledgerState(t.database, owner.user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+    } finally {
+      release();
+      held = Promise.resolve();
+    }
   });
 });

@@ -54,6 +54,10 @@ export async function batchesRoutes(
     return { success: true, batch: await batches.get(request.auth.userId, request.params.id) };
   });
 
+  r.post('/api/batches/:id/cancel', { schema: { params: batchIdParams } }, async (request): Promise<BatchResponse> => {
+    return { success: true, batch: await batches.cancel(request.auth.userId, request.params.id) };
+  });
+
   r.get('/api/batches/:id/zip', { schema: { params: batchIdParams } }, async (request, reply) => {
     const archive = await batches.zip(request.auth.userId, request.params.id);
     return reply

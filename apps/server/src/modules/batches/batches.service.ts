@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { batchMessages, type BatchItem, type BatchToolId, type BatchView } from '@lumigen/contract/batches';
+import { isFinishedJob } from '@lumigen/contract/jobs';
 import { messages } from '@lumigen/contract/messages';
 import { recipeMessages } from '@lumigen/contract/recipes';
 import type { ToolFields } from '@lumigen/contract/tools';
@@ -17,7 +18,6 @@ import * as repo from './batches.repository.ts';
 
 /** What each picture goes through: one tool, or a recipe's steps in order. */
 export type BatchPlan = { tool: BatchToolId | null; recipeId: string | null; steps: Array<{ tool: BatchToolId; fields: ToolFields }> };
-
 
 /** One picture's state, from its jobs in step order: the first that has not succeeded is where it stands. */
 function itemOf(row: repo.BatchItemRow, jobsById: Map<string, repo.BatchJobRow>): BatchItem {
@@ -55,6 +55,16 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
     const found = await repo.findJobs(db, rows.flatMap((row) => row.jobIds));
     const jobsById = new Map(found.map((job) => [job.id, job]));
     return rows.map((row) => itemOf(row, jobsById));
+  }
+
+  async function viewOf(batch: repo.BatchRow): Promise<BatchView> {
+    return {
+      id: batch.id,
+      tool: batch.tool as BatchView['tool'],
+      recipeId: batch.recipeId,
+      createdAt: batch.createdAt.toISOString(),
+      items: await itemsOf(batch.id),
+    };
   }
 
   return {
@@ -106,14 +116,37 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
     },
 
     async get(userId: string, batchId: string): Promise<BatchView> {
+      return viewOf(await ownedBatch(userId, batchId));
+    },
+
+    /**
+     * Cancels every picture still waiting or working, each through the jobs' own cancel (which
+     * refunds it, and a recipe's later steps with it); finished pictures stay as they are. 409
+     * when none was left to cancel.
+     */
+    async cancel(userId: string, batchId: string): Promise<BatchView> {
       const batch = await ownedBatch(userId, batchId);
-      return {
-        id: batch.id,
-        tool: batch.tool as BatchView['tool'],
-        recipeId: batch.recipeId,
-        createdAt: batch.createdAt.toISOString(),
-        items: await itemsOf(batch.id),
-      };
+      const rows = await repo.listItems(db, batch.id);
+      const unfinished = new Set((await repo.findJobs(db, rows.flatMap((row) => row.jobIds))).filter((job) => !isFinishedJob(job.status)).map((job) => job.id));
+      let canceled = 0;
+      // Last picture first: the waiting ones go before the running ones, so no cancel hands its
+      // freed slot in the queue to a picture of this batch that is about to be canceled too.
+      for (const row of rows.toReversed()) {
+        for (const jobId of row.jobIds.filter((id) => unfinished.has(id))) {
+          try {
+            await jobs.cancel(userId, jobId);
+            canceled += 1;
+            // Its later steps were ended with it.
+            break;
+          } catch (error) {
+            // It finished meanwhile: the picture's next step may be the one working now.
+            if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+          }
+        }
+      }
+      if (canceled === 0) throw new AppError('conflict', batchMessages.nothingToCancel);
+      log.info({ batchId, canceled }, 'batch canceled');
+      return viewOf(batch);
     },
 
     /** The succeeded pictures' results as a ZIP (`<n>-<name>.png`, numbered as sent), streamed one image at a time. */

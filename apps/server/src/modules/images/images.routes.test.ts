@@ -6,8 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { submitBatch, waitForBatch } from '../../test/batch-calls.ts';
+import { fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3-server.ts';
+import { imagePart, pngOf } from '../../test/tool-calls.ts';
 import type { ImageStore, ImageStores } from './image-store.ts';
 import { createImageStores } from './select-store.ts';
 
@@ -67,6 +70,48 @@ describe.each(cases)('a user’s images on %s, stored in %s', (kind, storage) =>
     expect((await get('/api/images?limit=1000', token)).json()).toEqual({ success: false, message: 'Limit must be at most 100' });
     expect((await get('/api/images?limit=2', token)).json()).toEqual({ success: true, images: [] });
     expect((await get('/api/images')).statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds)('what made each image, for "Use again", on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { toolProvider: fakeToolProvider().provider });
+  });
+  afterAll(() => t.close());
+
+  type Listed = { id: string; kind: string; settings: Record<string, unknown>; recipeId: string | null };
+  const list = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/images', headers: { token } })).json().images as Listed[];
+
+  it("names the recipe on the image its last step made, and on no other; none once the recipe is deleted", async () => {
+    const { token } = await register(t.app);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/recipes',
+      headers: { token },
+      payload: { name: 'Cut out and enlarge', steps: [{ tool: 'remove-background' }, { tool: 'upscale', settings: { target_width: 96, target_height: 72 } }] },
+    });
+    const recipeId = saved.json().recipe.id as string;
+    const run = await submitBatch(t.app, token, [imagePart(await pngOf(48, 36), 'a.png')], `/api/recipes/${recipeId}/run`);
+    const ran = await waitForBatch(t.app, token, run.json().batchId);
+    const plain = await submitBatch(t.app, token, [['tool', 'upscale'], ['target_width', '96'], ['target_height', '72'], imagePart(await pngOf(48, 36))]);
+    await waitForBatch(t.app, token, plain.json().batchId);
+    expect((await post(t.app, '/api/image/generate-image', token, { prompt: 'a red kite', model: 'dall-e-2', size: '256x256' })).statusCode).toBe(200);
+
+    const images = await list(token);
+    // A picture through two steps, a plain batch's upscale, a generation: the balance of 5 spent.
+    expect(images).toHaveLength(4);
+    expect(images.filter((image) => image.recipeId !== null).map((image) => [image.id, image.kind, image.recipeId])).toEqual([[ran.items[0]!.imageId, 'upscale', recipeId]]);
+    // The first step's cut-out, the plain batch's result and the generation keep their own Use again.
+    expect(images.filter((image) => image.recipeId === null).map((image) => image.kind).sort()).toEqual(['generation', 'remove-background', 'upscale']);
+    // A generation's settings are the generator's form: the prompt, the size, the quality.
+    expect(images.find((image) => image.kind === 'generation')?.settings).toMatchObject({ prompt: 'a red kite', size: '256x256', quality: 'standard' });
+
+    // Another user's list says nothing of this recipe.
+    expect(await list((await register(t.app)).token)).toEqual([]);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/recipes/${recipeId}`, headers: { token } })).statusCode).toBe(200);
+    expect((await list(token)).every((image) => image.recipeId === null)).toBe(true);
   });
 });
 

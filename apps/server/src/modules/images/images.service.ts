@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { recipesOfImages } from '../batches/batches.repository.ts';
 import type { ImageStore, StoredObject } from './image-store.ts';
 import * as repo from './images.repository.ts';
-import { isUuid } from '../../lib/uuid.ts';
 
 export type NewImage = {
   userId: string;
@@ -16,19 +17,18 @@ export type NewImage = {
   height: number;
 };
 
-
-/** Every image result, generated or edited: bytes to the store, a row to the database. */
 /**
- * The settings that made an image, as its tool page sends them: the stored parameters (sliders,
- * mode; a generation's model, size, quality) and, for replace-background, its prompt field.
+ * The settings that made an image, as its page sends them: the stored parameters (sliders, mode;
+ * a generation's model, size, quality) and the prompt of a generation or a replace-background.
  */
 function settingsOf(kind: string, prompt: string | null, params: Record<string, unknown>): Record<string, string | number> {
   const settings: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') settings[name] = value;
-  if (kind === 'replace-background' && prompt) settings.prompt = prompt;
+  if ((kind === 'generation' || kind === 'replace-background') && prompt) settings.prompt = prompt;
   return settings;
 }
 
+/** Every image result, generated or edited: bytes to the store, a row to the database. */
 export function createImagesService(db: Db, store: ImageStore) {
   return {
     /** Stores the bytes first, then the row; a failed row removes the bytes again. */
@@ -81,10 +81,16 @@ export function createImagesService(db: Db, store: ImageStore) {
       await store.delete(image.storageKey);
     },
 
-    /** The user's newest images, as the gallery lists them. */
+    /** The user's newest images, as the gallery lists them, each with what "Use again" needs. */
     async listOwned(userId: string, limit: number) {
       const rows = await repo.listOwnedImages(db, userId, limit);
-      return rows.map(({ params, ...row }) => ({ ...row, settings: settingsOf(row.kind, row.prompt, params), createdAt: row.createdAt.toISOString() }));
+      const recipes = await recipesOfImages(db, userId, rows.map((row) => row.id));
+      return rows.map(({ params, ...row }) => ({
+        ...row,
+        settings: settingsOf(row.kind, row.prompt, params),
+        recipeId: recipes.get(row.id) ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }));
     },
 
     /**

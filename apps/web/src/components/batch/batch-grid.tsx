@@ -1,9 +1,11 @@
 import type { BatchItem, BatchView } from '@lumigen/contract/batches';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../ui/button.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { notify } from '../../lib/notify.ts';
+import { useAuth } from '../../lib/session.tsx';
 import { useImageUrl } from '../../lib/use-image-url.ts';
-import { batchFinished, downloadBatchZip } from '../../lib/batches.ts';
+import { batchFinished, downloadBatchZip, useCancelBatch } from '../../lib/batches.ts';
 import './batch-grid.css';
 
 function useObjectUrl(file: File | undefined) {
@@ -65,13 +67,51 @@ function BatchTile({ file, item, name }: { file: File | undefined; item: BatchIt
   );
 }
 
-/** "3 of 12 done · 1 not used · 1 failed": the batch at a glance. */
+/** "3 of 12 done · 1 not used · 1 failed, refunded · 2 canceled, refunded": the batch at a glance. */
 function summaryOf(items: BatchItem[], count: number): string {
   const of = (status: BatchItem['status']) => items.filter((item) => item.status === status).length;
   const parts = [`${of('succeeded')} of ${count} done`];
   if (of('refused')) parts.push(`${of('refused')} not used`);
-  if (of('failed') + of('canceled')) parts.push(`${of('failed') + of('canceled')} failed, refunded`);
+  if (of('failed')) parts.push(`${of('failed')} failed, refunded`);
+  if (of('canceled')) parts.push(`${of('canceled')} canceled, refunded`);
   return parts.join(' · ');
+}
+
+const pictures = (count: number) => `${count} picture${count === 1 ? '' : 's'}`;
+
+/** "Cancel the rest" of a running batch, asked first: the unfinished pictures stop and are refunded. */
+function CancelRest({ batch }: { batch: BatchView }) {
+  const { refreshCredit } = useAuth();
+  const canceling = useCancelBatch();
+  const [asking, setAsking] = useState(false);
+  const unfinished = batch.items.filter((item) => item.status === 'queued' || item.status === 'running').length;
+  const cancel = () =>
+    canceling.mutate(batch.id, {
+      onError: (error) => notify.error(`The batch could not be canceled: ${error.message}`),
+      onSettled: () => {
+        setAsking(false);
+        void refreshCredit();
+      },
+    });
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        Cancel the rest
+      </Button>
+      {asking && (
+        <ConfirmDialog
+          title={`Cancel the ${unfinished === 1 ? 'unfinished picture' : `${unfinished} unfinished pictures`}?`}
+          confirmLabel={`Cancel ${pictures(unfinished)}`}
+          dismissLabel="Keep them"
+          onConfirm={cancel}
+          onCancel={() => setAsking(false)}
+          busy={canceling.isPending}
+        >
+          <p>They stop where they are and their credits are refunded. The pictures already done stay, and so do their results.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
 }
 
 /**
@@ -104,6 +144,7 @@ export function BatchGrid({ files, batch, fileName, onAnother }: { files: File[]
         </p>
         {batch && (
           <div className="batch__actions">
+            {!finished && <CancelRest batch={batch} />}
             {finished && onAnother && (
               <Button variant="secondary" onClick={onAnother}>
                 Start again

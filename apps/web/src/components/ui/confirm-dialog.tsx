@@ -6,6 +6,8 @@ type Props = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe button's words, when "Cancel" would be ambiguous (the action itself cancels something). */
+  dismissLabel?: string;
   onConfirm(): void;
   onCancel(): void;
   /** The confirmed action is running: both buttons wait for it. */
@@ -13,14 +15,14 @@ type Props = {
 };
 
 /** "Are you sure?" before something that cannot be undone. Cancel has the focus, so Enter is safe. */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, busy = false }: Props) {
+export function ConfirmDialog({ title, children, confirmLabel, dismissLabel = 'Cancel', onConfirm, onCancel, busy = false }: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <ModalDialog title={title} onClose={busy ? () => undefined : onCancel} initialFocus={cancel}>
       <div className="modal__body">{children}</div>
       <div className="modal__actions">
         <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {dismissLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} busy={busy}>
           {confirmLabel}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import { cycleFocus } from './cycle-focus.ts';
 import './modal-dialog.css';
 
@@ -11,6 +11,12 @@ type Props = {
   initialFocus?: RefObject<HTMLElement | null>;
   size?: 'sm' | 'lg';
 };
+
+/**
+ * React passes a dialog's events on to the dialogs around it (a question asked over a recipe's
+ * run): each dialog answers only its own, so Escape on the inner one does not close the outer.
+ */
+const fromThisDialog = (event: SyntheticEvent<HTMLDialogElement>) => (event.target as Element).closest('dialog') === event.currentTarget;
 
 /**
  * A modal dialog on the native <dialog>: open while mounted, the page behind inert, Escape and
@@ -40,9 +46,12 @@ export function ModalDialog({ title, onClose, children, initialFocus, size = 'sm
       ref={dialog}
       className={`modal modal--${size}`}
       aria-labelledby={titleId}
-      onKeyDown={cycleFocus}
+      onKeyDown={(event) => {
+        if (fromThisDialog(event)) cycleFocus(event);
+      }}
       // Escape: the browser would close the dialog itself; the caller decides instead, by unmounting.
       onCancel={(event) => {
+        if (!fromThisDialog(event)) return;
         event.preventDefault();
         onClose();
       }}

@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DevelopersSection } from './developers-section.tsx';
-import { mockServer, polyfillDialog, renderProfilePart } from './profile-test-kit.tsx';
+import { polyfillDialog } from '../../../components/ui/dialog-test-kit.ts';
+import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 

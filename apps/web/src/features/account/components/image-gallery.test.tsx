@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { ImageViewer } from './image-viewer.tsx';
-import { mockServer, polyfillDialog, renderProfilePart } from './profile-test-kit.tsx';
+import { polyfillDialog } from '../../../components/ui/dialog-test-kit.ts';
+import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256' } };
-const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {} };
+const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256' }, recipeId: null };
+const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {}, recipeId: null };
 
 let images: ImageSummary[];
 
@@ -132,6 +133,24 @@ describe('Your images', () => {
     await person.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('where').textContent).toBe('/profile');
+  });
+
+  it("the viewer's Use again: the generator for a generation, the recipe for a recipe's result", async () => {
+    const recipeId = '66666666-6666-4666-8666-666666666666';
+    images = [{ ...cutout, recipeId }, { ...kite, settings: { ...kite.settings, prompt: kite.prompt! } }];
+    galleryServer();
+    const person = userEvent.setup();
+    renderGallery(`/profile?view=${kite.id}`);
+    const generated = await screen.findByRole('dialog', { name: 'A red kite over green hills' });
+    await person.click(await within(generated).findByRole('link', { name: 'Use again' }));
+    const where = new URL(screen.getByTestId('where').textContent!, 'http://lumigen.test');
+    expect(where.pathname).toBe('/generate');
+    expect(JSON.parse(where.searchParams.get('settings')!)).toEqual({ model: 'dall-e-2', size: '256x256', prompt: 'A red kite over green hills' });
+    cleanup();
+
+    renderGallery(`/profile?view=${cutout.id}`);
+    const made = await screen.findByRole('dialog', { name: 'Background removed' });
+    expect((await within(made).findByRole('link', { name: 'Use again' })).getAttribute('href')).toBe(`/profile?run=${recipeId}#recipes`);
   });
 
   it('a viewer link to an image that is gone says so', async () => {

@@ -24,12 +24,13 @@ function Viewer({ imageId, onClose }: { imageId: string; onClose(): void }) {
       <p role="alert">{(url.error as { status?: number }).status === 404 ? 'This image no longer exists: it was deleted.' : `The image could not be loaded: ${url.error.message}`}</p>
     );
   } else {
+    const again = summary && useAgainLink(summary);
     content = (
       <>
         <img className="viewer__image" src={url.data} alt={label} width={summary?.width} height={summary?.height} />
         <div className="modal__actions">
-          {summary && useAgainLink(summary.kind, summary.settings) && (
-            <Link className="button button--secondary" to={useAgainLink(summary.kind, summary.settings)!}>
+          {again && (
+            <Link className="button button--secondary" to={again}>
               Use again
             </Link>
           )}

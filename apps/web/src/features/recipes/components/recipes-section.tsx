@@ -1,11 +1,14 @@
 import { actionLabels } from '@lumigen/contract/credits';
 import { formatCost } from '@lumigen/contract/pricing';
 import type { RecipeView } from '@lumigen/contract/recipes';
-import { useState } from 'react';
+import { webMessages } from '@lumigen/contract/web-messages';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
+import { runRecipeParam } from '../../../lib/tool-routes.ts';
 import { useDeleteRecipe, useRecipes } from '../api/recipes.ts';
 import { RecipeBuilder } from './recipe-builder.tsx';
 import { RunRecipeDialog } from './run-recipe-dialog.tsx';
@@ -46,11 +49,35 @@ function RecipeRow({ recipe, onRun }: { recipe: RecipeView; onRun(): void }) {
   );
 }
 
-/** /profile's saved recipes: run one on a picture or many, delete one, or build a new one. */
+/**
+ * /profile's saved recipes: run one on a picture or many, delete one, or build a new one. The run
+ * dialog is open while the address says `?run=<recipe id>`, so "Use again" on a recipe's result
+ * can point at it and Back closes it.
+ */
 export function RecipesSection() {
   const { token } = useAuth();
   const recipes = useRecipes(token);
-  const [running, setRunning] = useState<RecipeView>();
+  const [search, setSearch] = useSearchParams();
+  const runId = search.get(runRecipeParam);
+  const running = runId ? recipes.data?.find((recipe) => recipe.id === runId) : undefined;
+  const setRun = (recipeId: string | undefined) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (recipeId) next.set(runRecipeParam, recipeId);
+        else next.delete(runRecipeParam);
+        return next;
+      },
+      { replace: recipeId === undefined, preventScrollReset: true },
+    );
+  // A link to a recipe deleted since (or another account's): said, not silently ignored.
+  const gone = runId !== null && recipes.isSuccess && !running;
+  useEffect(() => {
+    if (!gone) return;
+    notify.error(webMessages.recipeGone, { toastId: 'recipe-gone' });
+    setRun(undefined);
+    // Once per such address (setRun is new on every render).
+  }, [gone]);
   return (
     <section id="recipes" className="profile-section" aria-labelledby="recipes-title">
       <div className="profile-section__head">
@@ -68,12 +95,12 @@ export function RecipesSection() {
       ) : (
         <ul className="recipes" aria-label="Your recipes">
           {recipes.data.map((recipe) => (
-            <RecipeRow key={recipe.id} recipe={recipe} onRun={() => setRunning(recipe)} />
+            <RecipeRow key={recipe.id} recipe={recipe} onRun={() => setRun(recipe.id)} />
           ))}
         </ul>
       )}
       <RecipeBuilder />
-      {running && <RunRecipeDialog recipe={running} onClose={() => setRunning(undefined)} />}
+      {running && <RunRecipeDialog key={running.id} recipe={running} onClose={() => setRun(undefined)} />}
     </section>
   );
 }

@@ -1,4 +1,13 @@
-import { generateImageRequest, imageQualities, imageSizes, modelForSize, type ImageQuality, type ImageSize, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import {
+  generateImageRequest,
+  imageQualities,
+  imageSizes,
+  modelForSize,
+  promptLimits,
+  type ImageQuality,
+  type ImageSize,
+  type ValidGenerateImageRequest,
+} from '@lumigen/contract/generation';
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import type { FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -14,9 +23,25 @@ const checkRequest = zodResolver(generateImageRequest);
 const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = (values, context, options) =>
   checkRequest({ ...values, model: modelForSize[values.size] }, context, options as never) as never;
 
+const defaultSettings: GenerateSettings = { prompt: '', size: '1024x1024', quality: 'standard' };
+
 /** The generator's settings, kept by the page so the summary beside a result can show them. */
 export function useGenerateForm(): GenerateFormApi {
-  return useForm<GenerateSettings, unknown, ValidGenerateImageRequest>({ resolver, defaultValues: { prompt: '', size: '1024x1024', quality: 'standard' } });
+  return useForm<GenerateSettings, unknown, ValidGenerateImageRequest>({ resolver, defaultValues: defaultSettings });
+}
+
+/**
+ * What of an earlier generation's settings ("Use again") the form can take: each value only when
+ * it is one the form offers, the prompt only within the size's limit. The rest is left as it is.
+ */
+export function generateSettingsFrom(carried: Record<string, unknown>): Partial<GenerateSettings> {
+  const settings: Partial<GenerateSettings> = {};
+  if ((imageSizes as readonly unknown[]).includes(carried.size)) settings.size = carried.size as ImageSize;
+  if ((imageQualities as readonly unknown[]).includes(carried.quality)) settings.quality = carried.quality as ImageQuality;
+  const { min, max } = promptLimits[modelForSize[settings.size ?? defaultSettings.size]];
+  const { prompt } = carried;
+  if (typeof prompt === 'string' && prompt.trim().length >= min && prompt.length <= max) settings.prompt = prompt;
+  return settings;
 }
 
 const sizeLabels: Record<ImageSize, string> = {

@@ -1,4 +1,5 @@
 import { messages } from '@lumigen/contract/messages';
+import { webMessages } from '@lumigen/contract/web-messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
@@ -17,6 +18,8 @@ function generate(prompt = 'A lighthouse at dawn') {
 }
 
 const canvas = () => within(screen.getByRole('region', { name: 'Result' }));
+const useAgain = (settings: unknown) => `/generate?settings=${encodeURIComponent(typeof settings === 'string' ? settings : JSON.stringify(settings))}`;
+const chosen = (legend: string) => (within(screen.getByRole('group', { name: legend })).getAllByRole('radio') as HTMLInputElement[]).find((radio) => radio.checked)?.value;
 
 describe('/generate runs through the jobs API', () => {
   beforeEach(() => {
@@ -118,5 +121,35 @@ describe('/generate runs through the jobs API', () => {
     await waitFor(() => expect(server.callsTo('GET', '/api/jobs').length).toBeGreaterThanOrEqual(2));
     expect(canvas().getByText(/Your image appears here/)).toBeTruthy();
     expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)).toEqual([]);
+  });
+
+  it("Use again: fills the prompt, size and quality of an earlier image, says so, and sends them", async () => {
+    const stream = eventStream();
+    const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    renderSignedIn(<GeneratePage />, useAgain({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', seed: 12345 }));
+    await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
+    expect(chosen('Resolution')).toBe('1792x1024');
+    expect(chosen('Quality')).toBe('hd');
+    expect(notify.info).toHaveBeenCalledWith(webMessages.generationSettingsCarried);
+    fireEvent.click(screen.getByRole('button', { name: /^Generate/ }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/jobs/generate')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A fox in snow', size: '1792x1024', quality: 'hd', model: 'dall-e-3' });
+  });
+
+  it('Use again: keeps what is valid, ignores the rest, and never breaks on a bad address', async () => {
+    mockServer({});
+    renderSignedIn(<GeneratePage />, useAgain({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }));
+    await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
+    expect([chosen('Resolution'), chosen('Quality')]).toEqual(['1024x1024', 'standard']);
+    cleanup();
+
+    for (const garbage of ['not json', '[1,2]', JSON.stringify({ prompt: 42, size: null }), JSON.stringify({ prompt: 'x'.repeat(4001) })]) {
+      vi.mocked(notify.info).mockReset();
+      renderSignedIn(<GeneratePage />, useAgain(garbage));
+      await screen.findByRole('button', { name: /^Generate/ });
+      expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('');
+      expect(notify.info).not.toHaveBeenCalled();
+      cleanup();
+    }
   });
 });

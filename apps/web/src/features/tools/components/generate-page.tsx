@@ -1,14 +1,17 @@
 import { messages } from '@lumigen/contract/messages';
 import type { ValidGenerateImageRequest } from '@lumigen/contract/generation';
-import { useRef, useState } from 'react';
+import { webMessages } from '@lumigen/contract/web-messages';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
+import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { useSubmitGeneration } from '../api/submit-generation.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { generationNote, noteGeneration } from '../job-notes.ts';
-import { GenerateForm, useGenerateForm } from './generate-form.tsx';
+import { GenerateForm, generateSettingsFrom, useGenerateForm } from './generate-form.tsx';
 import { GenerationResult, GenerationSummary, type Generated } from './generation-result.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { RecentWork } from './recent-work.tsx';
@@ -21,6 +24,18 @@ export function GeneratePage() {
   const form = useGenerateForm();
   const submission = useSubmitGeneration();
   const [result, setResult] = useState<Generated>();
+  const [search] = useSearchParams();
+
+  // "Use again": an earlier image's prompt, size and quality, carried in the address, fill the form.
+  const settingsQuery = search.get(settingsParam);
+  useEffect(() => {
+    const settings = carriedSettings(settingsQuery);
+    if (!settings) return;
+    const filled = generateSettingsFrom(settings);
+    if (Object.keys(filled).length === 0) return;
+    form.reset({ ...form.getValues(), ...filled });
+    notify.info(webMessages.generationSettingsCarried);
+  }, [settingsQuery, form]);
 
   const ended = (end: JobEnd) => {
     if (end.status === 'succeeded') {

@@ -10,7 +10,7 @@ import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx'
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
-import { settingsParam } from '../../../lib/tool-routes.ts';
+import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
 import { batchFinished, useBatch, useSubmitBatch } from '../../../lib/batches.ts';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { useSubmitTool } from '../api/submit-tool.ts';
@@ -166,15 +166,10 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   };
 
   // "Use again": a result's settings, carried in the address, fill the sliders and the prompt.
-  const carriedSettings = search.get(settingsParam);
+  const settingsQuery = search.get(settingsParam);
   useEffect(() => {
-    if (!carriedSettings) return;
-    let settings: Record<string, unknown>;
-    try {
-      settings = JSON.parse(carriedSettings) as Record<string, unknown>;
-    } catch {
-      return;
-    }
+    const settings = carriedSettings(settingsQuery);
+    if (!settings) return;
     const sliders = { ...form.getValues('sliders') };
     for (const spec of config.sliders ?? []) {
       const value = Number(settings[spec.name]);
@@ -185,8 +180,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     carriedSize.current = sizeFields !== undefined;
     const promptField = config.prompt?.field;
     if (promptField && typeof settings[promptField] === 'string') form.setValue('prompt', settings[promptField]);
-    notify.info('The settings of your earlier result are filled in: choose a picture to run them on.');
-  }, [carriedSettings, config, form, sizeFields]);
+    notify.info(webMessages.toolSettingsCarried);
+  }, [settingsQuery, config, form, sizeFields]);
 
   const carried = search.get('image');
   useEffect(() => {

@@ -1,0 +1,140 @@
+import type { BatchItem, BatchView } from '@lumigen/contract/batches';
+import { messages } from '@lumigen/contract/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useBatch } from '../../lib/batches.ts';
+import { AuthProvider } from '../../lib/session.tsx';
+import { polyfillDialog } from '../ui/dialog-test-kit.ts';
+import { ModalDialog } from '../ui/modal-dialog.tsx';
+import { BatchGrid } from './batch-grid.tsx';
+
+vi.mock('../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const batchId = '77777777-7777-4777-8777-777777777777';
+const item = (name: string, status: BatchItem['status'], extra: Partial<BatchItem> = {}): BatchItem => ({
+  name,
+  status,
+  jobId: null,
+  imageId: null,
+  message: null,
+  progress: 0,
+  step: 1,
+  steps: 1,
+  ...extra,
+});
+const done = item('one.png', 'succeeded', { imageId: '88888888-8888-4888-8888-888888888888', progress: 100 });
+const canceled = { message: 'Canceled; your credit was refunded.' } as const;
+const working: BatchView = { id: batchId, tool: 'upscale', recipeId: null, createdAt: '2026-11-24T10:00:00.000Z', items: [done, item('two.png', 'running', { progress: 40 }), item('three.png', 'queued')] };
+const stopped: BatchView = { ...working, items: [done, item('two.png', 'canceled', canceled), item('three.png', 'canceled', canceled)] };
+
+let batch: BatchView;
+let calls: Array<{ method: string; path: string }>;
+const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+
+/** The server of a batch that `POST …/cancel` stops: its GET answers it as it stands. */
+function stubServer() {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = { method: init.method ?? 'GET', path: new URL(url, 'http://lumigen.test').pathname };
+      calls.push(call);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (call.path === '/api/image/get-credit') return json({ success: true, message: messages.creditLoaded, creditBalance: 3, name: 'Ada', email: 'ada@lumigen.example', emailVerified: true });
+      if (call.method === 'GET' && call.path === `/api/batches/${batchId}`) return json({ success: true, batch });
+      if (call.method === 'POST' && call.path === `/api/batches/${batchId}/cancel`) {
+        batch = stopped;
+        return json({ success: true, batch });
+      }
+      if (call.path.startsWith('/api/images/')) return new Response(new Blob(['png']), { status: 200 });
+      throw new Error(`unexpected call ${call.method} ${call.path}`);
+    }),
+  );
+}
+
+/** The grid as a page holds it: the batch polled, inside a dialog when `onDialogClose` is given (a recipe's run). */
+function Followed({ onDialogClose }: { onDialogClose?: () => void }) {
+  const followed = useBatch(batchId);
+  const grid = <BatchGrid files={[]} batch={followed.data} fileName="lumigen-upscale.zip" />;
+  return onDialogClose ? (
+    <ModalDialog title="Run “Shop listing”" onClose={onDialogClose}>
+      {grid}
+    </ModalDialog>
+  ) : (
+    grid
+  );
+}
+
+function renderGrid(onDialogClose?: () => void) {
+  localStorage.setItem('token', 'valid-token');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <AuthProvider>
+          <Followed onDialogClose={onDialogClose} />
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const grid = () => within(screen.getByRole('region', { name: 'Batch' }));
+
+describe('cancelling the rest of a batch', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    batch = working;
+    stubServer();
+    polyfillDialog();
+    URL.createObjectURL = vi.fn(() => 'blob:result');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks first, then shows the unfinished pictures canceled and reloads the balance; the finished one stays', async () => {
+    const person = userEvent.setup();
+    renderGrid();
+    await person.click(await grid().findByRole('button', { name: 'Cancel the rest' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel the 2 unfinished pictures?' });
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Keep them' }));
+    await person.click(within(confirm).getByRole('button', { name: 'Keep them' }));
+    expect(callsTo('POST', `/api/batches/${batchId}/cancel`)).toEqual([]);
+
+    const creditLoads = callsTo('POST', '/api/image/get-credit').length;
+    await person.click(grid().getByRole('button', { name: 'Cancel the rest' }));
+    await person.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel 2 pictures' }));
+    expect(await grid().findByText('1 of 3 done · 2 canceled, refunded')).toBeTruthy();
+    expect(grid().getAllByText('Canceled; your credit was refunded.')).toHaveLength(2);
+    expect(grid().getByText('Done')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(grid().queryByRole('button', { name: 'Cancel the rest' })).toBeNull();
+    expect(callsTo('POST', `/api/batches/${batchId}/cancel`)).toHaveLength(1);
+    await waitFor(() => expect(callsTo('POST', '/api/image/get-credit').length).toBeGreaterThan(creditLoads));
+  });
+
+  it('offers nothing to cancel once every picture is over', async () => {
+    batch = stopped;
+    renderGrid();
+    expect(await grid().findByText('1 of 3 done · 2 canceled, refunded')).toBeTruthy();
+    expect(grid().queryByRole('button', { name: 'Cancel the rest' })).toBeNull();
+  });
+
+  it("in a recipe's run dialog, Escape on the question closes the question only", async () => {
+    const person = userEvent.setup();
+    const closeRun = vi.fn();
+    renderGrid(closeRun);
+    await person.click(await grid().findByRole('button', { name: 'Cancel the rest' }));
+    // The browser turns Escape on a modal dialog into a cancel event.
+    fireEvent(screen.getByRole('dialog', { name: 'Cancel the 2 unfinished pictures?' }), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog', { name: 'Cancel the 2 unfinished pictures?' })).toBeNull();
+    expect(closeRun).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Run “Shop listing”' })).toBeTruthy();
+  });
+});
