@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { finishedJobStatuses, jobsPageLimit, type JobEventType, type JobKind, type JobStatus, type JobView } from '@lumigen/contract/jobs';
+import { isFinishedJob, jobsPageLimit, type JobEventType, type JobKind, type JobStatus, type JobView } from '@lumigen/contract/jobs';
 import { batchMessages } from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,7 +30,6 @@ export type Finished = { imageId: string; png: Buffer; creditBalance: number };
 
 export type StreamedEvent = { id?: number; type: JobEventType; data: Record<string, unknown> };
 
-const isFinished = (status: string) => (finishedJobStatuses as readonly string[]).includes(status);
 const iso = (value: Date | string) => new Date(value).toISOString();
 // A user at the limit waits for a job to end; a few seconds is the order of one edit.
 const busyRetryAfterSeconds = 10;
@@ -89,7 +88,7 @@ export function createJobsService({
   /** The job once it is over; `signal` stops waiting (the caller went away). */
   async function waitForEnd(jobId: string, signal?: AbortSignal): Promise<repo.JobRow | undefined> {
     for await (const state of watch.follow(jobId, signal)) {
-      if (!state || isFinished(state.status)) break;
+      if (!state || isFinishedJob(state.status)) break;
     }
     return repo.findJob(db, jobId);
   }
@@ -207,7 +206,7 @@ export function createJobsService({
      */
     async outcome(userId: string, { jobId, creditBalance }: { jobId: string; creditBalance: number }): Promise<Finished> {
       const row = await waitForEnd(jobId);
-      if (!row || !isFinished(row.status)) throw new Error(`stopped waiting for job ${jobId}`);
+      if (!row || !isFinishedJob(row.status)) throw new Error(`stopped waiting for job ${jobId}`);
       if (row.status === 'succeeded' && row.image_id) {
         // The brief's answer carries the image itself (base64), so here it is read whole.
         const found = await images.openOwned(row.image_id, userId);
@@ -263,7 +262,7 @@ export function createJobsService({
             yield { id: event.seq, type: event.type as JobEventType, data: event.data };
           }
         }
-        if (isFinished(state.status) && state.eventSeq <= seq) return;
+        if (isFinishedJob(state.status) && state.eventSeq <= seq) return;
         if (state.status === 'queued' && state.position !== lastPosition) yield { type: 'position', data: { position: state.position } };
         lastPosition = state.position;
       }
