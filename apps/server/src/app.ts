@@ -116,6 +116,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   const ownsDatabase = !database;
   const db = database ?? (await openDatabase({
       url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     }));

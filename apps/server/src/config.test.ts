@@ -2,6 +2,16 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+describe('the PostgreSQL pool', () => {
+  it('keeps 10 connections per process unless DATABASE_POOL_SIZE says otherwise, and refuses a size that cannot work', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
+
 describe('payment configuration', () => {
   it('defaults to the local test-mode provider', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'local', webhookSecret: undefined });

@@ -26,6 +26,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  // Connections each process keeps to PostgreSQL (docs/deploy.md sizes it against max_connections).
+  DATABASE_POOL_SIZE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(2).max(200).default(10)),
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, '../web/dist')),
@@ -410,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

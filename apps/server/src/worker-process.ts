@@ -25,7 +25,7 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   if (!config.databaseUrl) {
     throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process, where `npm start` runs the jobs itself');
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost') });
+  const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost') });
   // Job inputs and results through the same stores as the web instances: an S3 bucket lets the
   // worker run on another machine; files mean it shares DATA_DIR with them.
   const stores = await createImageStores(config.storage);
