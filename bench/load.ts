@@ -203,6 +203,8 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
         PAID_RATE_LIMIT_IP_MAX: '1000000',
         // Info, as in production: each request is logged, and that is part of its cost.
         LOG_LEVEL: 'info',
+        // As docs/deploy.md sizes a web instance's pool: 10 queued a burst's statements (decision 031).
+        DATABASE_POOL_SIZE: '20',
         METRICS_TOKEN: metricsToken,
         WEB_DIST_DIR: path.join(root, 'no-web-build'),
       },
