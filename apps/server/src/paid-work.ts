@@ -76,6 +76,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
     },
     /** Stops taking jobs, lets running ones finish (or hands them back to the queue), frees the providers. */
     async stop(): Promise<void> {
+      watch.stop();
       await queue.stop();
       await tools.close();
     },

@@ -111,4 +111,21 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     await done;
     expect(states[0]!.map((state) => state?.eventSeq)).toEqual([states[0]![0]!.eventSeq, states[0]![0]!.eventSeq + 1]);
   });
+
+  it('stops looking when stopped (the database is about to close), and every follow ends', async () => {
+    const [id] = await queuedJobs(1, 1);
+    const watch = createJobWatch({ db: counted, pollMs, log: silent });
+    const { states, done } = followAll(watch, [id!], new AbortController().signal);
+    await sleep(pollMs * 2);
+    watch.stop();
+    await done;
+    expect(states[0]!.length).toBeGreaterThanOrEqual(1);
+    statements = 0;
+    await sleep(pollMs * 3);
+    watch.changed(id!);
+    expect(statements).toBe(0);
+    // A follow begun afterwards ends at once, without a statement.
+    for await (const state of watch.follow(id!)) expect.unreachable(`told ${JSON.stringify(state)} after the stop`);
+    expect(statements).toBe(0);
+  });
 });

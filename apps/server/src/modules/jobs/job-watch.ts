@@ -22,6 +22,8 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   const followers = new Map<string, number>();
   const seen = new Map<string, JobSnapshot | null>();
   let timer: NodeJS.Timeout | undefined;
+  // Set when the process closes its database: no more looks, and every follow ends.
+  let stopped = false;
 
   function record(ids: readonly string[], found: Map<string, JobSnapshot>): void {
     for (const id of ids) {
@@ -37,7 +39,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   }
 
   function schedule(): void {
-    if (timer || followers.size === 0) return;
+    if (stopped || timer || followers.size === 0) return;
     timer = setTimeout(() => {
       void look([...followers.keys()])
         // The database is away: followers keep their last state and the next look tries again.
@@ -53,7 +55,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   return {
     /** A job changed in this process: whoever follows it here hears at once. */
     changed(jobId: string): void {
-      if (!followers.has(jobId)) return;
+      if (stopped || !followers.has(jobId)) return;
       look([jobId]).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not read a changed job'));
     },
 
@@ -62,6 +64,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
      * state is skipped only when a newer one replaced it before the caller asked for the next.
      */
     async *follow(jobId: string, signal?: AbortSignal): AsyncGenerator<JobSnapshot | null> {
+      if (stopped) return;
       followers.set(jobId, (followers.get(jobId) ?? 0) + 1);
       try {
         const first = (await snapshotsOf(db, [jobId])).get(jobId) ?? null;
@@ -70,7 +73,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
         schedule();
         let told = seen.get(jobId)!;
         yield told;
-        while (told && !signal?.aborted) {
+        while (told && !signal?.aborted && !stopped) {
           if (sameSnapshot(seen.get(jobId), told)) {
             try {
               await once(emitter, jobId, signal ? { signal } : {});
@@ -78,6 +81,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
               return; // aborted
             }
           }
+          if (stopped) return;
           told = seen.get(jobId)!;
           yield told;
         }
@@ -89,6 +93,14 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
           seen.delete(jobId);
         }
       }
+    },
+
+    /** Before the database closes: the looks stop, and whoever follows a job stops waiting. */
+    stop(): void {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      for (const jobId of followers.keys()) emitter.emit(jobId);
     },
   };
 }
