@@ -128,4 +128,24 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     for await (const state of watch.follow(id!)) expect.unreachable(`told ${JSON.stringify(state)} after the stop`);
     expect(statements).toBe(0);
   });
+
+  it('ends every follow with the error when a look fails (the database is down): a waiting call answers, it does not wait out the outage', async () => {
+    const [id] = await queuedJobs(1, 1);
+    let down = false;
+    const flaky = { execute: (statement: never) => (down ? Promise.reject(new Error('connection refused')) : t.database.db.execute(statement)) } as unknown as Executor;
+    const watch = createJobWatch({ db: flaky, pollMs, log: silent });
+    const told: Array<JobSnapshot | null> = [];
+    const following = (async () => {
+      for await (const state of watch.follow(id!)) told.push(state);
+    })();
+    await sleep(pollMs / 2);
+    down = true;
+    await expect(following).rejects.toThrow('connection refused');
+    expect(told).toHaveLength(1);
+    // Back up: a new follow works.
+    down = false;
+    const again = watch.follow(id!);
+    expect((await again.next()).value).toMatchObject({ eventSeq: told[0]!.eventSeq });
+    await again.return(undefined);
+  });
 });

@@ -24,6 +24,9 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   let timer: NodeJS.Timeout | undefined;
   // Set when the process closes its database: no more looks, and every follow ends.
   let stopped = false;
+  // The last look's failure (the database is away): every follow ends with it, as a waiter's own
+  // statement would have, so a waiting call answers 503 rather than waiting out the outage.
+  let failure: { error: unknown } | undefined;
 
   function record(ids: readonly string[], found: Map<string, JobSnapshot>): void {
     for (const id of ids) {
@@ -35,14 +38,22 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   }
 
   async function look(ids: readonly string[]): Promise<void> {
-    record(ids, await snapshotsOf(db, ids));
+    let found: Map<string, JobSnapshot>;
+    try {
+      found = await snapshotsOf(db, ids);
+    } catch (error) {
+      failure = { error };
+      for (const id of ids) emitter.emit(id);
+      throw error;
+    }
+    failure = undefined;
+    record(ids, found);
   }
 
   function schedule(): void {
     if (stopped || timer || followers.size === 0) return;
     timer = setTimeout(() => {
       void look([...followers.keys()])
-        // The database is away: followers keep their last state and the next look tries again.
         .catch((error: unknown) => log.warn({ err: error }, 'could not read the jobs being watched'))
         .finally(() => {
           timer = undefined;
@@ -82,6 +93,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
             }
           }
           if (stopped) return;
+          if (failure) throw failure.error;
           told = seen.get(jobId)!;
           yield told;
         }
