@@ -367,6 +367,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   publicOrigin: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
