@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { messages } from '@lumigen/contract/messages';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rows, type Db } from '../db/client.ts';
@@ -42,6 +42,35 @@ async function increment(db: Db, key: string, windowMs: number): Promise<{ count
         RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
   );
   return { count: row?.count ?? 1, ttl: row?.ttl ?? windowMs };
+}
+
+/**
+ * `increment` for several keys in one statement: a login counts three, and a burst of logins
+ * should not queue three round trips each for a connection. Rows are locked in key order, so two
+ * of these never wait on each other crosswise.
+ */
+async function incrementAll(db: Db, keys: string[], windowMs: number): Promise<Map<string, { count: number; ttl: number }>> {
+  if (keys.length === 0) return new Map();
+  const sorted = [...new Set(keys)].sort();
+  const counted = await rows<{ key: string; count: number; ttl: number }>(
+    db,
+    sql`INSERT INTO rate_limits (key, count, reset_at)
+        SELECT key, 1, now() + ${windowMs} * interval '1 millisecond' FROM unnest(ARRAY[${sql.join(sorted.map((key) => sql`${key}`), sql`, `)}]::text[]) AS key
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+        RETURNING key, count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
+  );
+  return new Map(counted.map(({ key, count, ttl }) => [key, { count, ttl }]));
+}
+
+/** After a success: forgets some counters and takes the attempt back from the others, in one statement. */
+async function giveBack(db: Db, { forget, decrement }: { forget: string[]; decrement: string[] }): Promise<void> {
+  const list = (keys: string[]) => sql`ARRAY[${keys.length ? sql.join(keys.map((key) => sql`${key}`), sql`, `) : sql``}]::text[]`;
+  await db.execute(
+    sql`WITH forgotten AS (DELETE FROM rate_limits WHERE key = ANY(${list(forget)}))
+        UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ANY(${list(decrement)})`,
+  );
 }
 
 function tooMany(ttlMs: number): AppError {
@@ -93,20 +122,15 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
         const key = rule.key(request);
         return key === undefined ? [] : [{ rule, key: `${rule.name}:${key}` }];
       });
-      let refusal: AppError | undefined;
-      for (const { rule, key } of counted) {
-        const { count, ttl } = await increment(db, key, windowMs);
-        if (count > rule.max) refusal ??= tooMany(ttl);
-      }
-      if (refusal) throw refusal;
+      const counts = await incrementAll(db, counted.map(({ key }) => key), windowMs);
+      const over = counted.filter(({ rule, key }) => counts.get(key)!.count > rule.max);
+      if (over.length) throw tooMany(Math.max(...over.map(({ key }) => counts.get(key)!.ttl)));
       return {
         async succeeded() {
-          for (const { rule, key } of counted) {
-            if (rule.clearOnSuccess) await db.delete(rateLimits).where(eq(rateLimits.key, key));
-            else await db.update(rateLimits).set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
-          }
+          const keys = (clear: boolean) => counted.filter(({ rule }) => (rule.clearOnSuccess ?? false) === clear).map(({ key }) => key);
+          await giveBack(db, { forget: keys(true), decrement: keys(false) });
         },
       };
     },
-  }));
+}));
 });
