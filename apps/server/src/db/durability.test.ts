@@ -85,5 +85,6 @@ describe('the embedded database on disk', () => {
     } finally {
       await database.close();
     }
-  });
+    // A server under tsx loads every module before it reaches the lock: over a minute on a loaded machine.
+  }, 180_000);
 });
