@@ -32,54 +32,8 @@ describe('batchByKey', () => {
 
   it('splits batches at the maximum size', async () => {
     const load = vi.fn(async (keys: number[]) => new Map(keys.map((k) => [k, k * 2])));
-    const find = batchByKey(load, { maxBatch: 3 });
+    const find = batchByKey(load, 3);
     expect(await Promise.all([1, 2, 3, 4, 5].map(find))).toEqual([2, 4, 6, 8, 10]);
     expect(load.mock.calls.map((c) => c[0])).toEqual([[1, 2, 3], [4, 5]]);
-  });
-
-  it('with maxInFlight loads running, gathers later lookups into one batch sent when a load returns', async () => {
-    const releases: Array<() => void> = [];
-    const load = vi.fn(
-      (keys: string[]) =>
-        new Promise<Map<string, string>>((resolve) => releases.push(() => resolve(new Map(keys.map((k) => [k, k.toUpperCase()]))))),
-    );
-    const find = batchByKey(load, { maxInFlight: 1 });
-    const first = find('a');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(load).toHaveBeenCalledTimes(1);
-    // Three more turns while the first load runs: they wait, together.
-    const later = [find('b')];
-    await new Promise((resolve) => setImmediate(resolve));
-    later.push(find('c'));
-    await new Promise((resolve) => setImmediate(resolve));
-    later.push(find('a'));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(load).toHaveBeenCalledTimes(1);
-    releases[0]!();
-    expect(await first).toBe('A');
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
-    // 'a' is looked up again: its first answer was read before this lookup arrived.
-    expect(load.mock.calls[1]?.[0]).toEqual(['b', 'c', 'a']);
-    releases[1]!();
-    expect(await Promise.all(later)).toEqual(['B', 'C', 'A']);
-  });
-
-  it('sends the waiting batch after a load in flight fails', async () => {
-    let reject: (error: Error) => void = () => undefined;
-    let calls = 0;
-    const find = batchByKey(
-      (keys: string[]) => {
-        calls += 1;
-        if (calls === 1) return new Promise<Map<string, number>>((_resolve, fail) => (reject = fail));
-        return Promise.resolve(new Map(keys.map((k) => [k, 1])));
-      },
-      { maxInFlight: 1 },
-    );
-    const first = find('a');
-    await new Promise((resolve) => setImmediate(resolve));
-    const second = find('b');
-    reject(new Error('database down'));
-    await expect(first).rejects.toThrow('database down');
-    expect(await second).toBe(1);
   });
 });

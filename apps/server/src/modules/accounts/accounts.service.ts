@@ -40,9 +40,7 @@ const toPublicUser = (row: repo.UserRow): PublicUser => ({
 });
 
 export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, jobs, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
-  // Two lookups at most in flight: one being answered while the next batch fills, so under load
-  // each query answers more requests, and no more than two of the pool's connections wait on it.
-  const findSession = batchByKey(repo.prepareFindSessions(db), { maxInFlight: 2 });
+  const findSession = batchByKey(repo.prepareFindSessions(db));
 
   /** A link's token is checked before anything else: a malformed one is never looked up. */
   async function linkTokenError(purposes: repo.TokenPurpose[], token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
