@@ -55,6 +55,24 @@ export async function rows<T>(executor: Executor, statement: SQL): Promise<T[]> 
 }
 
 /**
+ * A named, prepared statement whose rows come back as arrays of column values, straight from the
+ * driver (node-postgres or PGlite, whichever `db` runs on). For a statement on every request's
+ * path: Drizzle's own prepared statements map each row through its field tree, which cost more
+ * CPU than the driver's parsing (decision 035). Write the statement with Drizzle and hand its
+ * `toSQL().sql` here; the columns come in the order the select names them. Failures are counted
+ * as every other statement's are: both drivers' `query` is watched.
+ */
+export function preparedArrays(db: Db, name: string, text: string): (values: unknown[]) => Promise<unknown[][]> {
+  const client = (db as unknown as { $client: pg.Pool | PGliteLike }).$client;
+  if (client instanceof pg.Pool) {
+    return async (values) => (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  }
+  return async (values) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+}
+
+type PGliteLike = { query<T>(text: string, values: unknown[], options: { rowMode: 'array' }): Promise<{ rows: T[] }> };
+
+/**
  * The same runner inside a Drizzle transaction (or on `db`): pg-boss's `$n` placeholders become
  * Drizzle parameters, so a job is sent in the transaction that accepts it and commits or rolls
  * back with it. One statement per call.

@@ -8,8 +8,10 @@ import type { Metrics } from '../modules/metrics/metrics.ts';
  * `unmatched`.
  */
 export const httpMetricsPlugin = fp(async (app: FastifyInstance, { metrics }: { metrics: Metrics }) => {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs for every answer, and a promise each is measurable.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.http.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { rows, type Db, type Executor } from '../../db/client.ts';
+import { preparedArrays, rows, type Db, type Executor } from '../../db/client.ts';
 import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -174,11 +174,12 @@ export async function revokeSession(ex: Executor, sessionId: string) {
 }
 
 /**
- * Live sessions (with their users) for a set of token hashes, in one prepared query: it runs for
- * every authenticated request, so concurrent requests share it (see `batchByKey`).
+ * Live sessions (with their users) for a set of token hashes, in one prepared statement: it runs
+ * for every authenticated request, so concurrent requests share it (see `batchByKey`), and its
+ * rows skip Drizzle's mapping (`preparedArrays`, decision 035).
  */
 export function prepareFindSessions(db: Db) {
-  const statement = db
+  const { sql: text } = db
     .select({
       tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
@@ -191,10 +192,15 @@ export function prepareFindSessions(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('find_sessions_by_token_hashes');
+    .toSQL();
+  const statement = preparedArrays(db, 'find_sessions_by_token_hashes', text);
   return async (tokenHashes: string[]) => {
-    const found = await statement.execute({ tokenHashes });
-    return new Map(found.map(({ tokenHash, ...session }) => [tokenHash, session]));
+    const found = new Map<string, SessionUser>();
+    for (const row of await statement([tokenHashes])) {
+      const [tokenHash, sessionId, userId, name, email, creditBalance, emailVerified] = row as [string, string, string, string, string, number, boolean];
+      found.set(tokenHash, { sessionId, userId, name, email, creditBalance, emailVerified });
+    }
+    return found;
   };
 }
 export type SessionUser = { sessionId: string; userId: string; name: string; email: string; creditBalance: number; emailVerified: boolean };

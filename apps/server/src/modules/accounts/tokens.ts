@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 32 random bytes, base64url: what the client keeps. Only its hash is stored. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Every authenticated request hashes its token: the one-shot `hash` costs a fraction of a `Hash` object. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A well-formed token is exactly 43 base64url characters; anything else is rejected unhashed. */
