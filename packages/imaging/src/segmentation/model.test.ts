@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import protos from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
-import { readModel, widenToFloat32 } from './model.ts';
+import { readModel, segmentationSession, widenedModelFile, widenToFloat32 } from './model.ts';
 
 const { onnx } = protos;
 const { FLOAT, FLOAT16 } = onnx.TensorProto.DataType;
@@ -45,4 +46,13 @@ describe('widenToFloat32', () => {
     const casts = widened.node.filter((node) => node.opType === 'Cast').map((node) => Number(node.attribute?.find((a) => a.name === 'to')?.i));
     expect(casts.filter((to) => to !== FLOAT)).toEqual([]);
   }, 60_000);
+});
+
+describe('segmentationSession', () => {
+  it('runs the widened model, kept in node_modules/.cache for the next thread or process', async () => {
+    const session = await segmentationSession();
+    expect(session.inputNames).toContain('input');
+    const kept = graphOf(await readFile(await widenedModelFile('medium')));
+    expect(kept.initializer.filter((tensor) => tensor.dataType !== FLOAT)).toEqual([]);
+  }, 120_000);
 });

