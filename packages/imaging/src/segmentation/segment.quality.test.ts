@@ -1,20 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../test/support.ts';
+import { fixture, maskIoU } from '../../test/support.ts';
 import { segmentationPictures } from '../../test/segmentation-pictures.ts';
 import { segment } from './segment.ts';
-
-/** Intersection over union of two masks, each pixel counted in where its alpha is 128 or more. */
-export function maskIoU(a: Uint8Array, b: Uint8Array): number {
-  let both = 0;
-  let either = 0;
-  for (let p = 0; p < a.length; p += 1) {
-    const [inA, inB] = [a[p]! >= 128, b[p]! >= 128];
-    if (inA && inB) both += 1;
-    if (inA || inB) either += 1;
-  }
-  return either === 0 ? 1 : both / either;
-}
 
 // Any change to the model, its input or the processing around it must keep the masks the
 // pipeline made before (fixtures/segmentation/README.md). One model load and seven inferences:
