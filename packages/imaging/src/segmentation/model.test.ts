@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import protos from 'onnx-proto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readModel, segmentationSession, widenedModelFile, widenToFloat32 } from './model.ts';
 
 const { onnx } = protos;
@@ -55,4 +55,18 @@ describe('segmentationSession', () => {
     const kept = graphOf(await readFile(await widenedModelFile('medium')));
     expect(kept.initializer.filter((tensor) => tensor.dataType !== FLOAT)).toEqual([]);
   }, 120_000);
+
+  it('replaces a damaged kept file instead of failing every load', async () => {
+    vi.resetModules();
+    const file = await widenedModelFile('medium');
+    await writeFile(file, 'not a model');
+    const fresh = (await import('./model.ts')) as typeof import('./model.ts');
+    const session = await fresh.segmentationSession();
+    expect(session.outputNames).toContain('output');
+    // Removed after the failed load, so the next thread that starts writes it again. (Other test
+    // files may load the model meanwhile: only the renamed, whole file is checked.)
+    vi.resetModules();
+    await ((await import('./model.ts')) as typeof import('./model.ts')).segmentationSession();
+    expect(graphOf(await readFile(file)).initializer.length).toBeGreaterThan(0);
+  }, 180_000);
 });

@@ -186,8 +186,15 @@ let session: Promise<ort.InferenceSession> | undefined;
  * a process kept 2.4 GB for good, for the same speed (measured here).
  */
 export function segmentationSession(): Promise<ort.InferenceSession> {
-  session ??= cachedWidenedModel(segmentationModel.name).then(async (file) =>
-    file ? ort.InferenceSession.create(file, sessionOptions) : ort.InferenceSession.create(widenToFloat32(await readModel()), sessionOptions),
+  const inMemory = async () => ort.InferenceSession.create(widenToFloat32(await readModel()), sessionOptions);
+  session ??= cachedWidenedModel(segmentationModel.name).then((file) =>
+    file
+      ? ort.InferenceSession.create(file, sessionOptions).catch(async () => {
+          // A damaged file would fail every load: remove it (the next thread writes it again).
+          await rm(file, { force: true });
+          return inMemory();
+        })
+      : inMemory(),
   );
   // A failed load is not cached: the next call tries again.
   session.catch(() => {
