@@ -48,6 +48,20 @@ describe('widenToFloat32', () => {
   }, 60_000);
 });
 
+describe('widenToFloat32 keeping only the final map', () => {
+  it("drops the side outputs and the nodes only they need, and keeps the final map's", async () => {
+    const full = graphOf(widenToFloat32(await readModel()));
+    const pruned = graphOf(widenToFloat32(await readModel(), ['output']));
+    expect(full.output.length).toBe(12);
+    expect(pruned.output.map((output) => output.name)).toEqual(['output']);
+    expect(pruned.node.filter((node) => node.opType === 'Sigmoid').length).toBe(1);
+    expect(pruned.node.length).toBeLessThan(full.node.length);
+    // Every input of every kept node is still made by a kept node, a weight or the graph input.
+    const made = new Set([...pruned.node.flatMap((node) => node.output), ...pruned.initializer.map((tensor) => tensor.name), 'input', '']);
+    expect(pruned.node.flatMap((node) => node.input).filter((name) => !made.has(name))).toEqual([]);
+  }, 60_000);
+});
+
 describe('segmentationSession', () => {
   it('runs the widened model, kept in node_modules/.cache for the next thread or process', async () => {
     const session = await segmentationSession();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { threadId, Worker } from 'node:worker_threads';
 import * as ort from 'onnxruntime-node';
 import protos from 'onnx-proto';
@@ -108,11 +108,37 @@ function widenGraph(graph: protos.onnx.IGraphProto): void {
  * converts activations back and forth around each of its 119 convolutions every run; the widened
  * model skips that (docs/decisions/033-background-removal-in-fp32.md).
  */
-export function widenToFloat32(model: Uint8Array): Uint8Array {
+export function widenToFloat32(model: Uint8Array, keepOutputs?: readonly string[]): Uint8Array {
   const decoded = onnx.ModelProto.decode(model);
   if (!decoded.graph) throw new Error('the segmentation model has no graph');
   widenGraph(decoded.graph);
+  if (keepOutputs) pruneToOutputs(decoded.graph, keepOutputs);
   return onnx.ModelProto.encode(decoded).finish();
+}
+
+/**
+ * Drops the graph outputs not in `keep` and every node and weight only they need. IS-Net answers
+ * its final map and five side maps used in training; onnxruntime computes every graph output
+ * whether it is asked for or not, and each side map is enlarged to 1024 × 1024 and put through a
+ * sigmoid. The final map does not depend on them, so it is the same without.
+ */
+function pruneToOutputs(graph: protos.onnx.IGraphProto, keep: readonly string[]): void {
+  const nodes = graph.node ?? [];
+  const producer = new Map(nodes.flatMap((node) => (node.output ?? []).map((name) => [name, node] as const)));
+  const needed = new Set<protos.onnx.INodeProto>();
+  const pending = [...keep];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const node = producer.get(name);
+    if (!node || needed.has(node)) continue;
+    needed.add(node);
+    pending.push(...(node.input ?? []).filter((input) => input !== ''));
+  }
+  graph.node = nodes.filter((node) => needed.has(node));
+  const used = new Set(graph.node.flatMap((node) => node.input ?? []));
+  graph.initializer = (graph.initializer ?? []).filter((tensor) => used.has(tensor.name ?? ''));
+  graph.output = (graph.output ?? []).filter((output) => keep.includes(output.name ?? ''));
+  const known = new Set(graph.node.flatMap((node) => node.output ?? []));
+  graph.valueInfo = (graph.valueInfo ?? []).filter((value) => known.has(value.name ?? ''));
 }
 
 /**
@@ -122,14 +148,14 @@ export function widenToFloat32(model: Uint8Array): Uint8Array {
  */
 export async function widenedModelFile(name: string): Promise<string> {
   const entry = await modelEntry(name);
-  const digest = createHash('sha256').update(JSON.stringify({ entry, widening: 1 })).digest('hex').slice(0, 16);
+  const digest = createHash('sha256').update(JSON.stringify({ entry, widening: 2 })).digest('hex').slice(0, 16);
   const nodeModules = modelFolder().slice(0, modelFolder().lastIndexOf('node_modules') + 'node_modules'.length);
   return join(nodeModules, '.cache', 'lumigen-imaging', `isnet-${name}-fp32-${digest}.onnx`);
 }
 
 /** Writes the widened model to `file` (run by widen-worker.mjs). */
 export async function writeWidenedModel(name: string, file: string): Promise<void> {
-  await writeFile(file, widenToFloat32(await readModel(name)));
+  await writeFile(file, widenToFloat32(await readModel(name), [segmentationModel.outputName]));
 }
 
 function widenInWorker(name: string, file: string): Promise<void> {
@@ -158,6 +184,9 @@ async function cachedWidenedModel(name: string): Promise<string | undefined> {
     await mkdir(dirname(file), { recursive: true });
     await widenInWorker(name, partial);
     await rename(partial, file);
+    // Files of other model versions or widenings are 176 MB each that nothing reads any more.
+    const stale = (await readdir(dirname(file))).filter((entry) => entry.startsWith(`isnet-${name}-fp32-`) && entry.endsWith('.onnx') && entry !== basename(file));
+    await Promise.all(stale.map((entry) => rm(join(dirname(file), entry), { force: true })));
     return file;
   } catch {
     await rm(partial, { force: true });
@@ -186,7 +215,7 @@ let session: Promise<ort.InferenceSession> | undefined;
  * a process kept 2.4 GB for good, for the same speed (measured here).
  */
 export function segmentationSession(): Promise<ort.InferenceSession> {
-  const inMemory = async () => ort.InferenceSession.create(widenToFloat32(await readModel()), sessionOptions);
+  const inMemory = async () => ort.InferenceSession.create(widenToFloat32(await readModel(), [segmentationModel.outputName]), sessionOptions);
   session ??= cachedWidenedModel(segmentationModel.name).then((file) =>
     file
       ? ort.InferenceSession.create(file, sessionOptions).catch(async () => {
@@ -222,7 +251,7 @@ export async function predictSubject(rgb: Buffer): Promise<Float32Array> {
   }
   const model = await segmentationSession();
   const input = new ort.Tensor('float32', planes, [1, 3, size, size]);
-  // Ask for the final map only: the model has eleven side outputs that would be copied for nothing.
+  // The final map: the side outputs used in training were pruned when the model was widened.
   const outputs = await model.run({ [segmentationModel.inputName]: input }, [segmentationModel.outputName]);
   const output = outputs[segmentationModel.outputName];
   if (!output || output.size !== pixels) throw new Error('the segmentation model answered an unexpected shape');
