@@ -106,7 +106,8 @@ function widenGraph(graph: protos.onnx.IGraphProto): void {
  * every fp16 value is a float32 value) and its casts to fp16 made casts to fp32, which onnxruntime
  * then drops. onnxruntime's CPU provider has no fp16 convolution on x86, so on the fp16 model it
  * converts activations back and forth around each of its 119 convolutions every run; the widened
- * model skips that (docs/decisions/033-background-removal-in-fp32.md).
+ * model skips that (docs/decisions/033-background-removal-in-fp32.md). With `keepOutputs`, the
+ * graph is also pruned to those outputs.
  */
 export function widenToFloat32(model: Uint8Array, keepOutputs?: readonly string[]): Uint8Array {
   const decoded = onnx.ModelProto.decode(model);
@@ -118,9 +119,10 @@ export function widenToFloat32(model: Uint8Array, keepOutputs?: readonly string[
 
 /**
  * Drops the graph outputs not in `keep` and every node and weight only they need. IS-Net answers
- * its final map and five side maps used in training; onnxruntime computes every graph output
- * whether it is asked for or not, and each side map is enlarged to 1024 × 1024 and put through a
- * sigmoid. The final map does not depend on them, so it is the same without.
+ * its final map, five side maps and six decoder feature maps used in training; onnxruntime
+ * computes every graph output whether it is asked for or not (each side map enlarged to
+ * 1024 × 1024 and put through a sigmoid) and keeps them all to the end of the run (the largest
+ * feature map is 64 MB). The final map does not depend on the side maps, so it is the same without.
  */
 function pruneToOutputs(graph: protos.onnx.IGraphProto, keep: readonly string[]): void {
   const nodes = graph.node ?? [];
