@@ -1,8 +1,9 @@
 /**
  * Time and peak memory of the ML local tools (remove-background, product-photography,
- * replace-background) on the 1024×768 mug fixture. Each tool runs in its own child process, so
- * its peak RSS is its own: one run loads the model (not timed), then three timed runs, each
- * segmenting afresh (the cut-out cache is emptied), and the median is reported. A last row shows
+ * replace-background) on the 1024×768 mug fixture. Each tool runs in its own child process, with
+ * the environment the server's processes run with, so its peak RSS is its own: one run loads the
+ * model (not timed), then three timed runs, each segmenting afresh (the cut-out cache is
+ * emptied), and the median is reported. A last row shows
  * product-photography when the cut-out is kept, as when a customer moves a slider and runs again.
  *
  * `npx tsx bench/local-tools-ml.ts` prints the table alone.
@@ -11,6 +12,7 @@ import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { builtEnv } from '../apps/server/src/test/built-server.ts';
 
 /** `ms` wall time; `cpuMs` CPU time of every thread of the process (this machine is shared: wall time swings with other sessions' load, CPU time much less). */
 export type LocalToolMlRow = { tool: string; ms: number; cpuMs: number; peakRssMb: number };
@@ -61,7 +63,9 @@ async function measure(tool: Tool): Promise<LocalToolMlRow[]> {
 
 function inChild(tool: Tool): Promise<LocalToolMlRow[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child', tool], { execArgv: ['--import', 'tsx'] });
+    // With the environment `npm start` and `npm run worker` give the process that runs the tools:
+    // glibc's malloc settings decide how much of onnxruntime's freed memory stays resident.
+    const child = fork(fileURLToPath(import.meta.url), ['--child', tool], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...builtEnv } });
     let rows: LocalToolMlRow[] | undefined;
     child.on('message', (message) => (rows = message as LocalToolMlRow[]));
     child.on('error', reject);

@@ -108,3 +108,15 @@ export function shareOf(region: Uint8Array, test: (pixel: number) => boolean): n
   }
   return passing / inside;
 }
+
+/** Intersection over union of two masks, each pixel counted in where its alpha is 128 or more. */
+export function maskIoU(a: Uint8Array, b: Uint8Array): number {
+  let both = 0;
+  let either = 0;
+  for (let p = 0; p < a.length; p += 1) {
+    const [inA, inB] = [a[p]! >= 128, b[p]! >= 128];
+    if (inA && inB) both += 1;
+    if (inA || inB) either += 1;
+  }
+  return either === 0 ? 1 : both / either;
+}

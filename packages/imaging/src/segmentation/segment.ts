@@ -57,13 +57,13 @@ async function cutOut(image: Buffer): Promise<Cutout> {
     .extractChannel(0)
     .raw()
     .toBuffer();
-  for (let p = 0; p < alpha.length; p += 1) {
+  // The upload's own pixels become the cut-out: nothing else reads them.
+  const rgba = original;
+  for (let p = 0, a = 3; p < alpha.length; p += 1, a += 4) {
     const value = alpha[p]! < 8 ? 0 : alpha[p]! > 247 ? 255 : alpha[p]!;
-    alpha[p] = Math.round((value * original[p * 4 + 3]!) / 255);
+    alpha[p] = Math.round((value * rgba[a]!) / 255);
+    rgba[a] = alpha[p]!;
   }
-
-  const rgba = Buffer.from(original);
-  for (let p = 0; p < alpha.length; p += 1) rgba[p * 4 + 3] = alpha[p]!;
   decontaminateEdges(rgba, width, height);
   return { width, height, rgba, alpha };
 }
@@ -94,29 +94,36 @@ export function decontaminateEdges(rgba: Buffer, width: number, height: number):
   [left, top] = [Math.max(0, left - margin), Math.max(0, top - margin)];
   [right, bottom] = [Math.min(width - 1, right + margin), Math.min(height - 1, bottom + margin)];
   const [w, h] = [right - left + 1, bottom - top + 1];
-  const at = (i: number) => ((top + Math.floor(i / w)) * width + left + (i % w)) * 4;
 
-  const estimates = scales.map((radius) => {
-    const planes = [0, 1, 2, 3].map(() => new Float32Array(w * h)) as [Float32Array, Float32Array, Float32Array, Float32Array];
-    const [weight, r, g, b] = planes;
-    for (let i = 0; i < w * h; i += 1) {
-      const p = at(i);
-      if (rgba[p + 3]! >= 250) [weight[i], r[i], g[i], b[i]] = [1, rgba[p]!, rgba[p + 1]!, rgba[p + 2]!];
+  // The opaque pixels' colours (weighted 1) in the box, blurred at each scale. Plain row loops:
+  // this runs on every cut-out, on up to a whole picture.
+  const opaque = [0, 1, 2, 3].map(() => new Float32Array(w * h)) as [Float32Array, Float32Array, Float32Array, Float32Array];
+  for (let y = 0, i = 0; y < h; y += 1) {
+    for (let x = 0, p = ((top + y) * width + left) * 4; x < w; x += 1, i += 1, p += 4) {
+      if (rgba[p + 3]! < 250) continue;
+      opaque[0][i] = 1;
+      opaque[1][i] = rgba[p]!;
+      opaque[2][i] = rgba[p + 1]!;
+      opaque[3][i] = rgba[p + 2]!;
     }
+  }
+  const estimates = scales.map((radius, s) => {
+    const planes = s === scales.length - 1 ? opaque : (opaque.map((plane) => plane.slice()) as typeof opaque);
     for (const plane of planes) boxBlur(plane, w, h, radius);
     return planes;
   });
-  for (let i = 0; i < w * h; i += 1) {
-    const p = at(i);
-    const a = rgba[p + 3]!;
-    if (a === 0 || a >= 250) continue;
-    const [weight, r, g, b] = estimates[0]![0][i]! > 0.02 ? estimates[0]! : estimates[1]!;
-    const total = weight[i]!;
-    if (total <= 0.02) continue;
-    // Opaque-ish pixels keep most of their own colour; faint ones take the estimate.
-    const keep = (a / 255) ** 2;
-    rgba[p] = Math.round(keep * rgba[p]! + ((1 - keep) * r[i]!) / total);
-    rgba[p + 1] = Math.round(keep * rgba[p + 1]! + ((1 - keep) * g[i]!) / total);
-    rgba[p + 2] = Math.round(keep * rgba[p + 2]! + ((1 - keep) * b[i]!) / total);
+  for (let y = 0, i = 0; y < h; y += 1) {
+    for (let x = 0, p = ((top + y) * width + left) * 4; x < w; x += 1, i += 1, p += 4) {
+      const a = rgba[p + 3]!;
+      if (a === 0 || a >= 250) continue;
+      const [weight, r, g, b] = estimates[0]![0][i]! > 0.02 ? estimates[0]! : estimates[1]!;
+      const total = weight[i]!;
+      if (total <= 0.02) continue;
+      // Opaque-ish pixels keep most of their own colour; faint ones take the estimate.
+      const keep = (a / 255) ** 2;
+      rgba[p] = Math.round(keep * rgba[p]! + ((1 - keep) * r[i]!) / total);
+      rgba[p + 1] = Math.round(keep * rgba[p + 1]! + ((1 - keep) * g[i]!) / total);
+      rgba[p + 2] = Math.round(keep * rgba[p + 2]! + ((1 - keep) * b[i]!) / total);
+    }
   }
 }
