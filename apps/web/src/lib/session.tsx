@@ -1,12 +1,11 @@
 import type { PublicUser } from '@lumigen/contract/accounts';
-import type { GetCreditResponse } from '@lumigen/contract/credits';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from './notify.ts';
 import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from './api.ts';
-import { creditQueryKey, getCredit, logout as logoutCall } from './session-api.ts';
+import { creditQuery, creditQueryKey, logout as logoutCall, type CreditData } from './session-api.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export type Auth = {
@@ -29,9 +28,6 @@ export type Auth = {
   forget(): void;
   refreshCredit(): Promise<void>;
 };
-
-/** What the session keeps of a get-credit answer. */
-type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email' | 'emailVerified'>;
 
 const AuthContext = createContext<Auth | null>(null);
 
@@ -59,12 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const credit = useQuery({
-    queryKey: creditQueryKey(token),
-    queryFn: ({ signal }): Promise<CreditData> => getCredit(signal),
-    enabled: token !== null,
-    staleTime: 30_000,
-  });
+  const credit = useQuery({ ...creditQuery(token), enabled: token !== null });
 
   useEffect(() => {
     if (credit.error && (credit.error as { status?: number }).status !== 401) {
