@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web`: only the web app's figures (first-load bytes, Lighthouse), without the
- * server and ML benches. Run `npm run build` first. BENCH_WEB_PAGES=/,/login picks pages (any page: one outside the usual four is measured signed out),
+ * server and ML benches. Run `npm run build` first. BENCH_WEB_PAGES=/,/login picks pages (any page: one outside the usual six is measured signed out),
  * BENCH_LIGHTHOUSE_RUNS the runs per page, BENCH_LHR_DIR keeps every full Lighthouse report.
  */
 import os from 'node:os';

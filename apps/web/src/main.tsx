@@ -7,15 +7,28 @@ import './styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { AppRoutes, preloadProtectedPage } from './app/router.tsx';
+import { getToken } from './lib/api.ts';
+import { creditQuery } from './lib/session-api.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// With a session, the balance and a protected page's code are asked for now, while React takes the
+// prerendered HTML over, not after: they were a waterfall behind it (docs/architecture.md §5, decision 032).
+const queryClient = createQueryClient();
+const token = getToken();
+if (token) {
+  // Each in a task of its own, after this one: starting the request and adding the chunks' preload
+  // links were each a third of this module's task, already the longest after the first paint.
+  setTimeout(() => void queryClient.prefetchQuery(creditQuery(token)), 0);
+  setTimeout(() => preloadProtectedPage(window.location.pathname), 0);
+}
+
 const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

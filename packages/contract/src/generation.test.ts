@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dimensionsOf, generateImageRequest, imageSizes, modelForSize, promptLimits } from './generation.ts';
+import { generateImageRequest } from './generation-schemas.ts';
+import { dimensionsOf, imageSizes, modelForSize, promptLimits } from './generation.ts';
 import { creditCosts, formatCost } from './pricing.ts';
 
 describe('the generation contract', () => {

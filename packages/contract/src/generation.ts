@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { text } from './fields.ts';
-import { toolProviders } from './tools.ts';
+// The schemas of the generation calls are in generation-schemas.ts: zod stays out of the pages that
+// need only these sizes, models and limits (decision 032).
+export type { GenerateImageRequest, GenerateImageResponse, ProvidersResponse, ValidGenerateImageRequest } from './generation-schemas.ts';
 
 /** docs/product.md §2: the five resolutions offered, as the OpenAI Images API spells them. */
 export const imageSizes = ['256x256', '512x512', '1024x1024', '1024x1792', '1792x1024'] as const;
@@ -34,54 +34,7 @@ export function dimensionsOf(size: ImageSize): { width: number; height: number }
   return { width, height };
 }
 
-const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
-
-export const generateImageRequest = z
-  .strictObject({
-    prompt: text('Prompt', { max: promptLimits['dall-e-3'].max }),
-    model: oneOf('Model', imageModels),
-    size: oneOf('Size', imageSizes),
-    // docs/product.md's own call omits quality: such a client gets the standard quality it always got.
-    quality: oneOf('Quality', imageQualities).default(defaultQuality),
-  })
-  .superRefine((body, context) => {
-    const expected = modelForSize[body.size];
-    if (body.model !== expected) {
-      context.addIssue({ code: 'custom', path: ['model'], message: `Model must be ${expected} for size ${body.size}` });
-      return;
-    }
-    const { max } = promptLimits[body.model];
-    if (body.prompt.length > max) {
-      context.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${max} characters for ${body.model}` });
-    }
-  });
-export type GenerateImageRequest = z.input<typeof generateImageRequest>;
-export type ValidGenerateImageRequest = z.output<typeof generateImageRequest>;
-
 export const pngDataUrlPrefix = 'data:image/png;base64,';
-
-export const generateImageResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  /** The PNG itself, ready for an <img src> or a download link. */
-  image: z.string().startsWith(pngDataUrlPrefix),
-  creditBalance: z.number().int(),
-  imageId: z.uuid(),
-});
-export type GenerateImageResponse = z.infer<typeof generateImageResponse>;
 
 export const generationProviders = ['local', 'openai'] as const;
 export type GenerationProviderName = (typeof generationProviders)[number];
-
-/**
- * Which providers answer; the web app labels generated images 'local preview' when
- * `localPreview`, and edited ones 'local processing' when `tools` is 'local'.
- */
-export const providersResponse = z.object({
-  success: z.literal(true),
-  generation: z.enum(generationProviders),
-  localPreview: z.boolean(),
-  tools: z.enum(toolProviders),
-});
-export type ProvidersResponse = z.infer<typeof providersResponse>;

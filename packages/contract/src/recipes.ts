@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { batchToolIds } from './batches.ts';
 import { text } from './fields.ts';
 import { creditCosts } from './pricing.ts';
-import { toolFields } from './tools.ts';
+import { toolFields } from './tool-schemas.ts';
 
 /**
  * Recipes (issue 16): a named, ordered list of tools with their settings, saved per user and run

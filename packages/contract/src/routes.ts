@@ -10,14 +10,14 @@ import {
   verifyResendResponse,
 } from './accounts.ts';
 import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-keys.ts';
-import { batchAcceptedResponse, batchResponse } from './batches.ts';
+import { batchAcceptedResponse, batchResponse } from './batch-schemas.ts';
 import { creditResponse, getCreditResponse, ledgerResponse } from './credits.ts';
 import { clipdropErrorResponse, openAiErrorResponse, openAiImagesResponse } from './drop-in.ts';
 import { errorResponse } from './errors.ts';
-import { generateImageResponse, providersResponse } from './generation.ts';
+import { generateImageResponse, providersResponse } from './generation-schemas.ts';
 import { healthResponse } from './health.ts';
 import { deleteImageResponse, imagesListResponse } from './images.ts';
-import { cancelJobResponse, jobAcceptedResponse, jobResponse, jobsListResponse } from './jobs.ts';
+import { cancelJobResponse, jobAcceptedResponse, jobResponse, jobsListResponse } from './job-schemas.ts';
 import { marketingResponse } from './marketing.ts';
 import {
   addCreditResponse,
@@ -29,7 +29,7 @@ import {
 } from './payments.ts';
 import { openApiDocumentResponse } from './route-docs.ts';
 import { deleteRecipeResponse, recipeResponse, recipesListResponse } from './recipes.ts';
-import { toolResponse } from './tools.ts';
+import { toolResponse } from './tool-schemas.ts';
 
 /**
  * What a route answers with a given status: a JSON body of that schema, or bytes of a media
@@ -69,7 +69,7 @@ export const apiRoutes = {
   'POST /api/jobs/tools/:tool': { 202: { json: jobAcceptedResponse } },
   'GET /api/jobs': { 200: { json: jobsListResponse } },
   'GET /api/jobs/:id': { 200: { json: jobResponse } },
-  // Server-Sent Events; each event's data is described by jobEvents (jobs.ts).
+  // Server-Sent Events; each event's data is described by jobEvents (job-schemas.ts).
   'GET /api/jobs/:id/events': { 200: { bytes: 'text/event-stream' } },
   'POST /api/jobs/:id/cancel': { 200: { json: cancelJobResponse } },
   'POST /api/batches': { 202: { json: batchAcceptedResponse } },

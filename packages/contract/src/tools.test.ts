@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toolFields, toolIds, toolImageLimits, toolSliders } from './tools.ts';
+import { toolFields } from './tool-schemas.ts';
+import { toolIds, toolImageLimits, toolSliders } from './tools.ts';
 
 describe('the editing tools contract', () => {
   it('reads multipart slider strings as numbers and fills in missing sliders with their defaults', () => {

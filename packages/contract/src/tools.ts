@@ -1,6 +1,8 @@
-import { z } from 'zod';
-import { text } from './fields.ts';
 import { messages } from './messages.ts';
+
+// The schemas that judge a tool call (its fields, its answer) are in tool-schemas.ts: zod stays out
+// of the pages that need only these names, ranges and texts (decision 032).
+export type { ToolResponse } from './tool-schemas.ts';
 
 /**
  * The editing tools: their Clipdrop endpoint names (docs/product.md §7), their parameters with docs/product.md §5's
@@ -82,56 +84,11 @@ export const uncropMaxResultPixels = 4096 * 4096;
 export const imageField = 'image_file';
 export const maskFields = ['mask', 'mask_file'] as const;
 
-/**
- * A slider sent as a multipart field: a decimal number inside the slider's range, a whole number
- * when the slider moves in whole steps. Absent: the slider's default (docs/product.md's pages always send
- * every slider; a script need not). Messages name the field as the page labels it and as it is sent.
- */
-function sliderField({ name, label, min, max, step, default: fallback }: SliderSpec) {
-  const named = `${label} (${name})`;
-  return z
-    .union([z.string(), z.number()], { error: `${named} must be a number` })
-    .optional()
-    .transform((raw, context) => {
-      if (raw === undefined) return fallback;
-      const value = typeof raw === 'number' ? raw : /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
-      const problem = !Number.isFinite(value)
-        ? `${named} must be a number`
-        : Number.isInteger(step) && !Number.isInteger(value)
-          ? `${named} must be a whole number`
-          : value < min || value > max
-            ? `${named} must be between ${min} and ${max}`
-            : undefined;
-      if (problem === undefined) return value;
-      context.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    });
-}
-
-const slidersShape = (sliders: readonly SliderSpec[]) => Object.fromEntries(sliders.map((slider) => [slider.name, sliderField(slider)]));
-
 export const cleanupModes = ['fast', 'quality'] as const;
 
-/** A tool's fields: exactly these, any other refused by name. */
-const fieldsOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.tool.unknownField(issue.keys.join(', ')) : undefined) });
-
-/**
- * Each tool's text fields, as multipart sends them (strings); parsed values are numbers for the
- * sliders. Any other field is refused by name.
- */
-export const toolFields = {
-  'remove-background': fieldsOf({}),
-  'remove-text': fieldsOf({}),
-  reimagine: fieldsOf({}),
-  'product-photography': fieldsOf(slidersShape(toolSliders['product-photography'])),
-  upscale: fieldsOf(slidersShape(toolSliders.upscale)),
-  uncrop: fieldsOf(slidersShape(toolSliders.uncrop)),
-  'replace-background': fieldsOf({ prompt: text('Prompt', { max: replaceBackgroundPromptLimit }) }),
-  // Clipdrop's own field: 'quality' unless a caller asks for the faster pass.
-  cleanup: fieldsOf({ mode: z.enum(cleanupModes, { error: `Mode (mode) must be one of ${cleanupModes.join(', ')}` }).default('quality') }),
-} satisfies Record<ToolId, z.ZodType<Record<string, number | string>>>;
+/** A tool's text fields once parsed (tool-schemas.ts): numbers for the sliders, strings otherwise. */
 export type ToolFields = Record<string, number | string>;
+
 
 /**
  * What each tool's result promises, checked after every provider answer (issue 16: unusable output
@@ -171,15 +128,6 @@ export function promisedToolSize(tool: ToolId, input: { width: number; height: n
 /** Who edits the images: this server's own tools ('local processing'), or the Clipdrop API. */
 export const toolProviders = ['local', 'clipdrop'] as const;
 export type ToolProviderName = (typeof toolProviders)[number];
-
-export const toolResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  image: z.string().startsWith('data:image/png;base64,'),
-  creditBalance: z.number().int(),
-  imageId: z.uuid(),
-});
-export type ToolResponse = z.infer<typeof toolResponse>;
 
 /** The client-side texts of docs/product.md §5 (the server answers its own 4xx messages). */
 export const toolMessages = {

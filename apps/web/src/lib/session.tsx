@@ -1,13 +1,11 @@
 import type { PublicUser } from '@lumigen/contract/accounts';
-import type { GetCreditResponse } from '@lumigen/contract/credits';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from './notify.ts';
 import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from './api.ts';
-import { creditQueryKey, getCredit, logout as logoutCall } from './session-api.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { creditQuery, creditQueryKey, logout as logoutCall, type CreditData } from './session-api.ts';
 
 export type Auth = {
   token: string | null;
@@ -30,9 +28,6 @@ export type Auth = {
   refreshCredit(): Promise<void>;
 };
 
-/** What the session keeps of a get-credit answer. */
-type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email' | 'emailVerified'>;
-
 const AuthContext = createContext<Auth | null>(null);
 
 /**
@@ -40,16 +35,22 @@ const AuthContext = createContext<Auth | null>(null);
  * loaded automatically. Any 401 clears the session and sends the user to /login.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Prerendered pages are drawn without a session, and taking them over must draw exactly that;
-  // the stored token is read right after (a quick re-render: the header, a click handler's view).
-  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
-  // What waits for the session to be known — a protected page, mounted whole — comes after that,
-  // as a transition: React renders it in slices instead of one long task (docs/architecture.md §5, TBT).
-  const hydrated = useHydrated();
-  const [sessionKnown, setSessionKnown] = useState(hydrated);
+  // Prerendered pages are drawn without a session, and taking them over must draw exactly that. The
+  // stored token is read once React has the page, as a transition, with what waits for it (a protected
+  // page, mounted whole): React renders that in slices. Read through useSyncExternalStore, which
+  // cannot be a transition, it re-rendered every reader of the session in one task, the longest on a
+  // signed-in page (docs/architecture.md §5, TBT; decision 032). Later changes (sign-in, logout, a
+  // 401, another tab) apply at once.
+  const [token, setTokenState] = useState<string | null>(null);
+  const [sessionKnown, setSessionKnown] = useState(false);
   useEffect(() => {
-    if (hydrated && !sessionKnown) startTransition(() => setSessionKnown(true));
-  }, [hydrated, sessionKnown]);
+    const read = () => setTokenState(getToken());
+    startTransition(() => {
+      read();
+      setSessionKnown(true);
+    });
+    return subscribeToken(read);
+  }, []);
   // Marks the document once the page answers input and knows its session. Browser tests wait for
   // it: a click on prerendered HTML before its code runs does nothing.
   useEffect(() => {
@@ -59,12 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const credit = useQuery({
-    queryKey: creditQueryKey(token),
-    queryFn: ({ signal }): Promise<CreditData> => getCredit(signal),
-    enabled: token !== null,
-    staleTime: 30_000,
-  });
+  const credit = useQuery({ ...creditQuery(token), enabled: token !== null });
 
   useEffect(() => {
     if (credit.error && (credit.error as { status?: number }).status !== 401) {

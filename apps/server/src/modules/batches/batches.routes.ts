@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { batchToolField, batchToolIds, batchMessages, type BatchAcceptedResponse, type BatchResponse, type BatchToolId } from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
-import { toolFields } from '@lumigen/contract/tools';
+import { toolFields } from '@lumigen/contract/tool-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

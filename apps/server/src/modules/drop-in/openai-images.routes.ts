@@ -1,5 +1,5 @@
 import { generationFromOpenAi, openAiImageRequest, type OpenAiErrorResponse, type OpenAiImagesResponse } from '@lumigen/contract/drop-in';
-import { generateImageRequest } from '@lumigen/contract/generation';
+import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';

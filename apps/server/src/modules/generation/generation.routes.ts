@@ -1,4 +1,5 @@
-import { generateImageRequest, type GenerateImageResponse } from '@lumigen/contract/generation';
+import type { GenerateImageResponse } from '@lumigen/contract/generation';
+import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { dimensionsOf, generateImageRequest, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import { dimensionsOf, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import type { GenerationState } from '@lumigen/contract/health';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { generateImageRequest } from '@lumigen/contract/generation';
-import { jobsListQuery, type CancelJobResponse, type JobAcceptedResponse, type JobResponse, type JobsListResponse } from '@lumigen/contract/jobs';
+import { generateImageRequest } from '@lumigen/contract/generation-schemas';
+import { jobsListQuery } from '@lumigen/contract/job-schemas';
+import type { CancelJobResponse, JobAcceptedResponse, JobResponse, JobsListResponse } from '@lumigen/contract/jobs';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

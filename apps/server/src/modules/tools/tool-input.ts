@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { messages } from '@lumigen/contract/messages';
-import { imageField, minImageSide, toolFields, toolImageLimits, uncropMaxResultPixels, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import { toolFields } from '@lumigen/contract/tool-schemas';
+import { imageField, minImageSide, toolImageLimits, uncropMaxResultPixels, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { sniffImageType } from '../../lib/image-bytes.ts';

@@ -7,7 +7,9 @@ import './protected-page.css';
 
 // Its own chunk, fetched beside the page's: its call and the server's texts stay out of the first load
 // (docs/decisions/016). Inside the page's Suspense, so the two appear together.
-const VerificationNotice = lazy(async () => ({ default: (await import('../../features/auth/components/verification-notice.tsx')).VerificationNotice }));
+const loadVerificationNotice = () => import('../../features/auth/components/verification-notice.tsx');
+const VerificationNotice = lazy(async () => ({ default: (await loadVerificationNotice()).VerificationNotice }));
+export const preloadVerificationNotice = () => void loadVerificationNotice().catch(() => undefined);
 
 /**
  * A protected page: its hero is drawn here, outside the session check, so the prerendered hero is

@@ -1,4 +1,5 @@
 import type { JobKind, JobStatus } from '@lumigen/contract/jobs';
+import { lazyDateFormat, lazyPluralRules } from '../../lib/lazy-intl.ts';
 
 /** What each job does, as its page names it (docs/product.md §2): the generator's title, the tools' main buttons. */
 const kindLabels: Record<JobKind, string> = {
@@ -29,7 +30,7 @@ export function jobStatusLabel(status: JobStatus): string {
   return statusLabels[status];
 }
 
-const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
+const ordinalRules = lazyPluralRules('en', { type: 'ordinal' });
 const suffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 
 /** A queued job's place: "You're next", "2nd in line". */
@@ -38,8 +39,8 @@ export function queuePlace(position: number): string {
   return `You're ${position}${suffixes[ordinalRules.select(position)] ?? 'th'} in line`;
 }
 
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const timeOnly = lazyDateFormat({ hour: 'numeric', minute: '2-digit' });
+const dayAndTime = lazyDateFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** When a job was sent: the time alone today, with the day before that. */
 export function jobTime(iso: string, now = new Date()): string {

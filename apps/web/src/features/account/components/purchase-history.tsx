@@ -1,5 +1,6 @@
 import { formatPrice } from '@lumigen/contract/catalogue';
 import type { PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
+import { lazyDateFormat } from '../../../lib/lazy-intl.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { usePayments } from '../api/get-payments.ts';
 import '../../../components/ui/data-table.css';
@@ -10,7 +11,7 @@ const statusLabels: Record<Settled['status'], string> = { succeeded: 'Paid', fai
 // A checkout opened and never paid leaves a pending intent: not a purchase, so not listed.
 const isSettled = (payment: PaymentSummary): payment is Settled => payment.status !== 'pending';
 const shownCount = 5;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateFormat = lazyDateFormat({ dateStyle: 'medium' });
 
 /** The user's latest purchases, newest first; `id` lets a page's menu link to them. */
 export function PurchaseHistory({ id }: { id?: string }) {

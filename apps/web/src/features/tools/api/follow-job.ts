@@ -1,4 +1,4 @@
-import { finishedJobStatuses, jobEvents, type JobEventData, type JobEventType, type JobResponse } from '@lumigen/contract/jobs';
+import { finishedJobStatuses, type JobEventData, type JobEventType, type JobResponse } from '@lumigen/contract/jobs';
 import { createParser } from 'eventsource-parser';
 import { apiGet, apiGetEvents, ApiError } from '../../../lib/api.ts';
 
@@ -8,7 +8,15 @@ export type JobEvent = { [T in JobEventType]: { type: T; data: JobEventData<T> }
 const finalTypes: ReadonlySet<string> = new Set(finishedJobStatuses);
 const reconnectMs = 2000;
 
-function parseEvent(type: string | undefined, data: string): JobEvent | undefined {
+type EventSchemas = typeof import('@lumigen/contract/job-schemas').jobEvents;
+
+/**
+ * The events' schemas, and zod with them, load with the first job followed rather than with the
+ * page: building them at start-up was a long task on every tool page (decision 032).
+ */
+const loadEventSchemas = () => import('@lumigen/contract/job-schemas').then((module) => module.jobEvents);
+
+function parseEvent(jobEvents: EventSchemas, type: string | undefined, data: string): JobEvent | undefined {
   if (!type || !(type in jobEvents)) return undefined;
   const schema = jobEvents[type as JobEventType];
   const parsed = schema.safeParse(JSON.parse(data));
@@ -27,12 +35,15 @@ function wait(ms: number, signal: AbortSignal) {
  * `cursor` (also when the connection fails midway); says whether a final event came.
  */
 async function readStream(jobId: string, cursor: { lastEventId?: string }, onEvent: (event: JobEvent) => void, signal: AbortSignal): Promise<boolean> {
-  const response = await apiGetEvents(`/api/jobs/${encodeURIComponent(jobId)}/events`, { lastEventId: cursor.lastEventId, signal });
+  const [jobEvents, response] = await Promise.all([
+    loadEventSchemas(),
+    apiGetEvents(`/api/jobs/${encodeURIComponent(jobId)}/events`, { lastEventId: cursor.lastEventId, signal }),
+  ]);
   let finished = false;
   const parser = createParser({
     onEvent: ({ id, event, data }) => {
       if (id) cursor.lastEventId = id;
-      const parsed = parseEvent(event, data);
+      const parsed = parseEvent(jobEvents, event, data);
       if (!parsed) return;
       if (finalTypes.has(parsed.type)) finished = true;
       onEvent(parsed);

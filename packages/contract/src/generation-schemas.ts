@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { text } from './fields.ts';
+import { defaultQuality, generationProviders, imageModels, imageQualities, imageSizes, modelForSize, pngDataUrlPrefix, promptLimits } from './generation.ts';
+import { toolProviders } from './tools.ts';
+
+const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+
+export const generateImageRequest = z
+  .strictObject({
+    prompt: text('Prompt', { max: promptLimits['dall-e-3'].max }),
+    model: oneOf('Model', imageModels),
+    size: oneOf('Size', imageSizes),
+    // docs/product.md's own call omits quality: such a client gets the standard quality it always got.
+    quality: oneOf('Quality', imageQualities).default(defaultQuality),
+  })
+  .superRefine((body, context) => {
+    const expected = modelForSize[body.size];
+    if (body.model !== expected) {
+      context.addIssue({ code: 'custom', path: ['model'], message: `Model must be ${expected} for size ${body.size}` });
+      return;
+    }
+    const { max } = promptLimits[body.model];
+    if (body.prompt.length > max) {
+      context.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${max} characters for ${body.model}` });
+    }
+  });
+export type GenerateImageRequest = z.input<typeof generateImageRequest>;
+export type ValidGenerateImageRequest = z.output<typeof generateImageRequest>;
+
+export const generateImageResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** The PNG itself, ready for an <img src> or a download link. */
+  image: z.string().startsWith(pngDataUrlPrefix),
+  creditBalance: z.number().int(),
+  imageId: z.uuid(),
+});
+export type GenerateImageResponse = z.infer<typeof generateImageResponse>;
+
+/**
+ * Which providers answer; the web app labels generated images 'local preview' when
+ * `localPreview`, and edited ones 'local processing' when `tools` is 'local'.
+ */
+export const providersResponse = z.object({
+  success: z.literal(true),
+  generation: z.enum(generationProviders),
+  localPreview: z.boolean(),
+  tools: z.enum(toolProviders),
+});
+export type ProvidersResponse = z.infer<typeof providersResponse>;
