@@ -29,7 +29,7 @@ const sameTolerance = 2;
  * promised (read from the header, no decoding), then libvips' per-channel statistics (fully
  * transparent, all black, one flat colour), then — for a tool that must change the picture — the
  * result and the input scaled to 64×64 and compared. The pixel work stays in libvips; JavaScript
- * only looks at 16 thousand bytes. Throws `UnusableOutputError`, whose message the user reads.
+ * only looks at 16 thousand bytes. The answer is decoded once. Throws `UnusableOutputError`, whose message the user reads.
  */
 export async function assertUsableOutput(png: Buffer, promise: OutputPromise): Promise<void> {
   const { width = 0, height = 0 } = await sharp(png).metadata();
@@ -37,7 +37,10 @@ export async function assertUsableOutput(png: Buffer, promise: OutputPromise): P
     throw new UnusableOutputError('wrong_size', messages.unusable.wrongSize(width, height, promise.size.width, promise.size.height));
   }
 
-  const { channels } = await sharp(png).stats();
+  // Decoded once: the statistics and (for "changed") the small copy are both made from these pixels.
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const { channels } = await pixels().stats();
   // 1–2 channels: grey (and alpha); 3–4: RGB (and alpha).
   const colourCount = channels.length <= 2 ? 1 : 3;
   const colour = channels.slice(0, colourCount);
@@ -48,13 +51,13 @@ export async function assertUsableOutput(png: Buffer, promise: OutputPromise): P
   if (colour.every((channel) => channel.max <= blackMax) && (!alpha || flat(alpha))) throw new UnusableOutputError('black', messages.unusable.black);
   if (channels.every(flat)) throw new UnusableOutputError('one_colour', messages.unusable.oneColour);
 
-  if (promise.changedFrom && (await looksTheSame(png, promise.changedFrom))) throw new UnusableOutputError('unchanged', messages.unusable.unchanged);
+  if (promise.changedFrom && (await looksTheSame(pixels(), promise.changedFrom))) throw new UnusableOutputError('unchanged', messages.unusable.unchanged);
 }
 
-async function looksTheSame(png: Buffer, inputPath: string): Promise<boolean> {
+async function looksTheSame(output: Sharp, inputPath: string): Promise<boolean> {
   const small = (image: Sharp) => image.resize(compareSide, compareSide, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
   // The input upright, as the provider was given it (EXIF orientation applied).
-  const [result, input] = await Promise.all([small(sharp(png)), small(sharp(inputPath).rotate())]);
+  const [result, input] = await Promise.all([small(output), small(sharp(inputPath).rotate())]);
   if (result.length !== input.length) return false;
   for (let i = 0; i < result.length; i += 1) if (Math.abs(result[i]! - input[i]!) > sameTolerance) return false;
   return true;
