@@ -148,9 +148,10 @@ export async function startAttempt(ex: Executor, jobId: string): Promise<JobRow 
   return row;
 }
 
-/** Progress of the running attempt; a later attempt or the job's end makes it a no-op. */
-export async function setProgress(ex: Executor, jobId: string, attempt: number, progress: number): Promise<void> {
-  await ex.execute(
+/** Progress of the running attempt; a later attempt or the job's end makes it a no-op (undefined). */
+export async function setProgress(ex: Executor, jobId: string, attempt: number, progress: number): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(
+    ex,
     withEvent(
       sql`UPDATE jobs SET progress = ${progress}, event_seq = event_seq + 1
           WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt} RETURNING *`,
@@ -158,6 +159,7 @@ export async function setProgress(ex: Executor, jobId: string, attempt: number, 
       sql`jsonb_build_object('progress', progress)`,
     ),
   );
+  return row;
 }
 
 /** A failed attempt that will be tried again: the job waits in the queue meanwhile. */
