@@ -37,9 +37,13 @@ export async function assertUsableOutput(png: Buffer, promise: OutputPromise): P
     throw new UnusableOutputError('wrong_size', messages.unusable.wrongSize(width, height, promise.size.width, promise.size.height));
   }
 
-  // Decoded once: the statistics and (for "changed") the small copy are both made from these pixels.
-  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  // Where the small copy is needed too, the answer is decoded once and both are made from its
+  // pixels; otherwise the statistics decode it without handing the pixels to JavaScript.
+  let pixels = () => sharp(png);
+  if (promise.changedFrom) {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  }
   const { channels } = await pixels().stats();
   // 1–2 channels: grey (and alpha); 3–4: RGB (and alpha).
   const colourCount = channels.length <= 2 ? 1 : 3;
