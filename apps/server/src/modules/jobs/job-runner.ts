@@ -105,7 +105,6 @@ export function createJobRunner({
           const changed = await repo.setProgress(db, jobId, attempt, percent);
           if (changed) watch.changed(jobId, snapshotOfRow(changed));
         };
-        await progress(10);
         const made = await withInputFiles(row, async (files) => {
           const produced = await kind.produce({ jobId, attempt, params: row.params, files, log, progress });
           // Before anything is stored or charged: a black, blank, unchanged or misshapen answer fails the job.
