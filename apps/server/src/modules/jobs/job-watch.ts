@@ -106,14 +106,15 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
     },
 
     /**
-     * The job's state now, then each time it changes, until it is gone or `signal` aborts; a
-     * state is skipped only when a newer one replaced it before the caller asked for the next.
+     * The job's state now (`known`, or read), then each time it changes, until it is gone or `signal`
+     * aborts; a state is skipped only when a newer one replaced it before the caller asked for the next.
      */
-    async *follow(jobId: string, signal?: AbortSignal): AsyncGenerator<JobSnapshot | null> {
+    async *follow(jobId: string, signal?: AbortSignal, known?: JobSnapshot): AsyncGenerator<JobSnapshot | null> {
       if (stopped) return;
       followers.set(jobId, (followers.get(jobId) ?? 0) + 1);
       try {
-        const first = (await snapshotsOf(db, [jobId])).get(jobId) ?? null;
+        // `known`: the caller has just written the job (its state is what it wrote), so it is not read.
+        const first = known ?? (await snapshotsOf(db, [jobId])).get(jobId) ?? null;
         // A look at every followed job may have answered while this one was read: keep the newer.
         if (!seen.has(jobId)) seen.set(jobId, first);
         schedule();

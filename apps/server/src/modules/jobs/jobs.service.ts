@@ -11,7 +11,7 @@ import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
-import type { JobEnding, JobWatch } from './job-watch.ts';
+import type { JobEnding, JobSnapshot, JobWatch } from './job-watch.ts';
 import { StorageUnavailableError, type ImageStore } from '../images/image-store.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import { paidWorkQueue, type JobQueue } from './job-queue.ts';
@@ -89,8 +89,8 @@ export function createJobsService({
    * The job once it is over, with its image's bytes when a worker of this process just made it
    * (else the caller reads them from the store); `signal` stops waiting (the caller went away).
    */
-  async function waitForEnding(jobId: string, signal?: AbortSignal): Promise<JobEnding | undefined> {
-    for await (const state of watch.follow(jobId, signal)) {
+  async function waitForEnding(jobId: string, signal?: AbortSignal, known?: JobSnapshot): Promise<JobEnding | undefined> {
+    for await (const state of watch.follow(jobId, signal, known)) {
       if (!state || isFinishedJob(state.status)) {
         // Read before the follow ends: the watch keeps an ending only while someone follows.
         const ending = watch.ending(jobId);
@@ -219,7 +219,8 @@ export function createJobsService({
      * balance after the reservation, or the job's failure with the balance after its refund.
      */
     async outcome(userId: string, { jobId, creditBalance }: { jobId: string; creditBalance: number }): Promise<Finished> {
-      const ending = await waitForEnding(jobId);
+      // Just accepted here: queued, with no event yet (so its first state need not be read).
+      const ending = await waitForEnding(jobId, undefined, { status: 'queued', eventSeq: 0, position: null });
       const row = ending?.row;
       if (!row || !isFinishedJob(row.status)) throw new Error(`stopped waiting for job ${jobId}`);
       if (row.status === 'succeeded' && row.image_id) {
