@@ -85,7 +85,11 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
      */
     changed(jobId: string, now?: JobSnapshot): void {
       if (stopped || !followers.has(jobId)) return;
-      if (now) record([jobId], new Map([[jobId, now]]));
+      if (now) {
+        // The statement that returned it succeeded: an earlier failed look no longer says the database is away.
+        failure = undefined;
+        record([jobId], new Map([[jobId, now]]));
+      }
       else look([jobId]).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not read a changed job'));
     },
 
@@ -97,6 +101,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
       const jobId = ending.row.id;
       if (stopped || !followers.has(jobId)) return;
       endings.set(jobId, ending);
+      failure = undefined;
       record([jobId], new Map([[jobId, snapshotOfRow(ending.row)]]));
     },
 
