@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../apps/server/src/app.ts';
+import { remoteWorkerConcurrency } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
@@ -15,7 +16,9 @@ import { registerUsers } from './users.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const location = await createDatabaseLocation(kind);
-const config = { ...testConfig(location, { LOG_LEVEL: 'warn' }), port: 0, host: '127.0.0.1' };
+// The instant fake stands for a remote provider (OpenAI): jobs run as many at once as a process with
+// remote providers runs by default (docs/decisions/034), not one per core as for the local painter.
+const config = { ...testConfig(location, { LOG_LEVEL: 'warn', WORKER_CONCURRENCY: String(remoteWorkerConcurrency) }), port: 0, host: '127.0.0.1' };
 const database = await openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 20 });
 
 // A real painting, so the stored and encoded bytes have a realistic size.

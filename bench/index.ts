@@ -24,6 +24,9 @@ const row = (f: HttpFigures) =>
   `${f.label.padEnd(44)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms` +
   (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : '');
 
+// A throughput figure is only worth an idle machine's: printed beside each.
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
 console.log(`Lumigen bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`);
 console.log(`\n## get-credit vs a bare Fastify route (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each, app logging at warn)`);
 // The comparison is the strict one: the bare route has none of the app's hooks, so the ratio
@@ -59,7 +62,7 @@ const generation = [];
 for (const kind of kinds) {
   const result = await benchGenerationOverhead(kind);
   generation.push(result);
-  console.log(`${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image   (budget >= 250 req/s)`);
+  console.log(`${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image   (budget >= 250 req/s)   load average ${loadAverage()}`);
 }
 
 console.log('\n## paid work as jobs (issue 14): through the queue, in-process workers');
@@ -70,7 +73,7 @@ const toolOverhead = [];
 for (const kind of kinds) {
   const result = await benchToolOverhead(kind);
   toolOverhead.push(result);
-  console.log(`${row(result)}   upload ${(result.uploadBytes / 1e3).toFixed(0)} kB JPEG, answer ${(result.answerBytes / 1e3).toFixed(0)} kB PNG   (budget >= 120 req/s)`);
+  console.log(`${row(result)}   upload ${(result.uploadBytes / 1e3).toFixed(0)} kB JPEG, answer ${(result.answerBytes / 1e3).toFixed(0)} kB PNG   (budget >= 120 req/s)   load average ${loadAverage()}`);
 }
 // PGlite's process keeps ~900 MB it once used (initdb, argon2 for the bench users) and reuses it,
 // so growth shows best on PostgreSQL.

@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
+import { remoteWorkerConcurrency } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
 import { createLocalToolsProvider } from '../apps/server/src/modules/tools/providers/local.ts';
@@ -54,7 +55,8 @@ if (mode === 'clipdrop') {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const [port] = (await once(createInterface({ input: fakeClipdrop.stdout! }), 'line')) as [string];
-  env = { ...env, ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'bench-key', CLIPDROP_BASE_URL: `http://127.0.0.1:${port}` };
+  // Jobs run as many at once as a process with remote providers runs by default (docs/decisions/034).
+  env = { ...env, ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'bench-key', CLIPDROP_BASE_URL: `http://127.0.0.1:${port}`, WORKER_CONCURRENCY: String(remoteWorkerConcurrency) };
 }
 
 let localTools: string | undefined;

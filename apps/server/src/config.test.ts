@@ -144,6 +144,15 @@ describe('jobs and workers', () => {
     expect(jobs).toMatchObject({ workersInProcess: true, concurrency: os.availableParallelism(), maxRunningPerUser: 2, maxQueuedPerUser: 20 });
   });
 
+  it('runs 16 jobs at a time by default when both providers are remote, one per core while either computes here', () => {
+    const openai = { OPENAI_API_KEY: 'sk-test' };
+    const clipdrop = { CLIPDROP_API_KEY: 'clipdrop-test' };
+    expect(loadConfig({ ...openai, ...clipdrop, ALLOW_TEST_PAYMENTS: 'true' }).jobs.concurrency).toBe(16);
+    expect(loadConfig({ ...openai, ALLOW_TEST_PAYMENTS: 'true' }).jobs.concurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ ...clipdrop, ALLOW_TEST_PAYMENTS: 'true' }).jobs.concurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ ...openai, ...clipdrop, ALLOW_TEST_PAYMENTS: 'true', WORKER_CONCURRENCY: '4' }).jobs.concurrency).toBe(4);
+  });
+
   it('reads WORKERS_IN_PROCESS=0 as web only, and the limits and concurrency as given', () => {
     const env = { WORKERS_IN_PROCESS: '0', WORKER_CONCURRENCY: '3', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '5' };
     expect(loadConfig(env).jobs).toMatchObject({ workersInProcess: false, concurrency: 3, maxRunningPerUser: 1, maxQueuedPerUser: 5 });

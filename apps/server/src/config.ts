@@ -143,7 +143,8 @@ const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 (run jobs here) or 0 (web only)' }).default('1').transform((value) => value === '1' || value === 'true'),
   ),
-  WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).default(os.availableParallelism())),
+  // Optional rather than defaulted: the default follows where the providers do their work.
+  WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   JOBS_MAX_RUNNING_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
@@ -298,6 +299,20 @@ function toolsProviderOf(e: Env): 'local' | 'clipdrop' {
   return e.TOOLS_PROVIDER ?? (e.CLIPDROP_API_KEY ? 'clipdrop' : 'local');
 }
 
+/** Jobs one process runs at once when both providers are remote: each job mostly waits on the network. */
+export const remoteWorkerConcurrency = 16;
+
+/**
+ * WORKER_CONCURRENCY, or by default one job per core while a provider computes on this machine
+ * (the local painter, the local tools: CPU work), and `remoteWorkerConcurrency` when both are
+ * remote (OpenAI, Clipdrop), where a job's time is a wait that one per core would leave the
+ * cores idle through (docs/decisions/034).
+ */
+function workerConcurrencyOf(e: Env, generationProvider: 'local' | 'openai'): number {
+  if (e.WORKER_CONCURRENCY !== undefined) return e.WORKER_CONCURRENCY;
+  return generationProvider === 'openai' && toolsProviderOf(e) === 'clipdrop' ? remoteWorkerConcurrency : os.availableParallelism();
+}
+
 export type OpenAiConfig = {
   apiKey: string;
   baseUrl: string | undefined;
@@ -448,7 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     jobs: {
       workersInProcess: e.WORKERS_IN_PROCESS,
-      concurrency: e.WORKER_CONCURRENCY,
+      concurrency: workerConcurrencyOf(e, provider),
       maxRunningPerUser: e.JOBS_MAX_RUNNING_PER_USER,
       maxQueuedPerUser: e.JOBS_MAX_QUEUED_PER_USER,
       timeoutSeconds: jobsTimeoutOf(e),

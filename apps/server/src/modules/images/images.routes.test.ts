@@ -158,6 +158,17 @@ describe.each(cases)('GET /api/images/:id over a real socket on %s, stored in %s
     return { id, bytes };
   };
 
+  it('answers generate-image with the bytes it stored, without reading them back when this process made them', async () => {
+    const { token } = await register(t.app);
+    const before = watch.streams.length;
+    const response = await post(t.app, '/api/image/generate-image', token, { prompt: 'a lighthouse at dusk', model: 'dall-e-2', size: '256x256' });
+    expect(response.statusCode).toBe(200);
+    expect(watch.streams.length).toBe(before);
+    const { imageId, image } = response.json() as { imageId: string; image: string };
+    const stored = await fetch(`${origin}/api/images/${imageId}`, { headers: { token } });
+    expect(Buffer.from(await stored.arrayBuffer()).toString('base64')).toBe(image.slice('data:image/png;base64,'.length));
+  });
+
   it('streams the stored bytes whole, with their Content-Length', async () => {
     const { token } = await register(t.app);
     const { id, bytes } = await largeImage(token, 4);

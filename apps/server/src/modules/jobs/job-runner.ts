@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaidImages } from '../images/paid-image.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
-import type { JobWatch } from './job-watch.ts';
+import { snapshotOfRow, type JobWatch } from './job-watch.ts';
 import { StorageUnavailableError, type ImageStore, type StoredObject } from '../images/image-store.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobKindHandler } from './job-kind.ts';
@@ -90,7 +90,7 @@ export function createJobRunner({
       const row = await repo.startAttempt(db, jobId);
       // Canceled, or finished by an earlier attempt whose completion pg-boss never heard of.
       if (!row) return;
-      watch.changed(jobId);
+      watch.changed(jobId, snapshotOfRow(row));
       const attempt = row.attempts;
       const log = baseLog.child({ jobId, kind: row.kind, attempt });
       const kind = kinds[row.kind];
@@ -102,10 +102,9 @@ export function createJobRunner({
       try {
         if (!kind) throw new Error(`no handler for job kind ${row.kind}`);
         const progress = async (percent: number) => {
-          await repo.setProgress(db, jobId, attempt, percent);
-          watch.changed(jobId);
+          const changed = await repo.setProgress(db, jobId, attempt, percent);
+          if (changed) watch.changed(jobId, snapshotOfRow(changed));
         };
-        await progress(10);
         const made = await withInputFiles(row, async (files) => {
           const produced = await kind.produce({ jobId, attempt, params: row.params, files, log, progress });
           // Before anything is stored or charged: a black, blank, unchanged or misshapen answer fails the job.
@@ -136,7 +135,7 @@ export function createJobRunner({
         if (image && ended) {
           ran('succeeded');
           log.info({ imageId: image.id }, 'job succeeded');
-          await settlement.afterEnd(ended);
+          await settlement.afterEnd(ended, made.png);
         } else {
           ran('discarded');
           log.info('the job ended while this attempt ran; its image was discarded');

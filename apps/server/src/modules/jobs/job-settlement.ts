@@ -41,10 +41,13 @@ export function createJobSettlement({
     return promoted.length;
   }
 
-  /** After the transaction that ended the job committed: every ending passes here once. */
-  async function afterEnd(row: repo.JobRow): Promise<void> {
+  /**
+   * After the transaction that ended the job committed: every ending passes here once, with the
+   * image's bytes when it made one (a waiter in this process answers with them, unread).
+   */
+  async function afterEnd(row: repo.JobRow, png?: Buffer): Promise<void> {
     metrics.finished.inc({ kind: row.kind, outcome: row.status });
-    watch.changed(row.id);
+    watch.ended({ row, png });
     queue.wake();
     await Promise.all(
       Object.values(row.input_keys).map((key) => inputs.delete(key).catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input'))),

@@ -1,11 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../db/client.ts';
+import { rows, type Executor } from '../../db/client.ts';
 import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts';
 import { submitGeneration } from '../../test/job-calls.ts';
 import { databaseKinds, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { createJobWatch, type JobSnapshot } from './job-watch.ts';
+import type { JobRow } from './jobs.repository.ts';
 
 const silent = { warn: () => undefined } as never;
 const pollMs = 100;
@@ -110,6 +111,34 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     stop.abort();
     await done;
     expect(states[0]!.map((state) => state?.eventSeq)).toEqual([states[0]![0]!.eventSeq, states[0]![0]!.eventSeq + 1]);
+  });
+
+  it('tells a follower of a change made here with the state its statement returned, and of an ending with the row and image, without a statement', async () => {
+    const [id] = await queuedJobs(1, 1);
+    // A look every minute: the follower can only hear in time from this process.
+    const watch = createJobWatch({ db: counted, pollMs: 60_000, log: silent });
+    const stop = new AbortController();
+    const { states, done } = followAll(watch, [id!], stop.signal);
+    await sleep(100);
+    const first = states[0]![0]!;
+    statements = 0;
+    watch.changed(id!, { status: 'running', eventSeq: first.eventSeq + 1, position: null });
+    const [row] = await rows<JobRow>(t.database.db, sql`SELECT * FROM jobs WHERE id = ${id}`);
+    const png = Buffer.from('the image');
+    watch.ended({ row: { ...row!, status: 'succeeded', event_seq: first.eventSeq + 2 }, png });
+    // Told in this turn of the event loop: no tick waited for, no statement sent.
+    await sleep(0);
+    expect(states[0]!.map((state) => state?.status)).toEqual([first.status, 'running', 'succeeded']);
+    expect(watch.ending(id!)?.png).toBe(png);
+    // A look that began before the ending and answers after it does not take it back.
+    watch.changed(id!);
+    await sleep(100);
+    expect(states[0]!.at(-1)?.status).toBe('succeeded');
+    expect(statements).toBe(1);
+    stop.abort();
+    await done;
+    // Kept only while followed.
+    expect(watch.ending(id!)).toBeUndefined();
   });
 
   it('stops looking when stopped (the database is about to close), and every follow ends', async () => {

@@ -1,9 +1,18 @@
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { snapshotsOf, type JobSnapshot } from './jobs.repository.ts';
+import { snapshotsOf, type JobRow, type JobSnapshot } from './jobs.repository.ts';
 
 export type { JobSnapshot };
+
+/** A job's state as the statement that changed it returned it: no look needed. */
+export const snapshotOfRow = (row: Pick<JobRow, 'status' | 'event_seq'>): JobSnapshot => ({ status: row.status, eventSeq: row.event_seq, position: null });
+
+/**
+ * What a worker of this process left for whoever here waits on the job: its final row and, when it
+ * made one, the image's bytes, so the waiter reads neither again (docs/decisions/034).
+ */
+export type JobEnding = { row: JobRow; png?: Buffer | undefined };
 
 const sameSnapshot = (a: JobSnapshot | null | undefined, b: JobSnapshot | null) =>
   a === b || (!!a && !!b && a.status === b.status && a.eventSeq === b.eventSeq && a.position === b.position);
@@ -13,7 +22,8 @@ const sameSnapshot = (a: JobSnapshot | null | undefined, b: JobSnapshot | null) 
  * changes here. A job run by another process changes without a word to this one, so while anyone
  * waits, one statement every `pollMs` reads the state of every job waited on: the database's
  * load grows with the processes, not with the people watching (docs/decisions/031). A change made
- * in this process (`changed`) is read at once.
+ * in this process (`changed`) is told at once: with the state the changing statement returned, no
+ * statement at all (docs/decisions/034); without it, by a look at that job.
  */
 export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: number; log: FastifyBaseLogger }) {
   const emitter = new EventEmitter();
@@ -21,6 +31,8 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   // Job id → how many follow it, and the state they were last told (null: the job is gone).
   const followers = new Map<string, number>();
   const seen = new Map<string, JobSnapshot | null>();
+  // Job id → how it ended, while anyone here follows it (see `ended`).
+  const endings = new Map<string, JobEnding>();
   let timer: NodeJS.Timeout | undefined;
   // Set when the process closes its database: no more looks, and every follow ends.
   let stopped = false;
@@ -32,6 +44,9 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
     for (const id of ids) {
       const now = found.get(id) ?? null;
       if (!followers.has(id) || sameSnapshot(seen.get(id), now)) continue;
+      // A look that began before a change told directly must not take it back: event numbers only grow.
+      const before = seen.get(id);
+      if (now && before && now.eventSeq < before.eventSeq) continue;
       seen.set(id, now);
       emitter.emit(id);
     }
@@ -64,21 +79,47 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   }
 
   return {
-    /** A job changed in this process: whoever follows it here hears at once. */
-    changed(jobId: string): void {
+    /**
+     * A job changed in this process: whoever follows it here hears at once. `now` is its state as
+     * the changing statement returned it (no look); without it, the job is read.
+     */
+    changed(jobId: string, now?: JobSnapshot): void {
       if (stopped || !followers.has(jobId)) return;
-      look([jobId]).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not read a changed job'));
+      if (now) {
+        // The statement that returned it succeeded: an earlier failed look no longer says the database is away.
+        failure = undefined;
+        record([jobId], new Map([[jobId, now]]));
+      }
+      else look([jobId]).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not read a changed job'));
     },
 
     /**
-     * The job's state now, then each time it changes, until it is gone or `signal` aborts; a
-     * state is skipped only when a newer one replaced it before the caller asked for the next.
+     * A job ended in this process (its row as the ending statement returned it, committed): its
+     * followers here hear at once, and `ending` hands them the row and the image's bytes.
      */
-    async *follow(jobId: string, signal?: AbortSignal): AsyncGenerator<JobSnapshot | null> {
+    ended(ending: JobEnding): void {
+      const jobId = ending.row.id;
+      if (stopped || !followers.has(jobId)) return;
+      endings.set(jobId, ending);
+      failure = undefined;
+      record([jobId], new Map([[jobId, snapshotOfRow(ending.row)]]));
+    },
+
+    /** How the job ended, when it ended in this process while it was followed here. */
+    ending(jobId: string): JobEnding | undefined {
+      return endings.get(jobId);
+    },
+
+    /**
+     * The job's state now (`known`, or read), then each time it changes, until it is gone or `signal`
+     * aborts; a state is skipped only when a newer one replaced it before the caller asked for the next.
+     */
+    async *follow(jobId: string, signal?: AbortSignal, known?: JobSnapshot): AsyncGenerator<JobSnapshot | null> {
       if (stopped) return;
       followers.set(jobId, (followers.get(jobId) ?? 0) + 1);
       try {
-        const first = (await snapshotsOf(db, [jobId])).get(jobId) ?? null;
+        // `known`: the caller has just written the job (its state is what it wrote), so it is not read.
+        const first = known ?? (await snapshotsOf(db, [jobId])).get(jobId) ?? null;
         // A look at every followed job may have answered while this one was read: keep the newer.
         if (!seen.has(jobId)) seen.set(jobId, first);
         schedule();
@@ -103,6 +144,7 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
         else {
           followers.delete(jobId);
           seen.delete(jobId);
+          endings.delete(jobId);
         }
       }
     },

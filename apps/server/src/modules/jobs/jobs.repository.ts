@@ -134,23 +134,35 @@ export async function promoteWaiting(ex: Executor, userId: string, slots: number
   return promoted.map((row) => row.id);
 }
 
-/** An attempt begins: the job is running again (a retry) or for the first time. Undefined when it is over. */
+/** Progress of an attempt that has begun: its inputs are being fetched. */
+export const startedProgress = 10;
+
+/**
+ * An attempt begins: the job is running again (a retry) or for the first time, at
+ * `startedProgress`. Two events, `running` then `progress`, in one statement (a statement per
+ * event was one more round trip per job, docs/decisions/034). Undefined when it is over.
+ */
 export async function startAttempt(ex: Executor, jobId: string): Promise<JobRow | undefined> {
   const [row] = await rows<JobRow>(
     ex,
-    withEvent(
-      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = now(), progress = 0, event_seq = event_seq + 1
-          WHERE id = ${jobId} AND status IN ('queued', 'running') RETURNING *`,
-      'running',
-      sql`jsonb_build_object('attempt', attempts)`,
-    ),
+    sql`WITH j AS (
+          UPDATE jobs SET status = 'running', attempts = attempts + 1, started_at = now(), progress = ${startedProgress}, event_seq = event_seq + 2
+          WHERE id = ${jobId} AND status IN ('queued', 'running') RETURNING *
+        ),
+        e AS (
+          INSERT INTO job_events (job_id, seq, type, data)
+          SELECT id, event_seq - 1, 'running', jsonb_build_object('attempt', attempts) FROM j
+          UNION ALL SELECT id, event_seq, 'progress', jsonb_build_object('progress', progress) FROM j
+        )
+        SELECT * FROM j`,
   );
   return row;
 }
 
-/** Progress of the running attempt; a later attempt or the job's end makes it a no-op. */
-export async function setProgress(ex: Executor, jobId: string, attempt: number, progress: number): Promise<void> {
-  await ex.execute(
+/** Progress of the running attempt; a later attempt or the job's end makes it a no-op (undefined). */
+export async function setProgress(ex: Executor, jobId: string, attempt: number, progress: number): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(
+    ex,
     withEvent(
       sql`UPDATE jobs SET progress = ${progress}, event_seq = event_seq + 1
           WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt} RETURNING *`,
@@ -158,6 +170,7 @@ export async function setProgress(ex: Executor, jobId: string, attempt: number, 
       sql`jsonb_build_object('progress', progress)`,
     ),
   );
+  return row;
 }
 
 /** A failed attempt that will be tried again: the job waits in the queue meanwhile. */

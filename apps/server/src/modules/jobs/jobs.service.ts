@@ -11,7 +11,7 @@ import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
-import type { JobWatch } from './job-watch.ts';
+import type { JobEnding, JobSnapshot, JobWatch } from './job-watch.ts';
 import { StorageUnavailableError, type ImageStore } from '../images/image-store.ts';
 import type { JobKindHandler } from './job-kind.ts';
 import { paidWorkQueue, type JobQueue } from './job-queue.ts';
@@ -85,12 +85,26 @@ export function createJobsService({
     return row;
   }
 
+  /**
+   * The job once it is over, with its image's bytes when a worker of this process just made it
+   * (else the caller reads them from the store); `signal` stops waiting (the caller went away).
+   */
+  async function waitForEnding(jobId: string, signal?: AbortSignal, known?: JobSnapshot): Promise<JobEnding | undefined> {
+    for await (const state of watch.follow(jobId, signal, known)) {
+      if (!state || isFinishedJob(state.status)) {
+        // Read before the follow ends: the watch keeps an ending only while someone follows.
+        const ending = watch.ending(jobId);
+        if (ending) return ending;
+        break;
+      }
+    }
+    const row = await repo.findJob(db, jobId);
+    return row && { row };
+  }
+
   /** The job once it is over; `signal` stops waiting (the caller went away). */
   async function waitForEnd(jobId: string, signal?: AbortSignal): Promise<repo.JobRow | undefined> {
-    for await (const state of watch.follow(jobId, signal)) {
-      if (!state || isFinishedJob(state.status)) break;
-    }
-    return repo.findJob(db, jobId);
+    return (await waitForEnding(jobId, signal))?.row;
   }
 
   /**
@@ -205,10 +219,13 @@ export function createJobsService({
      * balance after the reservation, or the job's failure with the balance after its refund.
      */
     async outcome(userId: string, { jobId, creditBalance }: { jobId: string; creditBalance: number }): Promise<Finished> {
-      const row = await waitForEnd(jobId);
+      // Just accepted here: queued, with no event yet (so its first state need not be read).
+      const ending = await waitForEnding(jobId, undefined, { status: 'queued', eventSeq: 0, position: null });
+      const row = ending?.row;
       if (!row || !isFinishedJob(row.status)) throw new Error(`stopped waiting for job ${jobId}`);
       if (row.status === 'succeeded' && row.image_id) {
-        // The brief's answer carries the image itself (base64), so here it is read whole.
+        if (ending.png) return { imageId: row.image_id, png: ending.png, creditBalance };
+        // Made by another process: the brief's answer carries the image itself (base64), so here it is read whole.
         const found = await images.openOwned(row.image_id, userId);
         if (!found) throw new Error(`the image of job ${jobId} is gone`);
         return { imageId: row.image_id, png: await buffer(found.stream), creditBalance };

@@ -12,7 +12,7 @@ import { picturePng } from '../../test/pictures.ts';
 import { callTool, defaultFields, imagePart, pngOf } from '../../test/tool-calls.ts';
 import type { GeneratedImage, GenerationInput, GenerationProvider } from '../generation/providers/provider.ts';
 import type { ToolInput } from '../tools/providers/provider.ts';
-import { assertUsableOutput } from './usable-output.ts';
+import { assertUsableOutput, flatness } from './usable-output.ts';
 
 const metricsToken = 'unusable-metrics-token-0123456789';
 
@@ -179,6 +179,24 @@ describe('assertUsableOutput', () => {
   it('tolerates JPEG noise in a flat picture: still one colour', async () => {
     const noisy = await sharp(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a7a7a' } }).jpeg({ quality: 60 }).toBuffer()).png().toBuffer();
     await expect(assertUsableOutput(noisy, {})).rejects.toThrow(messages.unusable.oneColour);
+  });
+
+  it('judges the whole picture: flat everywhere but its last pixel, or transparent but for it, is a picture', async () => {
+    const width = 1500;
+    const height = 40;
+    const flatRgba = (r: number, g: number, b: number, a: number) => Buffer.from(Array.from({ length: width * height }, () => [r, g, b, a]).flat());
+    const lastPixel = (data: Buffer, rgba: number[]) => (data.set(rgba, data.length - 4), data);
+    const asPng = (data: Buffer) => sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+    // The scan may stop early only once nothing can make the picture unusable: here only the end does.
+    expect(flatness(flatRgba(0, 0, 0, 255), 4)).toBe('black');
+    expect(flatness(lastPixel(flatRgba(0, 0, 0, 255), [200, 10, 10, 255]), 4)).toBeUndefined();
+    expect(flatness(flatRgba(255, 255, 255, 0), 4)).toBe('transparent');
+    expect(flatness(lastPixel(flatRgba(255, 255, 255, 0), [255, 255, 255, 255]), 4)).toBeUndefined();
+    expect(flatness(flatRgba(120, 80, 200, 255), 4)).toBe('one_colour');
+    expect(flatness(Buffer.from([10, 10, 10, 13, 10, 10]), 3)).toBeUndefined();
+    expect(flatness(Buffer.from([10, 10, 10, 12, 10, 10]), 3)).toBe('one_colour');
+    await expect(assertUsableOutput(await asPng(lastPixel(flatRgba(120, 80, 200, 255), [10, 200, 30, 255])), {})).resolves.toBeUndefined();
+    await expect(assertUsableOutput(await asPng(flatRgba(120, 80, 200, 255)), {})).rejects.toThrow(messages.unusable.oneColour);
   });
 
   it('accepts a dark but real picture, and a picture that changed only in one corner', async () => {
