@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catRequest, parseEvents } from '../apps/server/src/test/job-calls.ts';
 import type { Tally } from './load-tally.ts';
@@ -16,6 +17,39 @@ type Visit = {
 
 type Answer = { status: number; bytes: Buffer; json(): any };
 
+type Init = { method?: string; headers?: Record<string, string>; body?: string | Buffer };
+
+// The clients are the bench's, not the product's: like autocannon's or wrk's, they should cost the
+// machine as little as they can, or their own event loop becomes part of what is measured. With
+// fetch the clients took 0.4–0.5 s of CPU in the first second and stalled for up to half a second
+// (decision 036). node:http on keep-alive sockets, one per call in flight as a browser holds them.
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+function send(url: string, init: Init): Promise<{ status: number; bytes: Buffer; retryAfter: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const body = init.body === undefined ? undefined : Buffer.isBuffer(init.body) ? init.body : Buffer.from(init.body);
+    const request = http.request(
+      url,
+      { method: init.method ?? 'GET', agent, timeout: 300_000, headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            bytes: Buffer.concat(chunks),
+            retryAfter: response.headers['retry-after'] as string | undefined,
+          }),
+        );
+      },
+    );
+    request.on('timeout', () => request.destroy(Object.assign(new Error('no answer within 300 s'), { code: 'TIMEOUT' })));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 let turn = 0;
 const nextOrigin = (origins: string[]) => origins[turn++ % origins.length]!;
 
@@ -23,21 +57,17 @@ const nextOrigin = (origins: string[]) => origins[turn++ % origins.length]!;
  * One HTTP call, timed to the last byte of its answer under `route`. Answers `expected` or
  * undefined: a 429 is counted apart (and waited out), anything else is a failure.
  */
-async function call(v: Visit, route: string, url: string, expected: number, init: RequestInit = {}): Promise<Answer | undefined> {
+async function call(v: Visit, route: string, url: string, expected: number, init: Init = {}): Promise<Answer | undefined> {
   const started = performance.now();
-  let status: number;
-  let bytes: Buffer;
-  let retryAfter: string | null;
+  let answer: Awaited<ReturnType<typeof send>>;
   try {
-    const response = await fetch(`${nextOrigin(v.origins)}${url}`, { ...init, signal: AbortSignal.timeout(300_000) });
-    bytes = Buffer.from(await response.arrayBuffer());
-    status = response.status;
-    retryAfter = response.headers.get('retry-after');
+    answer = await send(`${nextOrigin(v.origins)}${url}`, init);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    v.tally.failed(route, cause?.code ?? (error instanceof Error ? error.name : 'error'), error instanceof Error ? error.message : String(error));
+    const code = (error as { code?: string }).code;
+    v.tally.failed(route, code ?? (error instanceof Error ? error.name : 'error'), error instanceof Error ? error.message : String(error));
     return undefined;
   }
+  const { status, bytes, retryAfter } = answer;
   v.tally.took(route, performance.now() - started, started);
   if (status === expected) return { status, bytes, json: () => JSON.parse(bytes.toString('utf8')) };
   if (status === 429) {
@@ -49,7 +79,7 @@ async function call(v: Visit, route: string, url: string, expected: number, init
   return undefined;
 }
 
-const json = (token: string, body: unknown): RequestInit => ({ method: 'POST', headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (token: string, body: unknown): Init => ({ method: 'POST', headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Follows a job's events to its end (on whichever instance), then downloads its image. */
 async function seeThrough(v: Visit, token: string, kind: string, jobId: string): Promise<boolean> {
@@ -87,7 +117,7 @@ export async function visit(v: Visit): Promise<boolean> {
   const upscale = await call(v, 'POST /api/jobs/tools/upscale', '/api/jobs/tools/upscale', 202, {
     method: 'POST',
     headers: { token, 'content-type': v.upload.contentType },
-    body: v.upload.payload as Uint8Array<ArrayBuffer>,
+    body: v.upload.payload,
   });
   if (!upscale || !(await seeThrough(v, token, 'upscale', upscale.json().jobId))) return false;
 
