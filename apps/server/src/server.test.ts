@@ -11,8 +11,12 @@ describe('shutdown', () => {
   it('finishes a request in flight when the app closes, and refuses new ones', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    // Closed only once the request is in the handler: a fixed pause lost the race on a busy machine.
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
     const t = await startTestApp('pglite', {}, {}, (app) => {
       app.get('/api/slow', async () => {
+        arrived();
         await gate;
         return { done: true };
       });
@@ -20,7 +24,7 @@ describe('shutdown', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const inFlight = fetch(`http://127.0.0.1:${port}/api/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inHandler;
     const closing = t.app.close();
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     release();

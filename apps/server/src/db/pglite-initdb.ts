@@ -9,27 +9,43 @@ const require = createRequire(import.meta.url);
 const run = promisify(execFile);
 
 /**
- * Makes a new PGlite database in `dir`, migrated, in a child process. initdb and the first
- * migrations grow PGlite's WebAssembly memory to some 700 MB, and a WebAssembly memory never
- * shrinks: run in the server's process, they stayed resident for the life of the process (892 MB
- * idle after a first start). A worker thread did not give it back either (+178 MB measured); a
- * child process does. Plain JavaScript, so the child needs no TypeScript loader.
+ * Makes a new PGlite database in `dir`, migrated and holding pg-boss's schema (pg-boss's default
+ * `pgboss`, as the job queue uses it) and `queues`, in a child process. initdb and the first migrations grow
+ * PGlite's WebAssembly memory to some 700 MB, and a WebAssembly memory never shrinks: run in the
+ * server's process, they stayed resident for the life of the process (892 MB idle after a first
+ * start). A worker thread did not give it back either (+178 MB measured); a child process does.
+ * pg-boss's schema and queues, made by the server's first start, still kept some 30 MB (idle
+ * 222–266 MB after a first start, 205–218 MB after a restart). Plain JavaScript, so the child
+ * needs no TypeScript loader.
  *
  * PGlite writes without fsync there, which is safe only because there is nothing yet to lose: it
  * works in a folder beside `dir`, whose files are synced once it has closed and which then takes
  * `dir`'s place in one rename, so a start cut short leaves no half-made database behind (decision
  * 025). An existing database is left alone: its later migrations run in the server, durably.
  */
-export async function createDatabaseApart(dir: string, migrationsFolder: string): Promise<void> {
+export async function createDatabaseApart(dir: string, migrationsFolder: string, queues: readonly string[] = []): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  // pg-boss runs its statements through the same runner as the server's (db/client.ts).
   const code = `
     const input = JSON.parse(process.argv[1]);
     const { PGlite } = require(input.modules.pglite);
     const { drizzle } = require(input.modules.drizzle);
     const { migrate } = require(input.modules.migrator);
-    PGlite.create({ dataDir: input.dir }).then((client) =>
-      migrate(drizzle(client), { migrationsFolder: input.migrationsFolder }).then(() => client.close()),
-    );
+    const PgBoss = require(input.modules.pgBoss);
+    (async () => {
+      const client = await PGlite.create({ dataDir: input.dir });
+      await migrate(drizzle(client), { migrationsFolder: input.migrationsFolder });
+      const executeSql = async (text, values) =>
+        values && values.length > 0 ? client.query(text, values) : (await client.exec(text)).at(-1) ?? { rows: [] };
+      const boss = new PgBoss({ db: { executeSql }, schedule: false, supervise: false });
+      await boss.start();
+      for (const name of input.queues) await boss.createQueue(name, { name });
+      await boss.stop({ graceful: false, wait: false });
+      await client.close();
+    })().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
   `;
   const making = `${dir}.making`;
   await rm(making, { recursive: true, force: true });
@@ -37,9 +53,10 @@ export async function createDatabaseApart(dir: string, migrationsFolder: string)
     pglite: require.resolve('@electric-sql/pglite'),
     drizzle: require.resolve('drizzle-orm/pglite'),
     migrator: require.resolve('drizzle-orm/pglite/migrator'),
+    pgBoss: require.resolve('pg-boss'),
   };
   try {
-    await run(process.execPath, ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules })], { env: { PATH: process.env.PATH } });
+    await run(process.execPath, ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules, queues })], { env: { PATH: process.env.PATH } });
   } catch (error) {
     throw new Error(`Could not make the embedded database in ${dir}: ${(error as { stderr?: string }).stderr || String(error)}`, { cause: error });
   }

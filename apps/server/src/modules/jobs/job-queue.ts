@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { executorSql, type Database, type Executor } from '../../db/client.ts';
+import { lostWorkQueue, paidWorkQueue } from './queue-names.ts';
 
 type Settle = (...args: unknown[]) => Promise<unknown>;
 type Manager = { prototype: { complete: Settle; fail: Settle; emit(event: string, error: unknown): void } };
@@ -27,9 +28,7 @@ for (const name of ['complete', 'fail'] as const) {
   };
 }
 
-/** The queue of paid work, and where pg-boss puts a job whose last attempt expired or failed. */
-export const paidWorkQueue = 'paid-work';
-export const lostWorkQueue = 'paid-work-lost';
+export { lostWorkQueue, paidWorkQueue } from './queue-names.ts';
 
 export type QueueOptions = {
   /** A running attempt that takes longer is given up (its worker presumed gone) and retried. */
@@ -75,17 +74,16 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
       await database.exclusively(async () => {
         await boss.start();
         started = true;
-        await boss.createQueue(lostWorkQueue, { name: lostWorkQueue, retryLimit: 2, retryDelay: 5 });
-        await boss.createQueue(paidWorkQueue, {
-          name: paidWorkQueue,
-          retryLimit,
-          retryDelay: retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: options.timeoutSeconds,
-          deadLetter: lostWorkQueue,
-        });
-        // createQueue keeps an existing queue's settings: a changed JOBS_TIMEOUT_SECONDS applies now.
-        await boss.updateQueue(paidWorkQueue, { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue });
+        const queues = [
+          { name: lostWorkQueue, retryLimit: 2, retryDelay: 5 },
+          { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue },
+        ];
+        for (const queue of queues) {
+          await boss.createQueue(queue.name, queue);
+          // createQueue keeps an existing queue's settings (a new embedded database is made with both
+          // queues, db/pglite-initdb.ts): a changed JOBS_TIMEOUT_SECONDS applies now.
+          await boss.updateQueue(queue.name, queue);
+        }
       });
     },
 
