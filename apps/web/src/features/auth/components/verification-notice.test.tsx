@@ -44,7 +44,7 @@ describe('VerificationNotice', () => {
     renderNotice({ 'POST /api/image/get-credit': creditAnswer({ email: 'grace@lumigen.example' }) });
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('Confirm your e-mail address');
-    expect(notice.textContent).toContain('We sent a link to grace@lumigen.example');
+    expect(notice.textContent).toContain('Open the link we sent to grace@lumigen.example');
     expect(screen.getByRole('button', { name: 'Resend link' })).toBeTruthy();
   });
 
