@@ -7,5 +7,7 @@ export const errorResponse = z.object({
   creditBalance: z.number().int().optional(),
   /** A refused card's code in Stripe's terms (card_declined, insufficient_funds, …). */
   code: z.string().optional(),
+  /** A brief call's 503 when the server closed while it waited: its job goes on (GET /api/jobs/:id). */
+  jobId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -112,6 +112,9 @@ export const messages = {
     cancelRequested: 'Job canceled; your credit was refunded.',
     lost: 'The job was interrupted and could not be finished. Please try again; your credit was refunded.',
     internal: 'Something went wrong on our side. Please try again; your credit was refunded.',
+    /** A brief call whose process closed (a restart) before its job ended: the job goes on. */
+    stillRunning:
+      'The server is restarting and stopped waiting, but your image is still being made: it appears under Recent work in a moment, or your credit is given back. There is no need to send it again.',
     storageUnavailable: 'Image storage is unavailable right now, so the image could not be saved. Please try again in a moment; your credit was refunded.',
   },
   /** Developer API keys (issue 16). */

@@ -222,7 +222,10 @@ export function createJobsService({
       // Just accepted here: queued, with no event yet (so its first state need not be read).
       const ending = await waitForEnding(jobId, undefined, { status: 'queued', eventSeq: 0, position: null });
       const row = ending?.row;
-      if (!row || !isFinishedJob(row.status)) throw new Error(`stopped waiting for job ${jobId}`);
+      if (!row) throw new Error(`job ${jobId} is gone`);
+      // Unfinished: the wait stopped because this process is closing. The job is durable and goes
+      // on; no Retry-After, since a retry would be a second, paid job.
+      if (!isFinishedJob(row.status)) throw new AppError('unavailable', messages.job.stillRunning, { extra: { jobId } });
       if (row.status === 'succeeded' && row.image_id) {
         if (ending.png) return { imageId: row.image_id, png: ending.png, creditBalance };
         // Made by another process: the brief's answer carries the image itself (base64), so here it is read whole.
