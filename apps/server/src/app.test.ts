@@ -85,16 +85,35 @@ describe.each(databaseKinds)('requests on %s', (kind) => {
     }
   });
 
-  it('sends security headers with a real Content-Security-Policy', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages security headers with a real Content-Security-Policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/pricing' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeDefined();
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  // OWASP's REST set (docs/decisions/039): nothing to run, frame or cache; no page-only headers.
+  it('sends API answers the headers an API needs, and no store', async () => {
+    const { token } = await register(t.app);
+    for (const response of [await post(t.app, '/api/image/get-credit', token), await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })]) {
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+    // A route with caching of its own keeps it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('allows cross-origin calls only from PUBLIC_ORIGIN', async () => {

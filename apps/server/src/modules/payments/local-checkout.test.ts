@@ -27,8 +27,10 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
   it('says test mode to the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(response.json()).toEqual({ provider: 'local', testMode: true, publishableKey: null });
-    // No third-party script is allowed while nothing needs one.
-    expect(String(response.headers['content-security-policy'])).not.toContain('stripe');
+    // No third-party script is allowed on the pages while nothing needs one.
+    const page = await t.app.inject({ method: 'GET', url: '/checkout' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(page.headers['content-security-policy'])).not.toContain('stripe');
   });
 
   it('4242… pays Popular: the signed webhook grants 35 credits once (5 → 40), ledger equal to balance', async () => {
