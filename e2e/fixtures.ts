@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import sharp from 'sharp';
 
 export type TestUser = { token: string; user: PublicUser; password: string };
 
@@ -24,13 +25,22 @@ export async function registerUser(request: APIRequestContext, label?: string): 
 }
 
 /**
- * Where a test writes its screenshots: the README's pictures in docs/screenshots when asked
- * (`E2E_SCREENSHOTS=1`), otherwise among the test's own results.
+ * A full-page screenshot named `name` (`clip`: a part of the page). With `E2E_SCREENSHOTS=1` it is
+ * one of the README's pictures, in docs/screenshots, quantised to a palette so the repository
+ * stays small; otherwise it goes as Chromium wrote it among the test's own results (quantising at
+ * effort 10 cost seconds of CPU per picture nobody keeps, and a loaded CI run timed out in it).
  */
-export async function screenshotsDir(testInfo: TestInfo): Promise<string> {
-  const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../docs/screenshots') : testInfo.outputDir;
+export async function savePageScreenshot(page: Page, testInfo: TestInfo, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const forDocs = process.env.E2E_SCREENSHOTS === '1';
+  const out = forDocs ? path.resolve(import.meta.dirname, '../docs/screenshots') : testInfo.outputDir;
   await mkdir(out, { recursive: true });
-  return out;
+  const file = path.join(out, `${name}.png`);
+  if (!forDocs) {
+    await page.screenshot({ fullPage: true, ...(clip ? { clip } : {}), path: file });
+    return;
+  }
+  const png = await page.screenshot({ fullPage: true, ...(clip ? { clip } : {}) });
+  await sharp(png).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
 }
 
 /** The imaging package's test pictures, shared by the tool specs. */

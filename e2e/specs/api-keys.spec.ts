@@ -1,10 +1,8 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { CreateApiKeyResponse } from '@lumigen/contract/api-keys';
 import { messages } from '@lumigen/contract/messages';
 import type { APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
-import { expect, screenshotsDir, signIn, test, type TestUser } from '../fixtures.ts';
+import { expect, savePageScreenshot, signIn, test, type TestUser } from '../fixtures.ts';
 
 /** One generation through the OpenAI-shaped endpoint, as a script holding the key would call it. */
 function generateWithKey(request: APIRequestContext, key: string) {
@@ -76,7 +74,6 @@ test.describe('Developers on /profile', () => {
     const used = await createKeyThroughApi(request, testUser, 'Product feed uploader');
     expect((await generateWithKey(request, used)).status()).toBe(200);
     await signIn(page, testUser);
-    const out = await screenshotsDir(testInfo);
 
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
@@ -90,13 +87,12 @@ test.describe('Developers on /profile', () => {
       await expect(developers.getByRole('region', { name: `Your new key “Thumbnails at ${width}”` })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const file = path.join(out, `developers-${width}.png`);
       // The whole section as the page lays it out: an element screenshot scrolls, and the sticky
       // header and menu would cover its top on a phone.
       await page.evaluate(() => window.scrollTo(0, 0));
       const box = (await developers.boundingBox())!;
       const clip = { x: Math.max(0, box.x - 16), y: Math.max(0, box.y - 16), width: Math.min(width, box.width + 32), height: box.height + 32 };
-      await sharp(await page.screenshot({ fullPage: true, clip })).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+      await savePageScreenshot(page, testInfo, `developers-${width}`, clip);
       const results = await new AxeBuilder({ page }).include('#developers').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
       await developers.getByRole('button', { name: 'I have saved it' }).click();

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { JobAcceptedResponse, JobResponse } from '@lumigen/contract/jobs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, screenshotsDir, test, type TestUser } from '../fixtures.ts';
+import { expect, savePageScreenshot, test, type TestUser } from '../fixtures.ts';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../../packages/imaging/test/fixtures', name);
 
@@ -93,8 +93,6 @@ test.describe('paid work as jobs in the web app', () => {
     await generated(request, testUser, 'A red kite over green hills');
     await generated(request, testUser, 'A bowl of lemons on a blue table');
     await signIn(page, testUser);
-    // Rewritten for the docs on request only; otherwise they go with the test's output.
-    const out = await screenshotsDir(testInfo);
 
     for (const [index, width] of [1440, 375].entries()) {
       await page.setViewportSize({ width, height: 900 });
@@ -113,8 +111,7 @@ test.describe('paid work as jobs in the web app', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       // Nothing sticks out sideways, not even on a phone (the strip scrolls inside itself).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const file = path.join(out, `jobs-${width}.png`);
-      await sharp(await page.screenshot({ fullPage: true })).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+      await savePageScreenshot(page, testInfo, `jobs-${width}`);
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `/generate at ${width}px`).toEqual([]);
     }

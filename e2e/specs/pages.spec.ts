@@ -150,6 +150,9 @@ test.describe('about page motion', () => {
     await expect(selected).not.toHaveAttribute('aria-label', '1 of 6', { timeout: 5_000 });
 
     await carousel.hover();
+    // The hold takes a render to reach the autoplay; a tick already under way may still land (it
+    // did on a loaded CI run), so the held slide is read once that moment has passed.
+    await page.waitForTimeout(1_000);
     const held = await selected.getAttribute('aria-label');
     await page.waitForTimeout(3_000);
     await expect(selected).toHaveAttribute('aria-label', held!);

@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { AuthResponse } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { webMessages } from '@lumigen/contract/web-messages';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import sharp from 'sharp';
-import { expect, screenshotsDir, test, testPassword, type TestUser } from '../fixtures.ts';
+import { expect, savePageScreenshot, test, testPassword, type TestUser } from '../fixtures.ts';
 
 async function signIn(page: Page, { token }: { token: string }) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
@@ -168,7 +166,6 @@ test.describe('the profile', () => {
     await generate(request, testUser, 'A bowl of lemons on a blue table');
     await logInAgain(request, testUser, firefoxOnWindows);
     await signIn(page, testUser);
-    const out = await screenshotsDir(testInfo);
 
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
@@ -184,8 +181,7 @@ test.describe('the profile', () => {
       await page.evaluate(() => Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]));
       // Nothing sticks out sideways, not even on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const file = path.join(out, `profile-${width}.png`);
-      await sharp(await page.screenshot({ fullPage: true })).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+      await savePageScreenshot(page, testInfo, `profile-${width}`);
       await expectNoAxeViolations(page, `/profile at ${width}px`);
 
       await page.getByRole('link', { name: 'Open full size: A lighthouse on a cliff at sunset' }).click();
