@@ -28,8 +28,6 @@ for (const name of ['complete', 'fail'] as const) {
   };
 }
 
-export { lostWorkQueue, paidWorkQueue } from './queue-names.ts';
-
 export type QueueOptions = {
   /** A running attempt that takes longer is given up (its worker presumed gone) and retried. */
   timeoutSeconds: number;
