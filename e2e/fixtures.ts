@@ -35,12 +35,9 @@ export async function savePageScreenshot(page: Page, testInfo: TestInfo, name: s
   const out = forDocs ? path.resolve(import.meta.dirname, '../docs/screenshots') : testInfo.outputDir;
   await mkdir(out, { recursive: true });
   const file = path.join(out, `${name}.png`);
-  if (!forDocs) {
-    await page.screenshot({ fullPage: true, ...(clip ? { clip } : {}), path: file });
-    return;
-  }
-  const png = await page.screenshot({ fullPage: true, ...(clip ? { clip } : {}) });
-  await sharp(png).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+  const options = { fullPage: true, ...(clip ? { clip } : {}) };
+  if (forDocs) await sharp(await page.screenshot(options)).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+  else await page.screenshot({ ...options, path: file });
 }
 
 /** The imaging package's test pictures, shared by the tool specs. */

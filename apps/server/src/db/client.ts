@@ -7,7 +7,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import { serverRoot } from '../server-root.ts';
 import * as schema from './schema.ts';
-import { queueNames } from '../modules/jobs/queue-names.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, typeof schema>;
@@ -200,7 +199,7 @@ export async function openEmbeddedClient(dataDir: string, options: { loadDataDir
   await mkdir(dir, { recursive: true });
   const unlock = await lockDataDir(dir, { onCompromised: options.onLockLost ?? (() => undefined) });
   try {
-    if (!options.loadDataDir) await createDatabaseApart(dir, migrationsFolder, queueNames);
+    if (!options.loadDataDir) await createDatabaseApart(dir, migrationsFolder);
     const client = await PGlite.create({ fs: new durable.DurableNodeFS(dir), startParams: durable.durableStartParams, loadDataDir: options.loadDataDir });
     return { client, unlock };
   } catch (error) {

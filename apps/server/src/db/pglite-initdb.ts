@@ -4,13 +4,14 @@ import { open, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { queueNames } from '../modules/jobs/queue-names.ts';
 
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
 
 /**
  * Makes a new PGlite database in `dir`, migrated and holding pg-boss's schema (pg-boss's default
- * `pgboss`, as the job queue uses it) and `queues`, in a child process. initdb and the first migrations grow
+ * `pgboss`, as the job queue uses it) and our queues (`queueNames`), in a child process. initdb and the first migrations grow
  * PGlite's WebAssembly memory to some 700 MB, and a WebAssembly memory never shrinks: run in the
  * server's process, they stayed resident for the life of the process (892 MB idle after a first
  * start). A worker thread did not give it back either (+178 MB measured); a child process does.
@@ -23,7 +24,7 @@ const run = promisify(execFile);
  * `dir`'s place in one rename, so a start cut short leaves no half-made database behind (decision
  * 025). An existing database is left alone: its later migrations run in the server, durably.
  */
-export async function createDatabaseApart(dir: string, migrationsFolder: string, queues: readonly string[] = []): Promise<void> {
+export async function createDatabaseApart(dir: string, migrationsFolder: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
   // pg-boss runs its statements through the same runner as the server's (db/client.ts).
   const code = `
@@ -56,7 +57,7 @@ export async function createDatabaseApart(dir: string, migrationsFolder: string,
     pgBoss: require.resolve('pg-boss'),
   };
   try {
-    await run(process.execPath, ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules, queues })], { env: { PATH: process.env.PATH } });
+    await run(process.execPath, ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules, queues: queueNames })], { env: { PATH: process.env.PATH } });
   } catch (error) {
     throw new Error(`Could not make the embedded database in ${dir}: ${(error as { stderr?: string }).stderr || String(error)}`, { cause: error });
   }

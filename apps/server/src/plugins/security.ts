@@ -54,8 +54,7 @@ export function securityHeaders({ stripe = false }: { stripe?: boolean } = {}): 
  * rest of helmet's set governs documents; leaving it off halves the headers of every API answer
  * (docs/decisions/039).
  */
-export function apiSecurityHeaders(): Record<string, string> {
-  const page = securityHeaders();
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': page['cross-origin-resource-policy']!,
@@ -71,7 +70,7 @@ const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
 /** Security headers with a strict Content-Security-Policy; CORS only for our own public origin. */
 export const securityPlugin = fp(async (app: FastifyInstance, { publicOrigin, stripe }: { publicOrigin: string; stripe: boolean }) => {
   const pageHeaders = securityHeaders({ stripe });
-  const apiHeaders = apiSecurityHeaders();
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApi(request.url) ? apiHeaders : pageHeaders);
     // Quoted by users in bug reports; the same id is on every log line of the request.

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { embeddedDatabaseDir, migrationsFolder } from '../db/client.ts';
 import { createDatabaseApart } from '../db/pglite-initdb.ts';
-import { queueNames } from '../modules/jobs/queue-names.ts';
 
 /**
  * Vitest's global setup for the server tests: one migrated PGlite database, made once per run,
@@ -13,7 +12,7 @@ import { queueNames } from '../modules/jobs/queue-names.ts';
  */
 export async function setup() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'lumigen-pglite-template-'));
-  await createDatabaseApart(embeddedDatabaseDir(root), migrationsFolder, queueNames);
+  await createDatabaseApart(embeddedDatabaseDir(root), migrationsFolder);
   process.env.LUMIGEN_TEST_PGLITE_TEMPLATE = embeddedDatabaseDir(root);
   return async () => {
     await rm(root, { recursive: true, force: true });

@@ -7,15 +7,11 @@ import { creditCosts, formatCost } from '@lumigen/contract/pricing';
  */
 type Hero = { eyebrow: string; title: string; lead: string; documentTitle?: string };
 
-// Each tool says its price where /generate says its own, before anything is uploaded.
-const tool = (title: string, lead: string): Hero => ({ eyebrow: 'AI tools', title, lead: `${lead} Each picture costs ${formatCost(creditCosts.edit)}.` });
+// Each tool says its price in its lead, before anything is uploaded.
+const tool = (title: string, lead: string, price = `Each picture costs ${formatCost(creditCosts.edit)}.`): Hero => ({ eyebrow: 'AI tools', title, lead: `${lead} ${price}` });
 
 export const protectedHeroes = {
-  '/generate': {
-    eyebrow: 'AI tools',
-    title: 'Image Generator',
-    lead: `Describe an image in words and Lumigen paints it. Each image costs ${formatCost(creditCosts.generation)}.`,
-  },
+  '/generate': tool('Image Generator', 'Describe an image in words and Lumigen paints it.', `Each image costs ${formatCost(creditCosts.generation)}.`),
   '/removebg': tool('Remove Background', 'Cut the subject out of any photo and get a transparent PNG.'),
   '/removetxt': tool('Image Text Removal', 'Erase captions, watermarks and stray text from an image.'),
   '/editimage': tool('Photographic Imagery', 'Place your product on a studio background, with light and shadow you control.'),
