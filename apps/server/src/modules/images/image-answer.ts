@@ -1,8 +1,20 @@
 import { Readable } from 'node:stream';
+import { toBase64Bin } from '@jsonjoy.com/base64/lib/toBase64Bin.js';
 import { pngDataUrlPrefix } from '@lumigen/contract/generation';
 
 /** Base64 turns each 3 bytes into 4 characters: slices of a multiple of 3 bytes join seamlessly. */
 const sliceBytes = 3 * 64 * 1024;
+
+/**
+ * One slice of the PNG as base64 bytes, written straight into the buffer the socket takes.
+ * `toString('base64')` and then a Buffer of that string cost 12 times as much on Node 20 (5.4 ms
+ * against 0.42 ms for a 443 kB PNG; docs/decisions/040).
+ */
+function base64Of(bytes: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(Math.ceil(bytes.length / 3) * 4);
+  toBase64Bin(bytes, 0, bytes.length, new DataView(out.buffer, out.byteOffset, out.length), 0);
+  return out;
+}
 
 /**
  * An answer carrying a new image (a generated one, `GenerateImageResponse`, or an edit,
@@ -17,7 +29,7 @@ export function imageAnswerStream<Answer extends { image: string }>({ image: png
   return Readable.from(
     (function* () {
       yield Buffer.from(head);
-      for (let at = 0; at < png.length; at += sliceBytes) yield Buffer.from(png.subarray(at, at + sliceBytes).toString('base64'), 'latin1');
+      for (let at = 0; at < png.length; at += sliceBytes) yield base64Of(png.subarray(at, at + sliceBytes));
       yield Buffer.from('"}');
     })(),
     { objectMode: false },
