@@ -1,4 +1,3 @@
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { messages } from '@lumigen/contract/messages';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,10 +9,10 @@ import { AppError } from '../lib/app-error.ts';
 /** A preHandler made by `limitBy`: 429 with Retry-After once any of its counters is over. */
 export type RequestLimit = (request: FastifyRequest) => Promise<void>;
 
-export type FailureRule = {
-  name: string;
-  max: number;
-  key: (request: FastifyRequest) => string | undefined;
+/** One counter per key: `name` and what `key` returns for the request (no key: not counted). */
+type Rule = { name: string; max: number; key: (request: FastifyRequest) => string | undefined };
+
+export type FailureRule = Rule & {
   /** On success: true forgets the counter (the pair that just proved itself), else gives back this attempt. */
   clearOnSuccess?: boolean;
 };
@@ -21,7 +20,7 @@ export type FailureRule = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler allowing `max` requests per window for each key `keys` returns (IP, e-mail…). */
-    limitBy(keys: Array<{ name: string; max: number; key: (request: FastifyRequest) => string | undefined }>, windowMs: number): RequestLimit;
+    limitBy(keys: Rule[], windowMs: number): RequestLimit;
     /**
      * Limits failures only. `begin` counts the attempt as a failure before it runs (so parallel
      * guesses cannot slip past the limit) and answers 429 once a counter is over its max;
@@ -31,23 +30,11 @@ declare module 'fastify' {
   }
 }
 
-/** Counts one more under `key` in its fixed window; the count so far and the window's ms left. */
-async function increment(db: Db, key: string, windowMs: number): Promise<{ count: number; ttl: number }> {
-  const [row] = await rows<{ count: number; ttl: number }>(
-    db,
-    sql`INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-        RETURNING count, GREATEST(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::int AS ttl`,
-  );
-  return { count: row?.count ?? 1, ttl: row?.ttl ?? windowMs };
-}
-
 /**
- * `increment` for several keys in one statement: a login counts three, and a burst of logins
- * should not queue three round trips each for a connection. Rows are locked in key order, so two
- * of these never wait on each other crosswise.
+ * Counts one more under each key in its fixed window, in one statement: a paid call counts its
+ * user and its address, and a statement (a commit) for each cost PostgreSQL more than anything
+ * else a generation does (docs/decisions/040). Rows are locked in key order, so two of these never
+ * wait on each other crosswise. The count so far and the window's ms left, by key.
  */
 async function incrementAll(db: Db, keys: string[], windowMs: number): Promise<Map<string, { count: number; ttl: number }>> {
   if (keys.length === 0) return new Map();
@@ -78,53 +65,28 @@ function tooMany(ttlMs: number): AppError {
   return new AppError('rate_limited', messages.rateLimited(seconds), { headers: { 'retry-after': String(seconds) } });
 }
 
-/** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
-function databaseStore(db: Db) {
-  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      increment(db, key, timeWindow).then(({ count, ttl }) => callback(null, { current: count, ttl }), callback);
-    }
-
-    child() {
-      return this;
-    }
-  };
-}
-
 export async function deleteExpiredRateLimits(db: Db): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
 }
 
-export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
-  await app.register(rateLimit, { global: false, store: databaseStore(db) });
-
-  app.decorate('limitBy', (keys, windowMs) => {
-    const limiters = keys.map(({ name, max, key }) => ({
-      key,
-      check: app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request) ?? ''}` }),
-    }));
-    return async (request: FastifyRequest) => {
-      for (const limiter of limiters) {
-        if (limiter.key(request) === undefined) continue;
-        const result = await limiter.check(request);
-        if (!result.isAllowed && result.isExceeded) {
-          throw new AppError('rate_limited', messages.rateLimited(result.ttlInSeconds), {
-            headers: { 'retry-after': String(result.ttlInSeconds) },
-          });
-        }
-      }
-    };
+/** Counts the request under each rule that has a key for it; 429 with Retry-After once any counter is over its max. */
+async function count<R extends Rule>(db: Db, rules: R[], request: FastifyRequest, windowMs: number): Promise<Array<{ rule: R; key: string }>> {
+  const counted = rules.flatMap((rule) => {
+    const key = rule.key(request);
+    return key === undefined ? [] : [{ rule, key: `${rule.name}:${key}` }];
   });
+  const counts = await incrementAll(db, counted.map(({ key }) => key), windowMs);
+  const over = counted.filter(({ rule, key }) => counts.get(key)!.count > rule.max);
+  if (over.length) throw tooMany(Math.max(...over.map(({ key }) => counts.get(key)!.ttl)));
+  return counted;
+}
 
+/** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  app.decorate('limitBy', (rules, windowMs) => (request: FastifyRequest) => count(db, rules, request, windowMs).then(() => undefined));
   app.decorate('failureLimit', (rules: FailureRule[], windowMs: number) => ({
     async begin(request: FastifyRequest) {
-      const counted = rules.flatMap((rule) => {
-        const key = rule.key(request);
-        return key === undefined ? [] : [{ rule, key: `${rule.name}:${key}` }];
-      });
-      const counts = await incrementAll(db, counted.map(({ key }) => key), windowMs);
-      const over = counted.filter(({ rule, key }) => counts.get(key)!.count > rule.max);
-      if (over.length) throw tooMany(Math.max(...over.map(({ key }) => counts.get(key)!.ttl)));
+      const counted = await count(db, rules, request, windowMs);
       return {
         async succeeded() {
           const keys = (clear: boolean) => counted.filter(({ rule }) => (rule.clearOnSuccess ?? false) === clear).map(({ key }) => key);
@@ -132,5 +94,5 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db 
         },
       };
     },
-}));
+  }));
 });
