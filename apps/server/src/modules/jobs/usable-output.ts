@@ -23,18 +23,30 @@ const blackMax = 4;
 // The two pictures, both scaled to this square, differ nowhere by more than `sameTolerance`.
 const compareSide = 64;
 const sameTolerance = 2;
+// The band of the picture looked at first (see `assertUsableOutput`).
+const leadingRows = 16;
 
 /**
  * Cheap checks of a provider's answer before anyone is charged for it (issue 16): the size it
  * promised (read from the header, no decoding), then each channel's range (fully transparent, all
- * black, one flat colour: `flatness`), then — for a tool that must change the picture — the
- * result and the input scaled to 64×64 by libvips and compared. The answer is decoded once.
+ * black, one flat colour: `flatness`), on the top rows and, when they leave a doubt, the whole
+ * picture, then — for a tool that must change the picture — the result and the input scaled to
+ * 64×64 by libvips and compared. The whole answer is decoded at most once.
  * Throws `UnusableOutputError`, whose message the user reads.
  */
 export async function assertUsableOutput(png: Buffer, promise: OutputPromise): Promise<void> {
   const { width = 0, height = 0 } = await sharp(png).metadata();
   if (promise.size && (width !== promise.size.width || height !== promise.size.height)) {
     throw new UnusableOutputError('wrong_size', messages.unusable.wrongSize(width, height, promise.size.width, promise.size.height));
+  }
+
+  // A picture that must only be a picture (not a change of the input) is judged on its top rows
+  // first: min and max only widen, so rows that are neither transparent, black nor one colour
+  // settle it, and libvips decodes no further (0.8 ms against 7.1 ms for a 512×512 painting;
+  // docs/decisions/040). Rows that leave a doubt send the whole picture to the scan below.
+  if (!promise.changedFrom && height > leadingRows) {
+    const top = await sharp(png, { sequentialRead: true }).extract({ left: 0, top: 0, width, height: leadingRows }).raw().toBuffer({ resolveWithObject: true });
+    if (!flatness(top.data, top.info.channels)) return;
   }
 
   // Decoded once, to 8-bit samples (sharp's raw output, 16-bit PNGs included): the flatness scan and
