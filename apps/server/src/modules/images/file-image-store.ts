@@ -25,19 +25,23 @@ export function createFileImageStore(root: string): ImageStore {
     return path.join(root, digest.slice(0, 2), digest.slice(2, 4), key);
   };
 
-  /** Runs `write` on a temporary file beside the target, flushes it, and renames it into place. */
+  /** Flushes a written file to disk. */
+  async function flush(temporary: string) {
+    const file = await open(temporary, 'r+');
+    try {
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** Runs `write` on a temporary file beside the target, which leaves it flushed, and renames it into place. */
   async function replaceAtomically(key: string, write: (temporary: string) => Promise<void>) {
     const target = pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {
       await write(temporary);
-      const file = await open(temporary, 'r+');
-      try {
-        await file.sync();
-      } finally {
-        await file.close();
-      }
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
@@ -48,15 +52,21 @@ export function createFileImageStore(root: string): ImageStore {
   return {
     put: (key, bytes) =>
       replaceAtomically(key, async (temporary) => {
+        // Flushed through the handle that wrote it: no second open, as a copied file needs.
         const file = await open(temporary, 'wx');
         try {
           await file.writeFile(bytes);
+          await file.sync();
         } finally {
           await file.close();
         }
       }),
 
-    putFile: (key, source) => replaceAtomically(key, (temporary) => copyFile(source, temporary, constants.COPYFILE_EXCL)),
+    putFile: (key, source) =>
+      replaceAtomically(key, async (temporary) => {
+        await copyFile(source, temporary, constants.COPYFILE_EXCL);
+        await flush(temporary);
+      }),
 
     async getStream(key) {
       // Opened here, so a missing file is undefined rather than a stream that fails later; once
