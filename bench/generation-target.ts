@@ -2,7 +2,8 @@
  * The real app with a generation provider that answers instantly with one fixed PNG, so a load
  * test of generate-image measures the server's own work per generation: auth, validation, the
  * credit reservation and commit, writing the file and the row, and the base64 answer.
- * Prints one JSON line `{ appPort, tokens, pngBytes }` when listening.
+ * Beside it, the same answer with nothing else (`answer-only.ts`): the row's ceiling here.
+ * Prints one JSON line `{ appPort, answerPort, tokens, pngBytes }` when listening.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -12,6 +13,7 @@ import { createCreditsService } from '../apps/server/src/modules/credits/credits
 import { paintLocally } from '../apps/server/src/modules/generation/providers/local.ts';
 import type { GenerationProvider } from '../apps/server/src/modules/generation/providers/provider.ts';
 import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
+import { startAnswerOnly } from './answer-only.ts';
 import { registerUsers } from './users.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
@@ -31,10 +33,13 @@ const users = await registerUsers(app, Number(process.argv[3] ?? 50));
 const credits = createCreditsService(database.db);
 for (const user of users) await credits.grant(user.id, 1_000_000, 'adjustment', `bench-${user.id}`);
 
+const answerOnly = await startAnswerOnly(fixed.png);
+
 const port = (app.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ appPort: port, tokens: users.map((u) => u.token), pngBytes: fixed.png.length })}\n`);
+process.stdout.write(`${JSON.stringify({ appPort: port, answerPort: answerOnly.port, tokens: users.map((u) => u.token), pngBytes: fixed.png.length })}\n`);
 
 process.on('SIGTERM', async () => {
+  await answerOnly.close();
   await app.close();
   // The load generator hangs up mid-request when its time is up; those handlers still run.
   await sleep(2000);

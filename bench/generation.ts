@@ -70,13 +70,17 @@ export async function benchEventLoopWhilePainting(parallel: number, seconds: num
   return { parallel, paintings, seconds, p50Ms: histogram.percentile(50) / 1e6, p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 };
 }
 
-/** generate-image against a provider that answers at once: the server's own cost per generation. */
-export async function benchGenerationOverhead(kind: 'pglite' | 'postgres'): Promise<HttpFigures & { pngBytes: number }> {
-  const { target, stop } = await startTarget<{ appPort: number; tokens: string[]; pngBytes: number }>('generation-target.ts', kind);
+/**
+ * generate-image against a provider that answers at once: the server's own cost per generation;
+ * then, in the same run, the same request and answer with nothing else (`answerOnly`: the ceiling).
+ */
+export async function benchGenerationOverhead(kind: 'pglite' | 'postgres'): Promise<HttpFigures & { pngBytes: number; answerOnly: HttpFigures }> {
+  const { target, stop } = await startTarget<{ appPort: number; answerPort: number; tokens: string[]; pngBytes: number }>('generation-target.ts', kind);
   try {
     const body = JSON.stringify({ prompt: 'a lighthouse on the coast at dusk', model: modelForSize['512x512'], size: '512x512', quality: 'standard' });
     const figures = await load(`generate-image, instant fake provider (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/generate-image`, target.tokens, body);
-    return { ...figures, pngBytes: target.pngBytes };
+    const answerOnly = await load(`the same answer alone, no database (${kind} run)`, `http://127.0.0.1:${target.answerPort}/answer`, [], body);
+    return { ...figures, pngBytes: target.pngBytes, answerOnly };
   } finally {
     await stop();
   }

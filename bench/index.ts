@@ -63,6 +63,7 @@ for (const kind of kinds) {
   const result = await benchGenerationOverhead(kind);
   generation.push(result);
   console.log(`${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image   (budget >= 250 req/s)   load average ${loadAverage()}`);
+  console.log(`${row(result.answerOnly)}   the ceiling here: the same request and answer, nothing else`);
 }
 
 console.log('\n## paid work as jobs (issue 14): through the queue, in-process workers');
@@ -74,6 +75,7 @@ for (const kind of kinds) {
   const result = await benchToolOverhead(kind);
   toolOverhead.push(result);
   console.log(`${row(result)}   upload ${(result.uploadBytes / 1e3).toFixed(0)} kB JPEG, answer ${(result.answerBytes / 1e3).toFixed(0)} kB PNG   (budget >= 120 req/s)   load average ${loadAverage()}`);
+  console.log(`${row(result.answerOnly)}   the ceiling here: the same upload and answer, nothing else`);
 }
 // PGlite's process keeps ~900 MB it once used (initdb, argon2 for the bench users) and reuses it,
 // so growth shows best on PostgreSQL.

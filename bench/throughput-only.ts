@@ -2,7 +2,7 @@
  * `npx tsx bench/throughput-only.ts [generation|tools]…`: just the two throughput rows of issue 17
  * (generate-image and a tool call through an instant provider, 50 connections, through the job
  * queue), on PGlite and, with TEST_DATABASE_URL or DATABASE_URL, PostgreSQL; each with the load
- * average it ran under, since the machine may be shared.
+ * average it ran under, since the machine may be shared, and its ceiling measured in the same run.
  */
 import os from 'node:os';
 import { benchGenerationOverhead } from './generation.ts';
@@ -20,5 +20,13 @@ const row = (f: HttpFigures, budget: number) =>
   (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : '') +
   `   load average ${load()}`;
 
-if (wants('generation')) for (const kind of kinds) console.log(row(await benchGenerationOverhead(kind), 250));
-if (wants('tools')) for (const kind of kinds) console.log(row(await benchToolOverhead(kind), 120));
+// Each with its ceiling in the same run: the same request and answer through a Fastify route with nothing else.
+const ceiling = (f: HttpFigures) => `${f.label.padEnd(52)} ${f.requestsPerSecond.toFixed(0).padStart(6)} req/s (the ceiling here)   p50 ${f.p50} ms   p99 ${f.p99} ms`;
+for (const [figure, bench, budget] of [['generation', benchGenerationOverhead, 250], ['tools', benchToolOverhead, 120]] as const) {
+  if (!wants(figure)) continue;
+  for (const kind of kinds) {
+    const result = await bench(kind);
+    console.log(row(result, budget));
+    console.log(ceiling(result.answerOnly));
+  }
+}

@@ -7,7 +7,9 @@
  * - `local`: the real local tools on their worker pool; one edit by BENCH_LOCAL_TOOL
  *   (remove-background by default) runs first (model load), and `localTools` says whether it
  *   worked or why not.
- * Prints one JSON line `{ appPort, tokens, answerBytes?, localTools? }` when listening.
+ * In `clipdrop` mode, the same upload and answer with nothing else beside it (`answer-only.ts`):
+ * the row's ceiling here.
+ * Prints one JSON line `{ appPort, answerPort?, tokens, answerBytes?, localTools? }` when listening.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,6 +25,7 @@ import { createCreditsService } from '../apps/server/src/modules/credits/credits
 import { createLocalToolsProvider } from '../apps/server/src/modules/tools/providers/local.ts';
 import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
 import { benchPhoto, localBenchPhoto } from './tool-fixture.ts';
+import { startAnswerOnly } from './answer-only.ts';
 import { registerUsers } from './users.ts';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
@@ -33,10 +36,12 @@ const photo = await benchPhoto();
 
 let env: Record<string, string> = { LOG_LEVEL: 'warn' };
 let answerBytes: number | undefined;
+let answerOnly: Awaited<ReturnType<typeof startAnswerOnly>> | undefined;
 let fakeClipdrop: ChildProcess | undefined;
 if (mode === 'clipdrop') {
   const answer = await sharp(photo).png().toBuffer();
   answerBytes = answer.length;
+  answerOnly = await startAnswerOnly(answer);
   const answerFile = path.join(location.dataDir, 'clipdrop-answer.png');
   await writeFile(answerFile, answer);
   // A process of its own, so neither its CPU nor its memory is counted as the server's.
@@ -83,9 +88,10 @@ const credits = createCreditsService(database.db);
 for (const user of users) await credits.grant(user.id, 1_000_000, 'adjustment', `bench-${user.id}`);
 
 const appPort = (app.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ appPort, tokens: users.map((u) => u.token), answerBytes, localTools })}\n`);
+process.stdout.write(`${JSON.stringify({ appPort, answerPort: answerOnly?.port, tokens: users.map((u) => u.token), answerBytes, localTools })}\n`);
 
 process.on('SIGTERM', async () => {
+  await answerOnly?.close();
   await app.close();
   // The load generator hangs up mid-request when its time is up; those handlers still run, and
   // still talk to the fake Clipdrop.
