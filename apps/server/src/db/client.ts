@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { serverRoot } from '../server-root.ts';
+import { nameStatements } from './named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -150,7 +151,10 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   pool.on('error', onIdleError);
   const queryErrors = queryErrorCounter();
   // Every statement, pooled or in a transaction, goes through some client's `query`.
-  pool.on('connect', (client) => watchFailures(client, 'query', queryErrors.count));
+  pool.on('connect', (client) => {
+    nameStatements(client);
+    watchFailures(client, 'query', queryErrors.count);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   async function exclusively<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();

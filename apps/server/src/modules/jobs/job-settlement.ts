@@ -35,8 +35,7 @@ export function createJobSettlement({
   /** Hands the user's oldest waiting jobs to the queue while they have free slots; how many went. */
   async function promote(tx: Executor, userId: string): Promise<number> {
     await repo.lockUser(tx, userId);
-    const { dispatched } = await repo.countUnfinished(tx, userId);
-    const promoted = await repo.promoteWaiting(tx, userId, maxRunningPerUser - dispatched);
+    const promoted = await repo.promoteWaiting(tx, userId, maxRunningPerUser);
     for (const id of promoted) await queue.send(id, tx);
     return promoted.length;
   }

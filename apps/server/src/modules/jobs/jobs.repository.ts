@@ -114,11 +114,13 @@ export async function failFollowers(ex: Executor, jobId: string, message: string
 }
 
 /**
- * The user's oldest waiting jobs, up to `slots` of them, marked as handed to the queue. Rows
- * another transaction holds (a cancel) are skipped: that transaction promotes in its turn.
+ * The user's oldest waiting jobs, as many as they have free slots of `maxRunning`, marked as
+ * handed to the queue. Run with the user locked (`lockUser`): this statement begins after the
+ * lock is held, so it counts with every job the lock's earlier holders wrote (one statement, not
+ * a count and then an update: decision 041). Rows another transaction holds (a cancel) are
+ * skipped: that transaction promotes in its turn.
  */
-export async function promoteWaiting(ex: Executor, userId: string, slots: number): Promise<string[]> {
-  if (slots <= 0) return [];
+export async function promoteWaiting(ex: Executor, userId: string, maxRunning: number): Promise<string[]> {
   const promoted = await rows<{ id: string }>(
     ex,
     sql`UPDATE jobs SET dispatched_at = now()
@@ -126,7 +128,9 @@ export async function promoteWaiting(ex: Executor, userId: string, slots: number
           SELECT id FROM jobs w
           WHERE user_id = ${userId} AND status = 'queued' AND dispatched_at IS NULL AND ${ready}
           ORDER BY created_at, id
-          LIMIT ${slots}
+          LIMIT greatest(0, ${maxRunning}::int - (
+            SELECT count(*)::int FROM jobs d WHERE d.user_id = ${userId} AND d.status IN ('queued', 'running') AND d.dispatched_at IS NOT NULL
+          ))
           FOR UPDATE OF w SKIP LOCKED
         )
         RETURNING id`,
