@@ -75,11 +75,12 @@ export async function benchEventLoopWhilePainting(parallel: number, seconds: num
  * then, in the same run, the same request and answer with nothing else (`answerOnly`: the ceiling).
  */
 export async function benchGenerationOverhead(kind: 'pglite' | 'postgres'): Promise<HttpFigures & { pngBytes: number; answerOnly: HttpFigures }> {
-  const { target, stop } = await startTarget<{ appPort: number; answerPort: number; tokens: string[]; pngBytes: number }>('generation-target.ts', kind);
+  const { target, pid, stop } = await startTarget<{ appPort: number; answerPort: number; tokens: string[]; pngBytes: number }>('generation-target.ts', kind);
+  const cpuOf = { pid, postgres: kind === 'postgres' };
   try {
     const body = JSON.stringify({ prompt: 'a lighthouse on the coast at dusk', model: modelForSize['512x512'], size: '512x512', quality: 'standard' });
-    const figures = await load(`generate-image, instant fake provider (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/generate-image`, target.tokens, body);
-    const answerOnly = await load(`the same answer alone, no database (${kind} run)`, `http://127.0.0.1:${target.answerPort}/answer`, [], body);
+    const figures = await load(`generate-image, instant fake provider (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/generate-image`, target.tokens, body, { cpuOf });
+    const answerOnly = await load(`the same answer alone, no database (${kind} run)`, `http://127.0.0.1:${target.answerPort}/answer`, [], body, { cpuOf });
     return { ...figures, pngBytes: target.pngBytes, answerOnly };
   } finally {
     await stop();

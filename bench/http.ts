@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { countCpu, type CpuSplit } from './process-cpu.ts';
 
-export type HttpFigures = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+export type HttpFigures = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; cpu?: CpuSplit };
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -23,7 +24,13 @@ export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres'
   return { target: JSON.parse(line) as T, pid: child.pid!, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
 }
 
-export type LoadOptions = { method?: 'GET' | 'POST'; contentType?: string; connections?: number };
+export type LoadOptions = {
+  method?: 'GET' | 'POST';
+  contentType?: string;
+  connections?: number;
+  /** Counts where the measured run's CPU went: this server process, and PostgreSQL when `postgres`. */
+  cpuOf?: { pid: number; postgres: boolean };
+};
 
 /** `tokens`, when given, signs each connection in as a different user. */
 export async function load(label: string, url: string, tokens: string[] = [], body: string | Buffer = '{}', more: LoadOptions = {}): Promise<HttpFigures> {
@@ -46,8 +53,10 @@ export async function load(label: string, url: string, tokens: string[] = [], bo
     ],
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, pools, prepared statements
+  const cpu = more.cpuOf && countCpu(more.cpuOf.pid, more.cpuOf.postgres);
   const result = await autocannon({ ...options, duration: durationSeconds });
   return {
+    ...(cpu ? { cpu: cpu.perRequest(result.requests.total) } : {}),
     label,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

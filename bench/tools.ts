@@ -5,14 +5,15 @@ import { benchPhoto, localBenchPhoto, noisyPhoto, photoBody } from './tool-fixtu
 /** remove-background through a zero-latency fake Clipdrop: the server's own cost per edit. */
 export async function benchToolOverhead(kind: 'pglite' | 'postgres'): Promise<HttpFigures & { uploadBytes: number; answerBytes: number; answerOnly: HttpFigures }> {
   process.env.BENCH_TOOLS_MODE = 'clipdrop';
-  const { target, stop } = await startTarget<{ appPort: number; answerPort: number; tokens: string[]; answerBytes: number }>('tools-target.ts', kind);
+  const { target, pid, stop } = await startTarget<{ appPort: number; answerPort: number; tokens: string[]; answerBytes: number }>('tools-target.ts', kind);
+  const cpuOf = { pid, postgres: kind === 'postgres' };
   try {
     const photo = await benchPhoto();
     const { body, contentType } = await photoBody(photo);
     const url = `http://127.0.0.1:${target.appPort}/api/image/tools/remove-background`;
-    const figures = await load(`remove-background, instant fake Clipdrop (${kind})`, url, target.tokens, body, { contentType });
+    const figures = await load(`remove-background, instant fake Clipdrop (${kind})`, url, target.tokens, body, { contentType, cpuOf });
     // The same upload and answer with nothing else, in the same run: the row's ceiling here.
-    const answerOnly = await load(`the same upload and answer alone, no database (${kind} run)`, `http://127.0.0.1:${target.answerPort}/answer`, [], body, { contentType });
+    const answerOnly = await load(`the same upload and answer alone, no database (${kind} run)`, `http://127.0.0.1:${target.answerPort}/answer`, [], body, { contentType, cpuOf });
     return { ...figures, uploadBytes: photo.length, answerBytes: target.answerBytes, answerOnly };
   } finally {
     await stop();
