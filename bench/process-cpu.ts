@@ -38,12 +38,12 @@ function postgresCpuSince(before: Map<number, number>): number {
   return spent;
 }
 
-/** Every core's busy time so far (all but idle and I/O wait), in ms. */
+/** Every core's busy time so far, in ms: not idle, not waiting for I/O, not taken by the hypervisor (steal). */
 function machineBusyMs(): number {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-  // user nice system idle iowait irq softirq steal: guest time is already inside user.
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
-  return (user + nice + system + irq + softirq + steal) * tickMs;
+  // user nice system idle iowait irq softirq …: guest time is already inside user.
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = ticks;
+  return (user + nice + system + irq + softirq) * tickMs;
 }
 
 /**

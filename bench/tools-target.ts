@@ -24,7 +24,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createCreditsService } from '../apps/server/src/modules/credits/credits.service.ts';
 import { createLocalToolsProvider } from '../apps/server/src/modules/tools/providers/local.ts';
 import { createDatabaseLocation, testConfig, type DatabaseKind } from '../apps/server/src/test/harness.ts';
-import { benchPhoto, localBenchPhoto } from './tool-fixture.ts';
+import { benchPhoto, localBenchPhoto, noisyPhoto } from './tool-fixture.ts';
 import { startAnswerOnly } from './answer-only.ts';
 import { registerUsers } from './users.ts';
 
@@ -32,7 +32,10 @@ const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const mode = process.env.BENCH_TOOLS_MODE === 'local' ? 'local' : 'clipdrop';
 const location = await createDatabaseLocation(kind);
 const database = await openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 20 });
-const photo = await benchPhoto();
+// The fake answers a picture of the upload's size, as Clipdrop does (a picture of another size is
+// refused as unusable): the bench's photo, or with BENCH_TOOLS_ANSWER_MB a noisy one of that many MB.
+const answerMb = Number(process.env.BENCH_TOOLS_ANSWER_MB ?? 0);
+const photo = answerMb > 0 ? await noisyPhoto(answerMb) : await benchPhoto();
 
 let env: Record<string, string> = { LOG_LEVEL: 'warn' };
 let answerBytes: number | undefined;

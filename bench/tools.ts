@@ -27,7 +27,8 @@ export async function benchToolOverhead(kind: 'pglite' | 'postgres'): Promise<Ht
  */
 export async function benchUploadMemory(kind: 'pglite' | 'postgres', parallel = 20, megabytes = 10, rounds = 3) {
   process.env.BENCH_TOOLS_MODE = 'clipdrop';
-  const { target, pid, stop } = await startTarget<{ appPort: number; tokens: string[] }>('tools-target.ts', kind);
+  // Its fake Clipdrop answers a picture of the uploads' size, so every edit is judged, stored and answered whole.
+  const { target, pid, stop } = await startTarget<{ appPort: number; tokens: string[] }>('tools-target.ts', kind, { BENCH_TOOLS_ANSWER_MB: String(megabytes) });
   try {
     const photo = await noisyPhoto(megabytes);
     // Start-up (argon2 for the bench users, PGlite's initdb) set a peak of its own: forget it.
