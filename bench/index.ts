@@ -14,7 +14,7 @@ import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from '.
 import { benchLocalToolsClassic } from './local-tools-classic.ts';
 import { benchLocalToolsMl } from './local-tools-ml.ts';
 import { defaultAdminUrl, unreachable } from './postgres.ts';
-import { cpuSplitLine } from './process-cpu.ts';
+import { printCpuSplit } from './process-cpu.ts';
 import { benchWeb } from './web.ts';
 
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -64,9 +64,9 @@ for (const kind of kinds) {
   const result = await benchGenerationOverhead(kind);
   generation.push(result);
   console.log(`${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image   (budget >= 250 req/s)   load average ${loadAverage()}`);
-  if (result.cpu) console.log(`  ${cpuSplitLine(result.cpu)}`);
+  printCpuSplit(result);
   console.log(`${row(result.answerOnly)}   the ceiling here: the same request and answer, nothing else`);
-  if (result.answerOnly.cpu) console.log(`  ${cpuSplitLine(result.answerOnly.cpu)}`);
+  printCpuSplit(result.answerOnly);
 }
 
 console.log('\n## paid work as jobs (issue 14): through the queue, in-process workers');
@@ -78,9 +78,9 @@ for (const kind of kinds) {
   const result = await benchToolOverhead(kind);
   toolOverhead.push(result);
   console.log(`${row(result)}   upload ${(result.uploadBytes / 1e3).toFixed(0)} kB JPEG, answer ${(result.answerBytes / 1e3).toFixed(0)} kB PNG   (budget >= 120 req/s)   load average ${loadAverage()}`);
-  if (result.cpu) console.log(`  ${cpuSplitLine(result.cpu)}`);
+  printCpuSplit(result);
   console.log(`${row(result.answerOnly)}   the ceiling here: the same upload and answer, nothing else`);
-  if (result.answerOnly.cpu) console.log(`  ${cpuSplitLine(result.answerOnly.cpu)}`);
+  printCpuSplit(result.answerOnly);
 }
 // PGlite's process keeps ~900 MB it once used (initdb, argon2 for the bench users) and reuses it,
 // so growth shows best on PostgreSQL.

@@ -78,10 +78,12 @@ export function countCpu(serverPid: number, postgres: boolean) {
 }
 
 /**
- * "CPU a request: server 12.0 + PostgreSQL 5.5 + load generator 2.0 ms (at most 102 req/s on 2
- * cores at that cost); other processes 0.4 ms".
+ * Prints, indented under a throughput row, "CPU a request: server 12.0 + PostgreSQL 5.5 + load
+ * generator 2.0 ms (at most 102 req/s on 2 cores at that cost); other processes 0.4 ms", when the
+ * row was measured with `cpuOf`.
  */
-export function cpuSplitLine(split: CpuSplit): string {
-  const parts = [`server ${split.serverMs.toFixed(1)}`, ...(split.postgresMs ? [`PostgreSQL ${split.postgresMs.toFixed(1)}`] : []), `load generator ${split.loadGeneratorMs.toFixed(1)}`];
-  return `CPU a request: ${parts.join(' + ')} ms (at most ${split.boundPerSecond.toFixed(0)} req/s on ${os.availableParallelism()} cores at that cost); other processes ${split.otherMs.toFixed(1)} ms`;
+export function printCpuSplit({ cpu }: { cpu?: CpuSplit | undefined }): void {
+  if (!cpu) return;
+  const parts = [`server ${cpu.serverMs.toFixed(1)}`, ...(cpu.postgresMs ? [`PostgreSQL ${cpu.postgresMs.toFixed(1)}`] : []), `load generator ${cpu.loadGeneratorMs.toFixed(1)}`];
+  console.log(`  CPU a request: ${parts.join(' + ')} ms (at most ${cpu.boundPerSecond.toFixed(0)} req/s on ${os.availableParallelism()} cores at that cost); other processes ${cpu.otherMs.toFixed(1)} ms`);
 }

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { benchGenerationOverhead } from './generation.ts';
 import type { HttpFigures } from './http.ts';
-import { cpuSplitLine } from './process-cpu.ts';
+import { printCpuSplit } from './process-cpu.ts';
 import { benchToolOverhead } from './tools.ts';
 
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -28,8 +28,8 @@ for (const [figure, bench, budget] of [['generation', benchGenerationOverhead, 2
   for (const kind of kinds) {
     const result = await bench(kind);
     console.log(row(result, budget));
-    if (result.cpu) console.log(`  ${cpuSplitLine(result.cpu)}`);
+    printCpuSplit(result);
     console.log(ceiling(result.answerOnly));
-    if (result.answerOnly.cpu) console.log(`  ${cpuSplitLine(result.answerOnly.cpu)}`);
+    printCpuSplit(result.answerOnly);
   }
 }
