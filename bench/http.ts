@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { builtEnv } from '../apps/server/src/test/built-server.ts';
 import { countCpu, type CpuSplit } from './process-cpu.ts';
 
 export type HttpFigures = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; cpu?: CpuSplit };
@@ -18,7 +19,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres', env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
+    // With the environment `npm start` adds, so a figure is the process operators run.
+    env: { ...process.env, ...builtEnv, ...env },
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return { target: JSON.parse(line) as T, pid: child.pid!, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };

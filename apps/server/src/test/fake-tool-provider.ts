@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { promisedToolSize, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
-import type { PngImage } from '../lib/image-bytes.ts';
+import type { HeldPngImage, PngImage } from '../lib/image-bytes.ts';
 import type { CheckedImage, ToolInput, ToolProvider } from '../modules/tools/providers/provider.ts';
 
 type Recorded = CheckedImage & { bytes: Buffer };
@@ -12,7 +12,7 @@ export type RecordedCall = Omit<ToolInput, 'image' | 'mask'> & { image: Recorded
 export const resultSize = (tool: ToolId, width: number, height: number, fields: ToolFields) => promisedToolSize(tool, { width, height }, fields) ?? { width, height };
 
 /** A stand-in result: the image (its bytes or its file) negated and brought to the tool's result size. */
-export async function fakeEdit(tool: ToolId, image: Buffer | string, fields: ToolFields): Promise<PngImage> {
+export async function fakeEdit(tool: ToolId, image: Buffer | string, fields: ToolFields): Promise<HeldPngImage> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const size = resultSize(tool, width, height, fields);
   const png = await sharp(image).negate({ alpha: false }).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { errorAnswer } from '../../plugins/error-handler.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { ApiKeyRefused } from '../api-keys/api-keys.service.ts';
+import { pngBody, pngBytes } from '../images/image-answer.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { acceptToolCall } from '../tools/tool-call.ts';
 import { uploadLimits } from '../tools/tool-upload.ts';
@@ -60,7 +61,9 @@ export async function clipdropRoutes(
       const accepted = await acceptToolCall(request, tool, { tools, jobs, uploadsDir }, { userId: key.userId, apiKey: key });
       const { png, creditBalance } = await jobs.outcome(key.userId, accepted);
       const format = formatFor(request.headers.accept);
-      const image = format === 'png' ? png : await sharp(png)[format]().toBuffer();
+      // A stored PNG is sent as it is read; another format is made from its bytes.
+      const image = format === 'png' ? pngBody(png) : await sharp(await pngBytes(png))[format]().toBuffer();
+      if (!Buffer.isBuffer(png) && format === 'png') reply.header('content-length', String(png.size));
       return reply
         .type(`image/${format}`)
         .header(clipdropCreditHeaders.remaining, String(creditBalance))

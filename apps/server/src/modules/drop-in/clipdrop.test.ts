@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
+import { heldPngBytes } from '../../lib/image-bytes.ts';
 import { createKey, revokeKey } from '../../test/api-keys.ts';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
@@ -31,8 +32,11 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
   let t: TestContext;
   let base: string;
   let photo: Buffer;
+  // Set by a test: the provider's answer, instead of the fake's edit.
+  let answer: Buffer | undefined;
   const tools = fakeToolProvider(async (input) => {
     if (input.fields.prompt === failingPrompt) throw new ToolProviderError('rejected_input', 'refused', { status: 400, reason: 'no subject found' });
+    if (answer) return { png: answer, width: input.image.width, height: input.image.height };
     return fakeEdit(input.tool, input.image.path, input.fields);
   });
 
@@ -64,6 +68,24 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
     const [reservation] = await rows<{ status: string; api_key_id: string }>(t.database.db, sql`SELECT status, api_key_id FROM credit_reservations WHERE user_id = ${user.id}`);
     expect(reservation).toEqual({ status: 'committed', api_key_id: id });
+  });
+
+  it('answers an image larger than heldPngBytes from the store, byte for byte, with its length', async () => {
+    const large = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    expect(large.length).toBeGreaterThan(heldPngBytes);
+    const { token } = await register(t.app);
+    const { key } = await createKey(t.app, token, { name: 'clipdrop script', scopes: ['tools'] });
+    const form = new FormData();
+    form.append('image_file', new Blob([(await pngOf(1600, 1200)) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
+    answer = large;
+    try {
+      const response = await call('remove-background', key, form);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-length')).toBe(String(large.length));
+      expect(Buffer.from(await response.arrayBuffer()).equals(large)).toBe(true);
+    } finally {
+      answer = undefined;
+    }
   });
 
   it.each(toolIds)('%s: answers 402 with no credit left, and 403 to a bad key, as Clipdrop does', async (tool) => {

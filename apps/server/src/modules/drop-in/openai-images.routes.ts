@@ -8,7 +8,10 @@ import { errorAnswer } from '../../plugins/error-handler.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { ApiKeyRefused } from '../api-keys/api-keys.service.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
+import { base64JsonStream } from '../images/image-answer.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
+
+const b64Field = '"b64_json":"';
 
 /** A 400 about one parameter, named as OpenAI names it (`param`, and `unknown_parameter` or `invalid_value`). */
 class InvalidParameter extends AppError {
@@ -58,7 +61,7 @@ export async function openAiImagesRoutes(
     return reply.code(status).headers(headers).send(body);
   });
 
-  app.post('/v1/images/generations', { onRequest: app.requireApiKey('generate'), preHandler: paidLimit }, async (request): Promise<OpenAiImagesResponse> => {
+  app.post('/v1/images/generations', { onRequest: app.requireApiKey('generate'), preHandler: paidLimit }, async (request, reply) => {
     const key = request.apiKey!;
     const asked = openAiImageRequest.safeParse(request.body);
     if (!asked.success) throw invalidParameter(asked.error.issues[0]);
@@ -68,6 +71,11 @@ export async function openAiImagesRoutes(
     generation.assertAvailable();
     const accepted = await jobs.submit(key.userId, 'generation', ours.data, {}, key);
     const { png } = await jobs.outcome(key.userId, accepted);
-    return { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString('base64') }] };
+    // The answer's JSON with an empty `b64_json`, which the PNG's base64 fills as it is sent.
+    const shape: OpenAiImagesResponse = { created: Math.floor(Date.now() / 1000), data: [{ b64_json: '' }] };
+    const json = JSON.stringify(shape);
+    const at = json.indexOf(b64Field) + b64Field.length;
+    reply.type('application/json; charset=utf-8');
+    return reply.send(base64JsonStream(json.slice(0, at), png, json.slice(at)));
   });
 }

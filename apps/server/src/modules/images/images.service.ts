@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
+import { pngByteSize, type PngFile } from '../../lib/image-bytes.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recipesOfImages } from '../batches/batches.repository.ts';
 import type { ImageStore, StoredObject } from './image-store.ts';
@@ -12,7 +13,8 @@ export type NewImage = {
   prompt?: string;
   params: Record<string, unknown>;
   provider: string;
-  png: Buffer;
+  /** Its bytes, or the file a large answer was written to (see `heldPngBytes`). */
+  png: Buffer | PngFile;
   width: number;
   height: number;
 };
@@ -35,9 +37,9 @@ export function createImagesService(db: Db, store: ImageStore) {
     async save({ png, ...image }: NewImage): Promise<repo.ImageRow> {
       const id = randomUUID();
       const storageKey = `${id}.png`;
-      await store.put(storageKey, png);
+      await (Buffer.isBuffer(png) ? store.put(storageKey, png) : store.putFile(storageKey, png.path));
       try {
-        return await repo.insertImage(db, { id, ...image, prompt: image.prompt ?? null, byteSize: png.length, storageKey });
+        return await repo.insertImage(db, { id, ...image, prompt: image.prompt ?? null, byteSize: pngByteSize(png), storageKey });
       } catch (error) {
         await store.delete(storageKey).catch(() => undefined);
         throw error;

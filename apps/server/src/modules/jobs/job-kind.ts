@@ -10,6 +10,8 @@ export type JobContext = {
   params: Record<string, unknown>;
   /** Each input (by role: `image`, `mask`) copied from the job input store to a file of this attempt's own. */
   files: Record<string, string>;
+  /** The folder of this attempt's files, for any it makes (deleted with them); absent when the job has no inputs. */
+  workDir?: string | undefined;
   log: FastifyBaseLogger;
   /** Reports progress (0–100) to whoever watches the job. */
   progress(percent: number): Promise<void>;

@@ -66,7 +66,7 @@ export function createJobRunner({
     return [['image', () => images.openOwned(imageId, row.user_id)]];
   }
 
-  async function withInputFiles<T>(row: repo.JobRow, use: (files: Record<string, string>) => Promise<T>): Promise<T> {
+  async function withInputFiles<T>(row: repo.JobRow, use: (files: Record<string, string>, dir?: string) => Promise<T>): Promise<T> {
     const roles = await storedInputs(row);
     if (roles.length === 0) return use({});
     await mkdir(uploadsDir, { recursive: true });
@@ -79,7 +79,7 @@ export function createJobRunner({
         if (!stored) throw new Error(`job ${row.id}'s input ${role} is missing from the store`);
         await pipeline(stored.stream, createWriteStream(files[role], { flags: 'wx' }));
       }
-      return await use(files);
+      return await use(files, dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -105,8 +105,10 @@ export function createJobRunner({
           const changed = await repo.setProgress(db, jobId, attempt, percent);
           if (changed) watch.changed(jobId, snapshotOfRow(changed));
         };
-        const made = await withInputFiles(row, async (files) => {
-          const produced = await kind.produce({ jobId, attempt, params: row.params, files, log, progress });
+        let ended: repo.JobRow | undefined;
+        // Delivered while the attempt's folder lasts: a large answer is a file in it.
+        const { image, made } = await withInputFiles(row, async (files, workDir) => {
+          const produced = await kind.produce({ jobId, attempt, params: row.params, files, workDir, log, progress });
           // Before anything is stored or charged: a black, blank, unchanged or misshapen answer fails the job.
           try {
             await assertUsableOutput(produced.png, kind.promise({ params: row.params, files }));
@@ -117,25 +119,25 @@ export function createJobRunner({
             }
             throw error;
           }
-          return produced;
-        });
-        let ended: repo.JobRow | undefined;
-        const image = await paidImages.deliver({
-          userId: row.user_id,
-          cost: kind.cost,
-          reservationId: row.reservation_id,
-          made,
-          log,
-          async claim(tx, imageId) {
-            ended = await repo.markSucceeded(tx, jobId, attempt, imageId);
-            if (ended) await settlement.promote(tx, row.user_id);
-            return ended !== undefined;
-          },
+          const delivered = await paidImages.deliver({
+            userId: row.user_id,
+            cost: kind.cost,
+            reservationId: row.reservation_id,
+            made: produced,
+            log,
+            async claim(tx, imageId) {
+              ended = await repo.markSucceeded(tx, jobId, attempt, imageId);
+              if (ended) await settlement.promote(tx, row.user_id);
+              return ended !== undefined;
+            },
+          });
+          return { image: delivered, made: produced };
         });
         if (image && ended) {
           ran('succeeded');
           log.info({ imageId: image.id }, 'job succeeded');
-          await settlement.afterEnd(ended, made.png);
+          // A waiter here answers with bytes the worker held; a file is gone with the folder, and read from the store.
+          await settlement.afterEnd(ended, Buffer.isBuffer(made.png) ? made.png : undefined);
         } else {
           ran('discarded');
           log.info('the job ended while this attempt ran; its image was discarded');

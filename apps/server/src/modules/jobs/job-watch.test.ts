@@ -5,6 +5,7 @@ import { rows, type Executor } from '../../db/client.ts';
 import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts';
 import { submitGeneration } from '../../test/job-calls.ts';
 import { databaseKinds, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { heldPngBytes } from '../../lib/image-bytes.ts';
 import { createJobWatch, type JobSnapshot } from './job-watch.ts';
 import type { JobRow } from './jobs.repository.ts';
 
@@ -139,6 +140,24 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     await done;
     // Kept only while followed.
     expect(watch.ending(id!)).toBeUndefined();
+  });
+
+  it('keeps an ending\'s image bytes up to heldPngBytes only: a larger image is read from the store by whoever answers', async () => {
+    const ids = await queuedJobs(1, 2);
+    const watch = createJobWatch({ db: t.database.db, pollMs: 60_000, log: silent });
+    const stop = new AbortController();
+    const { done } = followAll(watch, ids, stop.signal);
+    await sleep(100);
+    const found = await rows<JobRow>(t.database.db, sql`SELECT * FROM jobs WHERE id IN (${ids[0]}, ${ids[1]})`);
+    const rowOf = (id: string) => ({ ...found.find((row) => row.id === id)!, status: 'succeeded' as const, event_seq: 99 });
+    const small = Buffer.alloc(heldPngBytes);
+    watch.ended({ row: rowOf(ids[0]!), png: small });
+    watch.ended({ row: rowOf(ids[1]!), png: Buffer.alloc(heldPngBytes + 1) });
+    expect(watch.ending(ids[0]!)?.png).toBe(small);
+    expect(watch.ending(ids[1]!)?.row.status).toBe('succeeded');
+    expect(watch.ending(ids[1]!)?.png).toBeUndefined();
+    stop.abort();
+    await done;
   });
 
   it('stops looking when stopped (the database is about to close), and every follow ends', async () => {

@@ -1,6 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { heldPngBytes } from '../../lib/image-bytes.ts';
 import { snapshotsOf, type JobRow, type JobSnapshot } from './jobs.repository.ts';
 
 export type { JobSnapshot };
@@ -95,14 +96,15 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
 
     /**
      * A job ended in this process (its row as the ending statement returned it, committed): its
-     * followers here hear at once, and `ending` hands them the row and the image's bytes.
+     * followers here hear at once, and `ending` hands them the row and the image's bytes (up to
+     * `heldPngBytes`: a larger one is read from the store).
      */
-    ended(ending: JobEnding): void {
-      const jobId = ending.row.id;
+    ended({ row, png }: JobEnding): void {
+      const jobId = row.id;
       if (stopped || !followers.has(jobId)) return;
-      endings.set(jobId, ending);
+      endings.set(jobId, { row, png: png && png.length <= heldPngBytes ? png : undefined });
       failure = undefined;
-      record([jobId], new Map([[jobId, snapshotOfRow(ending.row)]]));
+      record([jobId], new Map([[jobId, snapshotOfRow(row)]]));
     },
 
     /** How the job ended, when it ended in this process while it was followed here. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import { isFinishedJob, jobsPageLimit, type JobEventType, type JobKind, type JobStatus, type JobView } from '@lumigen/contract/jobs';
 import { batchMessages } from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
@@ -8,6 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, statusByCode, type AppErrorCode } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
+import type { AnswerPng } from '../images/image-answer.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobMetrics } from '../metrics/metrics.ts';
 import type { PaidImages } from '../images/paid-image.ts';
@@ -27,7 +27,8 @@ export type NewJob = { kind: JobKind; params: Record<string, unknown>; files?: R
 export type JobLimits = { maxRunningPerUser: number; maxQueuedPerUser: number };
 
 /** What a brief's call answers once its job is over (docs/product.md's shape). */
-export type Finished = { imageId: string; png: Buffer; creditBalance: number };
+/** A brief's call's image: its bytes when this process made it and kept them, else the stored object. */
+export type Finished = { imageId: string; png: AnswerPng; creditBalance: number };
 
 export type StreamedEvent = { id?: number; type: JobEventType; data: Record<string, unknown> };
 
@@ -229,10 +230,10 @@ export function createJobsService({
       if (!isFinishedJob(row.status)) throw new AppError('unavailable', messages.job.stillRunning, { extra: { jobId } });
       if (row.status === 'succeeded' && row.image_id) {
         if (ending.png) return { imageId: row.image_id, png: ending.png, creditBalance };
-        // Made by another process: the brief's answer carries the image itself (base64), so here it is read whole.
+        // Made by another process, or too large to hold while the answer waits for its reader.
         const found = await images.openOwned(row.image_id, userId);
         if (!found) throw new Error(`the image of job ${jobId} is gone`);
-        return { imageId: row.image_id, png: await buffer(found.stream), creditBalance };
+        return { imageId: row.image_id, png: found, creditBalance };
       }
       const code = row.status === 'canceled' ? 'conflict' : row.error_code;
       // A bug: the error handler answers 500 with the request id; the worker logged the cause.
@@ -290,11 +291,6 @@ export function createJobsService({
     },
 
     /**
-     * The safety net, run with the reservation sweep: a job whose queue entry is gone while it is
-     * unfinished is failed and refunded (never left running), and a user with waiting jobs and a
-     * free slot gets them queued (a promotion nobody made).
-     */
-    /**
      * For an account deletion, in its transaction: locks the user, then either says a job of
      * theirs is still unfinished (it would store an image for a deleted account) or deletes their
      * finished jobs (whose parameters hold their prompts), batches and recipes.
@@ -309,6 +305,11 @@ export function createJobsService({
       return 'forgotten';
     },
 
+    /**
+     * The safety net, run with the reservation sweep: a job whose queue entry is gone while it is
+     * unfinished is failed and refunded (never left running), and a user with waiting jobs and a
+     * free slot gets them queued (a promotion nobody made).
+     */
     async sweep(): Promise<void> {
       for (const jobId of await repo.findOrphanedJobIds(db, paidWorkQueue, 60, 100)) {
         const ended = await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }));

@@ -1,6 +1,7 @@
 import { messages } from '@lumigen/contract/messages';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { pngSource, type PngFile } from '../../lib/image-bytes.ts';
 
 /** Why a provider's picture cannot be used; counted by these names (`lumigen_unusable_outputs_total`). */
 export type UnusableReason = 'transparent' | 'black' | 'one_colour' | 'unchanged' | 'wrong_size';
@@ -34,7 +35,8 @@ const leadingRows = 16;
  * 64×64 by libvips and compared. The whole answer is decoded at most once.
  * Throws `UnusableOutputError`, whose message the user reads.
  */
-export async function assertUsableOutput(png: Buffer, promise: OutputPromise): Promise<void> {
+export async function assertUsableOutput(answer: Buffer | PngFile, promise: OutputPromise): Promise<void> {
+  const png = pngSource(answer);
   const { width = 0, height = 0 } = await sharp(png).metadata();
   if (promise.size && (width !== promise.size.width || height !== promise.size.height)) {
     throw new UnusableOutputError('wrong_size', messages.unusable.wrongSize(width, height, promise.size.width, promise.size.height));

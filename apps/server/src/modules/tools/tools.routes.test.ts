@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import type { PngImage } from '../../lib/image-bytes.ts';
+import { heldPngBytes, type PngImage } from '../../lib/image-bytes.ts';
 import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { fakeEdit, fakeToolProvider, resultSize } from '../../test/fake-tool-provider.ts';
 import { picture } from '../../test/pictures.ts';
@@ -79,6 +79,19 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
     const [reservation] = await rows<{ purpose: string; status: string }>(t.database.db, sql`SELECT purpose, status FROM credit_reservations WHERE user_id = ${user.id}`);
     expect(reservation).toEqual({ purpose: tool, status: 'committed' });
+  });
+
+  it('answers an edit larger than a waiting answer may hold (heldPngBytes) from the stored image, byte for byte', async () => {
+    const { token, user } = await register(t.app);
+    const answer = await noisyPng(1600, 1200);
+    expect(answer.length).toBeGreaterThan(heldPngBytes);
+    behaviour = async () => ({ png: answer, width: 1600, height: 1200 });
+    const response = await callTool(t.app, token, 'remove-background', [imagePart(await jpegOf(1600, 1200))]);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, creditBalance: 4 });
+    expect((await decodeAnswer(body.image)).png.equals(answer)).toBe(true);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
   });
 
   it('reads sliders as numbers, accepts their end values and fills in a missing one with its default', async () => {

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
 import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
@@ -64,12 +65,13 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
     job(tool: ToolId): JobKindHandler {
       return {
         cost: creditCosts.edit,
-        async produce({ params, files, log, progress }) {
+        async produce({ params, files, workDir, log, progress }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();
           const image = inputs ? { ...inputs.image, path: files.image! } : await checkFollowingInput(tool, files.image!, fields);
           const mask = inputs?.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
-          const result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields });
+          const spillTo = workDir && path.join(workDir, 'answer');
+          const result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields, ...(spillTo ? { spillTo } : {}) });
           await progress(80);
           log.info({ tool, provider: provider.name, width: result.width, height: result.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
           // The prompt has its own column (as a generation's has); sliders and mode are the params.

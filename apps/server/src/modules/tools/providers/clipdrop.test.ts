@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { toolIds, type ToolId } from '@lumigen/contract/tools';
@@ -6,10 +8,12 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
+import { heldPngBytes } from '../../../lib/image-bytes.ts';
 import { startFakeClipdrop, type ClipdropAnswer, type FakeClipdrop } from '../../../test/fake-clipdrop.ts';
 import { resultSize } from '../../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
 import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskOf, maskPart, pngOf, webpOf, type Part } from '../../../test/tool-calls.ts';
+import { createClipdropProvider } from './clipdrop.ts';
 
 const apiKey = 'cd-test-key-7f3a9c';
 
@@ -143,6 +147,64 @@ describe.each(databaseKinds)('editing through Clipdrop on %s', (kind) => {
         { reason: 'refund', delta: 1 },
       ]);
       expect(await rows(t.database.db, sql`SELECT 1 FROM images WHERE user_id = ${user.id}`)).toHaveLength(0);
+    });
+  });
+
+  describe('an answer larger than heldPngBytes', () => {
+    /** A picture of noise (which does not compress), so its PNG is larger than the server holds. */
+    const noise = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+
+    it('is written to a file as it arrives, and that file is the provider\'s answer; a small one is held', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'clipdrop-answer-'));
+      try {
+        const provider = createClipdropProvider({ apiKey, baseUrl: clipdrop.baseUrl, timeoutMs: 5_000 });
+        const upload = path.join(dir, 'image');
+        await writeFile(upload, await jpegOf(1600, 1200));
+        const image = { path: upload, size: (await readFile(upload)).length, type: 'image/jpeg' as const, width: 1600, height: 1200 };
+        const large = await noise(1600, 1200).png().toBuffer();
+        expect(large.length).toBeGreaterThan(heldPngBytes);
+        clipdrop.answer({ status: 200, raw: large, contentType: 'image/png' });
+        const spillTo = path.join(dir, 'answer');
+        const result = await provider.run({ tool: 'remove-background', image, fields: {}, spillTo });
+        expect(result).toEqual({ png: { path: spillTo, size: large.length }, width: 1600, height: 1200 });
+        expect((await readFile(spillTo)).equals(large)).toBe(true);
+
+        clipdrop.answer({ image: 'png' });
+        const small = await provider.run({ tool: 'remove-background', image, fields: {}, spillTo: path.join(dir, 'second-answer') });
+        expect(Buffer.isBuffer(small.png)).toBe(true);
+        expect(existsSync(path.join(dir, 'second-answer'))).toBe(false);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it.each([
+      ['png', 1600, 1200],
+      ['jpeg', 2600, 2000],
+    ] as const)('as %s (%i×%i) is stored as PNG and answered byte for byte, charged once', async (format, width, height) => {
+      const sent = await noise(width, height)[format](format === 'jpeg' ? { quality: 100 } : {}).toBuffer();
+      expect(sent.length).toBeGreaterThan(heldPngBytes);
+      clipdrop.answer({ status: 200, raw: sent, contentType: `image/${format}` });
+      const { token, user } = await register(t.app);
+      const response = await callTool(t.app, token, 'remove-background', [imagePart(await jpegOf(width, height))]);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      const result = await decodeAnswer(body.image);
+      expect([result.format, result.width, result.height]).toEqual(['png', width, height]);
+      if (format === 'png') expect(result.png.equals(sent)).toBe(true);
+      const [row] = await rows<{ storage_key: string; byte_size: number }>(t.database.db, sql`SELECT storage_key, byte_size FROM images WHERE id = ${body.imageId}`);
+      expect(row?.byte_size).toBe(result.png.length);
+      const file = (await storedImageFiles(t.location)).find((f) => path.basename(f) === row?.storage_key);
+      expect(file && (await readFile(file)).equals(result.png)).toBe(true);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+    });
+
+    it('that is not an image is a refunded 502', async () => {
+      clipdrop.answer({ status: 200, raw: Buffer.alloc(heldPngBytes + 1000, '<p>maintenance</p>'), contentType: 'text/html' });
+      const { token, user } = await register(t.app);
+      const response = await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
+      expect(response.statusCode).toBe(502);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
     });
   });
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { clipdropPaths, type AcceptedImageType, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
-import { asPng, sniffImageType, type PngImage } from '../../../lib/image-bytes.ts';
-import { readBodyUpTo } from '../../../lib/read-body.ts';
+import { asPng, asPngFile, heldPngBytes, pngByteSize, sniffImageType, type PngFile, type PngImage } from '../../../lib/image-bytes.ts';
+import { readBodyHoldingUpTo, readBodyUpTo } from '../../../lib/read-body.ts';
 import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
 
 export type ClipdropOptions = {
@@ -17,6 +18,7 @@ export type ClipdropOptions = {
 const extensions: Record<AcceptedImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 /** An upscale to 4096×4096 is a PNG of some 50 MB; nothing larger is a real answer. */
 const longestAnswerBytes = 128 * 1024 * 1024;
+const longestErrorBytes = 64 * 1024;
 const longestRetryAfterSeconds = 3600;
 
 const sliceBytes = 256 * 1024;
@@ -52,6 +54,23 @@ function multipart(parts: Part[]) {
       }
     },
   };
+}
+
+/** The first bytes of a file, enough to tell an image's type. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Clipdrop's 200 answer as a PNG. Only the three formats Clipdrop documents are decoded: nothing else reaches libvips. */
+async function pngIn(body: Buffer | PngFile): Promise<PngImage | undefined> {
+  if (Buffer.isBuffer(body)) return sniffImageType(body) ? asPng(body) : undefined;
+  return sniffImageType(await headOf(body.path)) ? asPngFile(body) : undefined;
 }
 
 const isAbort = (error: unknown) => {
@@ -104,7 +123,8 @@ async function maskAsPng(mask: NonNullable<ToolInput['mask']>): Promise<FileSour
 export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropOptions): ToolProvider {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call(tool: ToolId, parts: Part[]): Promise<Buffer> {
+  /** Clipdrop's answer: an image's bytes, or (with `spillTo`, when large) the file they were written to. */
+  async function call(tool: ToolId, parts: Part[], spillTo: string | undefined): Promise<Buffer | PngFile> {
     const signal = AbortSignal.timeout(timeoutMs);
     const form = multipart(parts);
     try {
@@ -123,9 +143,10 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
         signal,
       };
       const response = await fetch(`${base}${clipdropPaths[tool]}`, init);
-      const body = await readBodyUpTo(response, longestAnswerBytes);
+      // An error's body is a short JSON: only a short reason is ever shown.
+      if (!response.ok) throw failureFor(response, (await readBodyUpTo(response, longestErrorBytes)) ?? Buffer.alloc(0));
+      const body = spillTo ? await readBodyHoldingUpTo(response, { limit: longestAnswerBytes, hold: heldPngBytes, file: spillTo }) : await readBodyUpTo(response, longestAnswerBytes);
       if (!body) throw new ToolProviderError('failed', `Clipdrop's answer is larger than ${longestAnswerBytes} bytes`);
-      if (!response.ok) throw failureFor(response, body);
       return body;
     } catch (error) {
       if (error instanceof ToolProviderError) throw error;
@@ -136,15 +157,14 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
 
   return {
     name: 'clipdrop',
-    async run({ tool, image, mask, fields }): Promise<PngImage> {
+    async run({ tool, image, mask, fields, spillTo }): Promise<PngImage> {
       const parts: Part[] = [{ name: 'image_file', filename: `image.${extensions[image.type]}`, type: image.type, source: image }];
       if (mask) parts.push({ name: 'mask_file', filename: 'mask.png', type: 'image/png', source: await maskAsPng(mask) });
       for (const [name, value] of Object.entries(fields)) parts.push({ name, value: String(value) });
 
-      const body = await call(tool, parts);
-      // Only the three formats Clipdrop documents are decoded: nothing else reaches libvips.
-      const png = sniffImageType(body) ? await asPng(body) : undefined;
-      if (!png) throw new ToolProviderError('failed', `Clipdrop answered 200 with ${body.length} bytes that are not a PNG, JPEG or WebP image`);
+      const body = await call(tool, parts, spillTo);
+      const png = await pngIn(body);
+      if (!png) throw new ToolProviderError('failed', `Clipdrop answered 200 with ${pngByteSize(body)} bytes that are not a PNG, JPEG or WebP image`);
       return png;
     },
   };

@@ -5,6 +5,7 @@ import { toolSliders, type ToolFields } from '@lumigen/contract/tools';
 import { lightSliders } from '@lumigen/imaging';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pngSource } from '../../../lib/image-bytes.ts';
 import { jpegOf } from '../../../test/tool-calls.ts';
 import { createLocalToolsProvider } from './local.ts';
 import { ToolProviderError, type ToolProvider } from './provider.ts';
@@ -44,7 +45,7 @@ describe('the local tools provider (@lumigen/imaging on its worker pool)', () =>
 
   it('reads the upload from its file and answers the tool result as a PNG with its size', async () => {
     const result = await run({ target_width: 128, target_height: 100 }, 'upscale');
-    const metadata = await sharp(result.png).metadata();
+    const metadata = await sharp(pngSource(result.png)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 128, 100]);
     expect([result.width, result.height]).toEqual([128, 100]);
   });

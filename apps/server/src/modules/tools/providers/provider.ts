@@ -16,6 +16,11 @@ export type ToolInput = {
   mask?: CheckedImage;
   /** The tool's fields, parsed by the contract: numbers for sliders, `prompt` and `mode` text. */
   fields: ToolFields;
+  /**
+   * A path (not yet a file, in the job's own directory, deleted with it) where a provider may write
+   * an answer larger than `heldPngBytes` as it arrives, and answer that file; without it, it holds the answer.
+   */
+  spillTo?: string;
 };
 
 /** The eight editing tools, whoever runs them. Chosen once from configuration (`select-provider.ts`). */
