@@ -19,6 +19,11 @@ export async function readBodyUpTo(response: Response, limit: number): Promise<B
   return Buffer.concat(chunks, size);
 }
 
+/** `write` may take part of a buffer: the rest follows. */
+async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length; ) at += (await file.write(bytes, at)).bytesWritten;
+}
+
 /**
  * A provider's answer body of at most `limit` bytes: held when it is `hold` bytes or fewer, else
  * written to `file` as it arrives (from its first byte when its declared length says so), so a
@@ -48,10 +53,10 @@ export async function readBodyHoldingUpTo(response: Response, { limit, hold, fil
       }
       if (!written) {
         written = await open(file, 'wx');
-        for (const held of chunks) await written.write(held);
+        for (const held of chunks) await writeAll(written, held);
         chunks.length = 0;
       }
-      await written.write(chunk);
+      await writeAll(written, chunk);
     }
   } catch (error) {
     if (written) {
