@@ -49,7 +49,7 @@ const watchPollMs = 500;
 export function createPaidWork({ config, database, stores, log, metrics, generationProvider, toolProvider }: PaidWorkOptions) {
   // libvips keeps recent operations and their pixels (up to 50 MB and 20 open files) for a caller
   // who asks the same again; every picture here is new, so the cache only held memory: 20 edits
-  // of 10 MB pictures peaked at 351–368 MB without it, 389–428 MB with it (docs/decisions/043).
+  // of 10 MB pictures peaked at 351–383 MB without it, 391–428 MB with it (docs/decisions/043).
   sharp.cache(false);
   const { db } = database;
   const credits = createCreditsService(db, metrics.credits);

@@ -26,8 +26,10 @@ export type NewJob = { kind: JobKind; params: Record<string, unknown>; files?: R
 
 export type JobLimits = { maxRunningPerUser: number; maxQueuedPerUser: number };
 
-/** What a brief's call answers once its job is over (docs/product.md's shape). */
-/** A brief's call's image: its bytes when this process made it and kept them, else the stored object. */
+/**
+ * What a brief's call answers once its job is over (docs/product.md's shape); the image is its
+ * bytes when this process made it and kept them, else the stored object.
+ */
 export type Finished = { imageId: string; png: AnswerPng; creditBalance: number };
 
 export type StreamedEvent = { id?: number; type: JobEventType; data: Record<string, unknown> };
