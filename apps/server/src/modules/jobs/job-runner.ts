@@ -105,25 +105,25 @@ export function createJobRunner({
           const changed = await repo.setProgress(db, jobId, attempt, percent);
           if (changed) watch.changed(jobId, snapshotOfRow(changed));
         };
-        let ended: repo.JobRow | undefined;
-        // Delivered while the attempt's folder lasts: a large answer is a file in it.
-        const { image, made } = await withInputFiles(row, async (files, workDir) => {
-          const produced = await kind.produce({ jobId, attempt, params: row.params, files, workDir, log, progress });
+        // Delivered and ended while the attempt's folder lasts: a large answer is a file in it.
+        await withInputFiles(row, async (files, workDir) => {
+          const made = await kind.produce({ jobId, attempt, params: row.params, files, workDir, log, progress });
           // Before anything is stored or charged: a black, blank, unchanged or misshapen answer fails the job.
           try {
-            await assertUsableOutput(produced.png, kind.promise({ params: row.params, files }));
+            await assertUsableOutput(made.png, kind.promise({ params: row.params, files }));
           } catch (error) {
             if (error instanceof UnusableOutputError) {
-              metrics.unusable.inc({ provider: produced.provider, tool: row.kind, reason: error.reason });
-              log.warn({ tool: row.kind, provider: produced.provider, reason: error.reason }, 'provider answered an unusable image; refunded');
+              metrics.unusable.inc({ provider: made.provider, tool: row.kind, reason: error.reason });
+              log.warn({ tool: row.kind, provider: made.provider, reason: error.reason }, 'provider answered an unusable image; refunded');
             }
             throw error;
           }
-          const delivered = await paidImages.deliver({
+          let ended: repo.JobRow | undefined;
+          const image = await paidImages.deliver({
             userId: row.user_id,
             cost: kind.cost,
             reservationId: row.reservation_id,
-            made: produced,
+            made,
             log,
             async claim(tx, imageId) {
               ended = await repo.markSucceeded(tx, jobId, attempt, imageId);
@@ -131,17 +131,18 @@ export function createJobRunner({
               return ended !== undefined;
             },
           });
-          return { image: delivered, made: produced };
+          if (image && ended) {
+            ran('succeeded');
+            log.info({ imageId: image.id }, 'job succeeded');
+            // Right after the commit, as every ending, not after the folder goes: the inputs are
+            // deleted before a reader who sees the job done could look for them. A waiter here
+            // answers with bytes the worker held; a file goes with the folder and is read from the store.
+            await settlement.afterEnd(ended, Buffer.isBuffer(made.png) ? made.png : undefined);
+          } else {
+            ran('discarded');
+            log.info('the job ended while this attempt ran; its image was discarded');
+          }
         });
-        if (image && ended) {
-          ran('succeeded');
-          log.info({ imageId: image.id }, 'job succeeded');
-          // A waiter here answers with bytes the worker held; a file is gone with the folder, and read from the store.
-          await settlement.afterEnd(ended, Buffer.isBuffer(made.png) ? made.png : undefined);
-        } else {
-          ran('discarded');
-          log.info('the job ended while this attempt ran; its image was discarded');
-        }
       } catch (error) {
         if (kind?.retryable(error) && retryCount < retryLimit) {
           ran('retried');
