@@ -134,10 +134,10 @@ export function createJobRunner({
           if (image && ended) {
             ran('succeeded');
             log.info({ imageId: image.id }, 'job succeeded');
-            // Right after the commit, as every ending, not after the folder goes: the inputs are
-            // deleted before a reader who sees the job done could look for them. A waiter here
-            // answers with bytes the worker held; a file goes with the folder and is read from the store.
-            await settlement.afterEnd(ended, Buffer.isBuffer(made.png) ? made.png : undefined);
+            // Right after the commit, the inputs and this attempt's folder go together, then the
+            // waiters are told. A waiter here answers with bytes the worker held; a file went with
+            // the folder and is read from the store.
+            await settlement.afterEnd(ended, Buffer.isBuffer(made.png) ? made.png : undefined, workDir ? rm(workDir, { recursive: true, force: true }) : undefined);
           } else {
             ran('discarded');
             log.info('the job ended while this attempt ran; its image was discarded');

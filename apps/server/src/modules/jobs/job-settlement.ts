@@ -42,15 +42,18 @@ export function createJobSettlement({
 
   /**
    * After the transaction that ended the job committed: every ending passes here once, with the
-   * image's bytes when it made one (a waiter in this process answers with them, unread).
+   * image's bytes when it made one (a waiter in this process answers with them, unread). The
+   * job's inputs go first, with `alongside` (the worker's own files), so whoever is told the
+   * job is over finds nothing of it left.
    */
-  async function afterEnd(row: repo.JobRow, png?: Buffer): Promise<void> {
+  async function afterEnd(row: repo.JobRow, png?: Buffer, alongside?: Promise<unknown>): Promise<void> {
     metrics.finished.inc({ kind: row.kind, outcome: row.status });
+    await Promise.all([
+      alongside,
+      ...Object.values(row.input_keys).map((key) => inputs.delete(key).catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input'))),
+    ]);
     watch.ended({ row, png });
     queue.wake();
-    await Promise.all(
-      Object.values(row.input_keys).map((key) => inputs.delete(key).catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input'))),
-    );
   }
 
   return {
