@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts';
@@ -53,10 +53,13 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     const job = await waitForJob(t.app, token, accepted.json().jobId);
     expect(job).toMatchObject({ kind: 'upscale', status: 'succeeded' });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-    // The upload went through the input store (its folder exists) and left nothing there.
-    const inputsLeft = (await readdir(path.join(t.location.dataDir, 'inputs'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-    expect(inputsLeft).toEqual([]);
-    expect(await readdir(path.join(t.location.dataDir, 'uploads'))).toEqual([]);
+    // The upload went through the input store (its folder exists) and left nothing there. The
+    // job reads as succeeded from its commit; its ending deletes the files right after that.
+    await vi.waitFor(async () => {
+      const inputsLeft = (await readdir(path.join(t.location.dataDir, 'inputs'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+      expect(inputsLeft).toEqual([]);
+      expect(await readdir(path.join(t.location.dataDir, 'uploads'))).toEqual([]);
+    }, { timeout: 2_000, interval: 20 });
   });
 
   it('answers bad input with a 4xx and charges nothing, queues nothing', async () => {
