@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import type { AcceptedImageType } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 
@@ -12,6 +13,17 @@ export function sniffImageType(bytes: Uint8Array): AcceptedImageType | undefined
   // RIFF <size> WEBP
   if (starts(0, 0x52, 0x49, 0x46, 0x46) && starts(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
   return undefined;
+}
+
+/** As `sniffImageType`, for a file: its first 16 bytes, read without reading the rest. */
+export async function sniffImageFile(file: string): Promise<AcceptedImageType | undefined> {
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
+    return sniffImageType(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A PNG written to a file rather than held in memory: its path and its size in bytes. */

@@ -1,25 +1,13 @@
-import { open } from 'node:fs/promises';
 import { messages } from '@lumigen/contract/messages';
 import { toolFields } from '@lumigen/contract/tool-schemas';
 import { imageField, minImageSide, toolImageLimits, uncropMaxResultPixels, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-import { sniffImageType } from '../../lib/image-bytes.ts';
+import { sniffImageFile } from '../../lib/image-bytes.ts';
 import type { CheckedImage, ToolInput } from './providers/provider.ts';
 import type { ToolUpload, UploadedFile } from './tool-upload.ts';
 
 type Limits = { tool: ToolId; maxPixels: number; fitInside: number | undefined };
-
-/** The first bytes of a file: enough for its magic numbers. */
-async function headOf(file: string): Promise<Buffer> {
-  const handle = await open(file);
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** The first problem with the text fields, naming the field (the contract's messages do). */
 function parseFields(tool: ToolId, raw: Record<string, string>): ToolFields {
@@ -47,7 +35,7 @@ function encodeAs(pipeline: Sharp, type: AcceptedImageType): Sharp {
  */
 async function checkImage({ field, path, size }: UploadedFile, { tool, maxPixels, fitInside }: Limits): Promise<CheckedImage> {
   if (size === 0) throw new AppError('bad_request', messages.tool.fileEmpty(field));
-  const type = sniffImageType(await headOf(path));
+  const type = await sniffImageFile(path);
   if (!type) throw new AppError('unsupported_media_type', messages.tool.notAnImage(field));
   let metadata: Metadata;
   try {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { clipdropPaths, type AcceptedImageType, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
-import { asPng, asPngFile, heldPngBytes, pngByteSize, sniffImageType, type PngFile, type PngImage } from '../../../lib/image-bytes.ts';
+import { asPng, asPngFile, heldPngBytes, pngByteSize, sniffImageFile, sniffImageType, type PngFile, type PngImage } from '../../../lib/image-bytes.ts';
 import { readBodyHoldingUpTo, readBodyUpTo } from '../../../lib/read-body.ts';
 import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
 
@@ -56,21 +55,10 @@ function multipart(parts: Part[]) {
   };
 }
 
-/** The first bytes of a file, enough to tell an image's type. */
-async function headOf(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16), 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Clipdrop's 200 answer as a PNG. Only the three formats Clipdrop documents are decoded: nothing else reaches libvips. */
 async function pngIn(body: Buffer | PngFile): Promise<PngImage | undefined> {
   if (Buffer.isBuffer(body)) return sniffImageType(body) ? asPng(body) : undefined;
-  return sniffImageType(await headOf(body.path)) ? asPngFile(body) : undefined;
+  return (await sniffImageFile(body.path)) ? asPngFile(body) : undefined;
 }
 
 const isAbort = (error: unknown) => {
