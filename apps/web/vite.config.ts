@@ -13,5 +13,7 @@ export default defineConfig({
     target: 'es2022',
     // One stylesheet for every page: prerendered HTML must be styled before a route's JS loads.
     cssCodeSplit: false,
+    // Read by scripts/prerender.ts to preload each protected page's chunks from its HTML, then removed.
+    manifest: true,
   },
 });

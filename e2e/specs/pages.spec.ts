@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { brand } from '@lumigen/contract/brand';
 import { messages } from '@lumigen/contract/messages';
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures.ts';
+import { expect, signIn, test, uniqueEmail } from '../fixtures.ts';
 
 /** The public pages of issue 3 other than / and /newsletter, with the h1 each must show. */
 const pages = [
@@ -170,5 +170,36 @@ test.describe('about page motion', () => {
     expect(await page.locator('.about-ticker .ticker__track').evaluate((track) => getComputedStyle(track).animationName)).toBe('none');
     await expect(page.getByRole('button', { name: 'Pause What Lumigen can do' })).toBeHidden();
     await context.close();
+  });
+});
+
+// A signed-in visitor's page code was asked for only once the main bundle had run, and fetched by
+// Vite's helper in a long task of its own; the fonts only once the first layout found them. The
+// prerendered HTML now names both (decision 044).
+test.describe('what a page’s HTML asks for before any code runs', () => {
+  const preloaded = (html: string, as: 'modulepreload' | 'preload') =>
+    [...html.matchAll(/<link rel="([a-z]+)"[^>]*href="([^"]+)"/g)].filter(([, rel]) => rel === as).map(([, , href]) => href!);
+
+  for (const [path, chunk] of [['/generate', 'generate'], ['/removebg', 'tools'], ['/profile', 'profile']] as const) {
+    test(`${path}: its page’s code is preloaded from the HTML`, async ({ page, request, testUser }) => {
+      const html = await (await request.get(path)).text();
+      const listed = preloaded(html, 'modulepreload');
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await signIn(page, testUser);
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
+      const pageCode = scripts.filter((script) => script.startsWith(`/assets/${chunk}-`));
+      expect(pageCode, `the scripts ${path} ran: ${scripts.join(', ')}`).not.toEqual([]);
+      expect(pageCode.filter((script) => !listed.includes(script))).toEqual([]);
+    });
+  }
+
+  test('a public page preloads the two fonts and no page code', async ({ request }) => {
+    const html = await (await request.get('/pricing')).text();
+    expect(preloaded(html, 'preload').filter((href) => href.endsWith('.woff2'))).toHaveLength(2);
+    expect(preloaded(html, 'modulepreload').filter((href) => /\/assets\/(generate|tools|profile)-/.test(href))).toEqual([]);
   });
 });

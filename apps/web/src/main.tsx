@@ -20,8 +20,7 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 const token = getToken();
 if (token) {
-  // Each in a task of its own, after this one: starting the request and adding the chunks' preload
-  // links were each a third of this module's task, already the longest after the first paint.
+  // Each in a task of its own, after this one, already the longest after the first paint.
   setTimeout(() => void queryClient.prefetchQuery(creditQuery(token)), 0);
   setTimeout(() => preloadProtectedPage(window.location.pathname), 0);
 }

@@ -60,9 +60,32 @@ const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolea
 ];
 
 /**
- * Starts loading a protected page's code (and its verification notice's) at once, for a visitor with
- * a session: React asks for it only once the session is known, after it has taken the page over,
- * so the code arrived a second or more after the HTML on Lighthouse's mobile run (decision 032).
+ * The source modules of each protected page's code (its route and, on the tools, the verification
+ * notice), as the build's manifest names them. The prerendered HTML of the page lists their chunks
+ * as `modulepreload` links (scripts/prerender.ts, decision 044), so a signed-in visitor's browser
+ * fetches them beside the main bundle; the build fails if one is not a chunk of its own.
+ */
+const verificationNoticeModule = 'src/features/auth/components/verification-notice.tsx';
+const toolsModules = ['src/app/routes/tools.tsx', verificationNoticeModule];
+export const protectedPageModules: Record<ProtectedPath, string[]> = {
+  '/generate': ['src/app/routes/generate.tsx', verificationNoticeModule],
+  '/removebg': toolsModules,
+  '/removetxt': toolsModules,
+  '/editimage': toolsModules,
+  '/variant': toolsModules,
+  '/addbg': toolsModules,
+  '/upscale': toolsModules,
+  '/uncrop': toolsModules,
+  '/cleanup': toolsModules,
+  '/profile': ['src/app/routes/profile.tsx'],
+  '/checkout': ['src/app/routes/checkout.tsx'],
+};
+
+/**
+ * Imports a protected page's code (and its verification notice's) at once, for a visitor with a
+ * session: React asks for it only once the session is known, after it has taken the page over, so
+ * the code arrived a second or more after the HTML on Lighthouse's mobile run (decision 032). The
+ * prerendered HTML already fetches the chunks (decision 044); this runs them as they arrive.
  */
 export function preloadProtectedPage(pathname: string): void {
   const route = protectedRoutes.find(([path]) => path === pathname);

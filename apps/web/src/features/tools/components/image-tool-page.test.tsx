@@ -95,7 +95,9 @@ describe('a tool page runs through the jobs API', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     first.send('running', { attempt: 1 }, 1);
     first.send('progress', { progress: 30 }, 2);
-    await canvas().findByRole('progressbar', { name: 'Progress' });
+    // The bar shows from the job's answer; 30% only once the stream's events have been read.
+    const bar = await canvas().findByRole('progressbar', { name: 'Progress' });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('30'));
     first[drop]();
     await waitFor(() => expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)).toHaveLength(2), { timeout: 4000 });
     expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)[1]?.headers['last-event-id']).toBe('2');
