@@ -1,7 +1,8 @@
 /**
  * The classic local tools (upscale, uncrop, cleanup, remove-text, reimagine) on 1024×768 inputs:
  * wall time (warm, median of 3), CPU time, and peak RSS. Each tool runs in a process of its own,
- * so its peak RSS (the process's maxRSS: model, wasm heap and buffers included) is its own.
+ * so its peak RSS (VmHWM: model, wasm heap and buffers included) is its own. Not `maxRSS`: Linux
+ * carries the parent's peak into a child it starts, so a bench grown large reported its own peak.
  *
  * `npx tsx bench/local-tools-classic.ts` runs it alone; bench/index.ts may call
  * `benchLocalToolsClassic()`.
@@ -12,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ToolInput } from '@lumigen/imaging';
+import { rssMb } from './process-memory.ts';
 
 export type LocalToolFigures = { tool: string; ms: number; cpuMs: number; peakRssMb: number; output: string };
 
@@ -80,7 +82,7 @@ async function measure(index: number): Promise<LocalToolFigures> {
     cpu.push((used.user + used.system) / 1000);
     output = `${result.width}×${result.height}`;
   }
-  return { tool: item.label, ms: Math.round(median(times)), cpuMs: Math.round(median(cpu)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), output };
+  return { tool: item.label, ms: Math.round(median(times)), cpuMs: Math.round(median(cpu)), peakRssMb: Math.round(await rssMb(process.pid, 'VmHWM')), output };
 }
 
 export async function benchLocalToolsClassic(): Promise<LocalToolFigures[]> {

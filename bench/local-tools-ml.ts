@@ -1,7 +1,8 @@
 /**
  * Time and peak memory of the ML local tools (remove-background, product-photography,
  * replace-background) on the 1024×768 mug fixture. Each tool runs in its own child process, with
- * the environment the server's processes run with, so its peak RSS is its own: one run loads the
+ * the environment the server's processes run with, so its peak RSS (VmHWM; not `maxRSS`, which
+ * Linux carries over from the parent that starts a child) is its own: one run loads the
  * model (not timed), then three timed runs, each segmenting afresh (the cut-out cache is
  * emptied), and the median is reported. A last row shows
  * product-photography when the cut-out is kept, as when a customer moves a slider and runs again.
@@ -13,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { builtEnv } from '../apps/server/src/test/built-server.ts';
+import { rssMb } from './process-memory.ts';
 
 /** `ms` wall time; `cpuMs` CPU time of every thread of the process (this machine is shared: wall time swings with other sessions' load, CPU time much less). */
 export type LocalToolMlRow = { tool: string; ms: number; cpuMs: number; peakRssMb: number };
@@ -47,7 +49,7 @@ async function measure(tool: Tool): Promise<LocalToolMlRow[]> {
       wall.push(performance.now() - start);
       cpu.push((user + system) / 1000);
     }
-    return { ms: Math.round(median(wall)), cpuMs: Math.round(median(cpu)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+    return { ms: Math.round(median(wall)), cpuMs: Math.round(median(cpu)), peakRssMb: Math.round(await rssMb(process.pid, 'VmHWM')) };
   };
   const fresh = () => {
     forgetCutouts();
