@@ -63,7 +63,7 @@ const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolea
  * The source modules of each protected page's code (its route and, on the tools, the verification
  * notice), as the build's manifest names them. The prerendered HTML of the page lists their chunks
  * as `modulepreload` links (scripts/prerender.ts, decision 044), so a signed-in visitor's browser
- * fetches them beside the main bundle; the build fails if one is not a chunk of its own.
+ * fetches them beside the main bundle; the build fails if one is not a chunk that `import()` loads.
  */
 const verificationNoticeModule = 'src/features/auth/components/verification-notice.tsx';
 const toolsModules = ['src/app/routes/tools.tsx', verificationNoticeModule];
