@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -151,6 +151,7 @@ function medianRun(runs: Run[]): Run {
  */
 export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), only = process.env.BENCH_WEB_PAGES?.split(',') } = {}) {
   const lhrDir = process.env.BENCH_LHR_DIR;
+  if (lhrDir) await mkdir(lhrDir, { recursive: true });
   const server = await startWebServer(Number(process.env.BENCH_WEB_PORT ?? 8095));
   // Lighthouse's figures differ between Chromium builds, so say which one measured them.
   console.log(`browser: ${chromePath} (${found.source})`);

@@ -1,6 +1,7 @@
 /**
- * Renders the public pages to HTML after `vite build`, so a first visit paints text and layout
- * before any JavaScript runs; the client then hydrates. Output: dist/prerendered/<page>.html,
+ * Renders the public pages, and each protected page as its pending view, to HTML after
+ * `vite build`, so a first visit paints text and layout before any JavaScript runs; the client then
+ * hydrates. Output: dist/prerendered/<page>.html,
  * served by the server for exactly those paths (anything else gets the plain SPA shell).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,10 +12,10 @@ const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 const serverBundle = path.join(webRoot, 'dist-ssr', 'entry-server.js');
 
-const { render, prerenderedPaths, protectedPageModules } = (await import(pathToFileURL(serverBundle).href)) as {
+const { render, prerenderedPaths, pageModules } = (await import(pathToFileURL(serverBundle).href)) as {
   render(url: string): Promise<string>;
   prerenderedPaths: string[];
-  protectedPageModules: Record<string, string[]>;
+  pageModules: Record<string, string[]>;
 };
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 
@@ -26,19 +27,20 @@ const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<stri
  * The manifest's key of the chunk that `import()` of a source module loads: the module's own, or,
  * when other chunks also import it statically, the shared chunk Vite put it in (named after it).
  */
+const loadedByImport = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
 function loadedChunk(module: string): string {
   if (manifest[module]?.isDynamicEntry) return module;
   const name = path.basename(module, path.extname(module));
-  const loaded = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
-  const found = [...loaded].filter((key) => manifest[key]?.name === name && !key.startsWith('src/'));
-  if (found.length !== 1) throw new Error(`no chunk loaded by import() holds ${module}: protectedPageModules in router.tsx names a module no route loads`);
+  const found = [...loadedByImport].filter((key) => manifest[key]?.name === name && !key.startsWith('src/'));
+  if (found.length !== 1) throw new Error(`no chunk loaded by import() holds ${module}: pageModules in router.tsx names a module no route loads`);
   return found[0]!;
 }
 
 /**
- * `modulepreload` links for a protected page's chunks and what they import, but those the main
- * entry already loads: a signed-in visitor's browser fetches them while it parses the HTML, instead
- * of once the main bundle has run (decision 044). Vite's own preloading then finds them in place.
+ * `modulepreload` links for a page's chunks and what they import, but those the main entry already
+ * loads: the browser fetches them while it parses the HTML, instead of once the main bundle has run
+ * and React has found the page (decision 044). Vite's own preloading then finds them in place and
+ * adds none.
  */
 function preloadLinks(modules: string[]): string {
   const files = new Set<string>();
@@ -71,8 +73,9 @@ for (const urlPath of prerenderedPaths) {
   const body = title ? app.replace(title, '') : app;
   let html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   if (title) html = html.replace(/<title>.*?<\/title>/s, title);
-  const pageModules = protectedPageModules[urlPath];
-  if (pageModules) html = html.replace('</head>', `${preloadLinks(pageModules)}</head>`);
+  const modules = pageModules[urlPath];
+  if (!modules) throw new Error(`pageModules in router.tsx has no entry for the prerendered page ${urlPath}`);
+  html = html.replace('</head>', `${preloadLinks(modules)}</head>`);
   await writeFile(path.join(outDir, fileNameFor(urlPath)), html);
 }
 await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
