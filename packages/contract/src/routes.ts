@@ -8,8 +8,8 @@ import {
   updateProfileResponse,
   verifyEmailResponse,
   verifyResendResponse,
-} from './accounts.ts';
-import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-keys.ts';
+} from './account-schemas.ts';
+import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-key-schemas.ts';
 import { batchAcceptedResponse, batchResponse } from './batch-schemas.ts';
 import { creditResponse, getCreditResponse, ledgerResponse } from './credits.ts';
 import { clipdropErrorResponse, openAiErrorResponse, openAiImagesResponse } from './drop-in.ts';
