@@ -70,6 +70,7 @@ describe('zod stays out of the pages until it is needed', () => {
     ['contact', 'app/routes/contact.tsx'],
     ['the newsletter page', 'app/routes/newsletter.tsx'],
     ['the home page', 'app/routes/home.tsx'],
+    ['the profile', 'app/routes/profile.tsx'],
     // Loaded once the newsletter form nears the viewport, on the home page among others.
     ['the subscribe form', 'features/marketing/newsletter/subscribe-form.tsx'],
   ])('%s: no zod among its static imports', (_name, entry) => {
