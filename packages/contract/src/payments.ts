@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bundleNames } from './catalogue.ts';
-import { creditResponse } from './credits.ts';
+import { creditResponse } from './credit-schemas.ts';
 import { messages } from './messages.ts';
 
 const bundleName = z.enum(bundleNames, {

@@ -8,10 +8,10 @@ import {
   updateProfileResponse,
   verifyEmailResponse,
   verifyResendResponse,
-} from './accounts.ts';
-import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-keys.ts';
+} from './account-schemas.ts';
+import { apiKeysResponse, createApiKeyResponse, revokeApiKeyResponse } from './api-key-schemas.ts';
 import { batchAcceptedResponse, batchResponse } from './batch-schemas.ts';
-import { creditResponse, getCreditResponse, ledgerResponse } from './credits.ts';
+import { creditResponse, getCreditResponse, ledgerResponse } from './credit-schemas.ts';
 import { clipdropErrorResponse, openAiErrorResponse, openAiImagesResponse } from './drop-in.ts';
 import { errorResponse } from './errors.ts';
 import { generateImageResponse, providersResponse } from './generation-schemas.ts';
@@ -28,7 +28,7 @@ import {
   webhookResponse,
 } from './payments.ts';
 import { openApiDocumentResponse } from './route-docs.ts';
-import { deleteRecipeResponse, recipeResponse, recipesListResponse } from './recipes.ts';
+import { deleteRecipeResponse, recipeResponse, recipesListResponse } from './recipe-schemas.ts';
 import { toolResponse } from './tool-schemas.ts';
 
 /**

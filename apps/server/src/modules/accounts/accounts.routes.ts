@@ -17,7 +17,7 @@ import {
   verifyEmailRequest,
   type VerifyEmailResponse,
   type VerifyResendResponse,
-} from '@lumigen/contract/accounts';
+} from '@lumigen/contract/account-schemas';
 import { signupBonusCredits } from '@lumigen/contract/pricing';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';

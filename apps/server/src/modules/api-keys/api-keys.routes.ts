@@ -1,4 +1,4 @@
-import { apiKeyIdParams, createApiKeyRequest, type ApiKeysResponse, type CreateApiKeyResponse, type RevokeApiKeyResponse } from '@lumigen/contract/api-keys';
+import { apiKeyIdParams, createApiKeyRequest, type ApiKeysResponse, type CreateApiKeyResponse, type RevokeApiKeyResponse } from '@lumigen/contract/api-key-schemas';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { getCreditResponse, ledgerQuery, type CreditResponse, type GetCreditResponse, type LedgerResponse } from '@lumigen/contract/credits';
+import { getCreditResponse, ledgerQuery, type CreditResponse, type GetCreditResponse, type LedgerResponse } from '@lumigen/contract/credit-schemas';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { BatchAcceptedResponse } from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
-import { createRecipeRequest, recipeMessages, type DeleteRecipeResponse, type RecipeResponse, type RecipesListResponse } from '@lumigen/contract/recipes';
+import { createRecipeRequest, type DeleteRecipeResponse, type RecipeResponse, type RecipesListResponse } from '@lumigen/contract/recipe-schemas';
+import { recipeMessages } from '@lumigen/contract/recipes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,26 +1,18 @@
-import {
-  apiKeyNameLimit,
-  apiKeyScopeLabels,
-  apiKeyScopes,
-  createApiKeyRequest,
-  maxDailyCreditCap,
-  type ApiKeyScope,
-  type ApiKeySummary,
-} from '@lumigen/contract/api-keys';
+import { apiKeyNameLimit, apiKeyScopeLabels, apiKeyScopes, type ApiKeyScope, type ApiKeySummary } from '@lumigen/contract/api-keys';
 import { formatCost } from '@lumigen/contract/pricing';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { momentFormat } from '../date-format.ts';
+import type { KeyForm } from '../form-schemas.ts';
 import { showRefusal } from '../refusal.ts';
 import { FormStatus } from './form-status.tsx';
 import { ProfileCard, ProfileSection } from './profile-section.tsx';
@@ -28,16 +20,7 @@ import './developers.css';
 
 const scopeNames: Record<ApiKeyScope, string> = { generate: 'Generate', tools: 'Tools', read: 'Read' };
 
-// The cap is typed as text: empty means "no cap".
-const keyForm = z.object({
-  name: createApiKeyRequest.shape.name,
-  scopes: z.array(z.enum(apiKeyScopes)).min(1, 'Choose at least one scope'),
-  dailyCreditCap: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= maxDailyCreditCap), `Enter a whole number from 1 to ${maxDailyCreditCap}, or leave it empty`),
-});
-type KeyForm = z.input<typeof keyForm>;
+const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.keyForm));
 
 /** The key just made, shown this once with a way to copy it. */
 function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone(): void }) {
@@ -85,7 +68,7 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
 
 function CreateKeyForm({ onCreated }: { onCreated(created: { name: string; key: string }): void }) {
   const creating = useCreateApiKey();
-  const form = useForm<KeyForm>({ resolver: zodResolver(keyForm), defaultValues: { name: '', scopes: [...apiKeyScopes], dailyCreditCap: '' } });
+  const form = useForm<KeyForm>({ resolver, defaultValues: { name: '', scopes: [...apiKeyScopes], dailyCreditCap: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name, scopes, dailyCreditCap }) => {
@@ -100,7 +83,7 @@ function CreateKeyForm({ onCreated }: { onCreated(created: { name: string; key: 
   });
 
   return (
-    <form className="profile-form" onSubmit={onSubmit} noValidate aria-label="Create an API key">
+    <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate aria-label="Create an API key">
       <TextField label="Name" placeholder="Nightly thumbnails" maxLength={apiKeyNameLimit} autoComplete="off" error={errors.name?.message} hint="So you know which program uses it." {...form.register('name')} />
       <fieldset className="key-scopes" aria-describedby={errors.scopes ? 'key-scopes-error' : undefined}>
         <legend className="field__label">What it may do</legend>

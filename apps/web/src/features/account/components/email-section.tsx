@@ -1,23 +1,23 @@
-import { changeEmailRequest, type ChangeEmailRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { useChangeEmail } from '../api/change-email.ts';
 import { showRefusal } from '../refusal.ts';
 import { FormStatus } from './form-status.tsx';
 import { ProfileCard } from './profile-section.tsx';
 
+const resolver = lazyZodResolver(() => import('@lumigen/contract/account-schemas').then((m) => m.changeEmailRequest));
+
 /** A new address takes effect only from the link mailed to it, so the form ends with what the server said. */
 export function EmailSection() {
   const { user } = useAuth();
   const changing = useChangeEmail();
   const [done, setDone] = useState<string>();
-  const form = useForm<z.input<typeof changeEmailRequest>, unknown, ChangeEmailRequest>({ resolver: zodResolver(changeEmailRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -40,7 +40,7 @@ export function EmailSection() {
         </>
       }
     >
-      <form className="profile-form" onSubmit={onSubmit} noValidate>
+      <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <TextField label="New e-mail address" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <TextField label="Current password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
         <FormStatus errors={errors} done={done} />

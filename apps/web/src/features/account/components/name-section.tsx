@@ -1,19 +1,21 @@
-import { updateProfileRequest, type UpdateProfileRequest } from '@lumigen/contract/accounts';
+import type { UpdateProfileRequest } from '@lumigen/contract/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { FormStatus } from './form-status.tsx';
 import { ProfileCard } from './profile-section.tsx';
 
+const resolver = lazyZodResolver(() => import('@lumigen/contract/account-schemas').then((m) => m.updateProfileRequest));
+
 function NameForm({ name, onDone }: { name: string; onDone(): void }) {
   const { refreshCredit } = useAuth();
   const updating = useUpdateProfile();
-  const form = useForm<UpdateProfileRequest>({ resolver: zodResolver(updateProfileRequest), defaultValues: { name } });
+  const form = useForm<UpdateProfileRequest>({ resolver, defaultValues: { name } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -32,6 +34,7 @@ function NameForm({ name, onDone }: { name: string; onDone(): void }) {
     <form
       className="profile-form"
       onSubmit={onSubmit}
+      onFocus={resolver.preload}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDone();
       }}

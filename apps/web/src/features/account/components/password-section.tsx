@@ -1,27 +1,22 @@
-import { changePasswordRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import type { PasswordForm } from '../form-schemas.ts';
 import { showRefusal } from '../refusal.ts';
 import { FormStatus } from './form-status.tsx';
 import { ProfileCard } from './profile-section.tsx';
 
-// The server's schema plus the rule only the form knows: the new password typed twice alike.
-const passwordForm = changePasswordRequest
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer });
-type PasswordForm = z.input<typeof passwordForm>;
+const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.passwordForm));
 
 /** A new password signs out every other session; this one stays signed in. */
 export function PasswordSection() {
   const changing = useChangePassword();
   const [done, setDone] = useState<string>();
-  const form = useForm<PasswordForm>({ resolver: zodResolver(passwordForm), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<PasswordForm>({ resolver, defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
@@ -37,7 +32,7 @@ export function PasswordSection() {
 
   return (
     <ProfileCard title="Password" lead="Changing it signs out your other devices; you stay signed in here.">
-      <form className="profile-form" onSubmit={onSubmit} noValidate>
+      <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
         <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.newPassword?.message} {...form.register('newPassword')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />

@@ -1,8 +1,8 @@
-import { zodResolver } from '../../../lib/form-resolver.ts';
-import { loginRequest, type LoginRequest } from '@lumigen/contract/accounts';
+import type { LoginRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
@@ -10,12 +10,14 @@ import { useLogin } from '../api/login.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { returnPath } from '../return-path.ts';
 
+const resolver = lazyZodResolver(() => import('@lumigen/contract/account-schemas').then((m) => m.loginRequest));
+
 export function LoginForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const loggingIn = useLogin();
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '', remember: false } });
+  const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '', remember: false } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -30,7 +32,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <div className="auth-card__row">

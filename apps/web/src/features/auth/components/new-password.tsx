@@ -1,24 +1,17 @@
-import { resetPasswordRequest } from '@lumigen/contract/accounts';
-import { messages } from '@lumigen/contract/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
+import type { NewPasswordForm } from '../form-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-// Registration's password rules and its one form-only rule: both passwords must match.
-const newPasswordForm = resetPasswordRequest
-  .pick({ password: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer });
-type NewPasswordForm = z.input<typeof newPasswordForm>;
+const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.newPasswordForm));
 
 const backToLogin = <Link to="/login">Back to Login</Link>;
 
@@ -28,7 +21,7 @@ export function NewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
   const resetting = useResetPassword();
   const [refused, setRefused] = useState<string>();
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<NewPasswordForm>({ resolver, defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -61,7 +54,7 @@ export function NewPassword({ token }: { token: string }) {
 
   return (
     <AuthCard title="Choose a new password" lead="Set the password you will log in with from now on. Other devices signed in to your account will be signed out." footer={backToLogin}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...form.register('password')} />
         <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
         <Button type="submit" size="lg" busy={isSubmitting}>

@@ -1,28 +1,23 @@
-import { zodResolver } from '../../../lib/form-resolver.ts';
-import { registerRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useRegister } from '../api/register.ts';
 import { useAuth } from '../../../lib/session.tsx';
+import type { RegisterForm } from '../form-schemas.ts';
 import { returnPath } from '../return-path.ts';
 
-// The server's schema plus the one rule only the form knows: both passwords must match.
-const registerForm = registerRequest
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer });
-type RegisterForm = z.input<typeof registerForm>;
+const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.registerForm));
 
 export function RegisterForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const registration = useRegister();
-  const form = useForm<RegisterForm>({ resolver: zodResolver(registerForm), defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+  const form = useForm<RegisterForm>({ resolver, defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
@@ -37,7 +32,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...form.register('password')} />

@@ -1,19 +1,16 @@
 import { resetTokenTtlMs } from '@lumigen/contract/accounts';
-import { email } from '@lumigen/contract/fields';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useRequestReset } from '../api/request-reset.ts';
+import type { ResetForm, ValidResetForm } from '../form-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-// The contract's address rules, with docs/product.md §5's "Email is required" for an empty field.
-const resetForm = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(email) });
-type ResetForm = z.input<typeof resetForm>;
+const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.resetForm));
 
 type Sent = { email: string; message: string; again: boolean };
 
@@ -23,7 +20,7 @@ const backToLogin = <Link to="/login">Back to Login</Link>;
 export function ResetRequest() {
   const requesting = useRequestReset();
   const [sent, setSent] = useState<Sent>();
-  const form = useForm<ResetForm, unknown, z.output<typeof resetForm>>({ resolver: zodResolver(resetForm), defaultValues: { email: '' } });
+  const form = useForm<ResetForm, unknown, ValidResetForm>({ resolver, defaultValues: { email: '' } });
 
   const send = async (address: string, again: boolean) => {
     try {
@@ -59,7 +56,7 @@ export function ResetRequest() {
 
   return (
     <AuthCard title="Reset your password" lead="Enter the e-mail address of your account and we will send you a link to choose a new password." footer={backToLogin}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} required {...form.register('email')} />
         <Button type="submit" size="lg" busy={form.formState.isSubmitting}>
           Reset Password

@@ -1,17 +1,16 @@
-import { contactRequest } from '@lumigen/contract/marketing';
+import type { ContactRequest } from '@lumigen/contract/marketing';
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea, TextField } from '../../../components/ui/text-field.tsx';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSendContact } from '../api/send-contact.ts';
 import './contact.css';
 
-type ContactForm = z.input<typeof contactRequest>;
-const empty: ContactForm = { name: '', email: '', comments: '' };
+const resolver = lazyZodResolver(() => import('@lumigen/contract/marketing').then((m) => m.contactRequest));
+const empty: ContactRequest = { name: '', email: '', comments: '' };
 
 /**
  * Name, e-mail and comments, checked with the server's own schema before anything is sent.
@@ -19,7 +18,7 @@ const empty: ContactForm = { name: '', email: '', comments: '' };
  */
 export function ContactForm() {
   const sending = useSendContact();
-  const form = useForm<ContactForm, unknown, z.output<typeof contactRequest>>({ resolver: zodResolver(contactRequest), defaultValues: empty });
+  const form = useForm({ resolver, defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -33,7 +32,7 @@ export function ContactForm() {
   });
 
   return (
-    <form className="contact-form" onSubmit={onSubmit} noValidate>
+    <form className="contact-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <div className="contact-form__row">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />

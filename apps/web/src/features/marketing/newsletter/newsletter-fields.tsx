@@ -1,4 +1,4 @@
-import { useId, type FormEventHandler, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type FocusEventHandler, type FormEventHandler, type InputHTMLAttributes, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
@@ -18,6 +18,7 @@ export function NewsletterFields({
   agreedError,
   busy = false,
   onSubmit,
+  onFocus,
   formRef,
 }: {
   buttonLabel: string;
@@ -27,11 +28,12 @@ export function NewsletterFields({
   agreedError?: string;
   busy?: boolean;
   onSubmit?: FormEventHandler<HTMLFormElement>;
+  onFocus?: FocusEventHandler<HTMLFormElement>;
   formRef?: Ref<HTMLFormElement>;
 }) {
   const id = useId();
   return (
-    <form ref={formRef} className="newsletter-form" onSubmit={onSubmit} noValidate aria-label="Subscribe to the newsletter">
+    <form ref={formRef} className="newsletter-form" onSubmit={onSubmit} onFocus={onFocus} noValidate aria-label="Subscribe to the newsletter">
       <div className="newsletter-form__row">
         <TextField
           id={`${id}-email`}

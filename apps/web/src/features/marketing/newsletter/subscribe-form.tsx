@@ -1,13 +1,17 @@
 import { messages } from '@lumigen/contract/messages';
-import { newsletterRequest, type NewsletterRequest } from '@lumigen/contract/marketing';
+import type { NewsletterRequest } from '@lumigen/contract/marketing';
 import { useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '../../../lib/form-resolver.ts';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { NewsletterFields } from './newsletter-fields.tsx';
 import { useSubscribe } from './subscribe.ts';
 
 type Draft = { email: string; agreed: boolean };
+
+const check = lazyZodResolver(() => import('@lumigen/contract/marketing').then((m) => m.newsletterRequest));
+// The box holds false until ticked, which is exactly what the schema refuses.
+const resolver = check as Resolver<Draft, unknown, NewsletterRequest>;
 
 export type SubscribeFormProps = {
   buttonLabel?: string;
@@ -26,8 +30,7 @@ export type SubscribeFormProps = {
  */
 export function SubscribeForm({ buttonLabel = 'Subscribe', initial = { email: '', agreed: false }, focus, submitNow = false }: SubscribeFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  // The box holds false until ticked, which is exactly what the schema refuses.
-  const form = useForm<Draft, unknown, NewsletterRequest>({ defaultValues: initial, resolver: zodResolver(newsletterRequest) as Resolver<Draft, unknown, NewsletterRequest> });
+  const form = useForm<Draft, unknown, NewsletterRequest>({ defaultValues: initial, resolver });
   const subscription = useSubscribe();
   const { errors } = form.formState;
 
@@ -59,6 +62,7 @@ export function SubscribeForm({ buttonLabel = 'Subscribe', initial = { email: ''
       formRef={formRef}
       buttonLabel={buttonLabel}
       onSubmit={onSubmit}
+      onFocus={check.preload}
       busy={subscription.isPending}
       // The schema's own words name the field for the API; a person gets an example instead.
       emailError={errors.email && messages.invalidEmailExample}

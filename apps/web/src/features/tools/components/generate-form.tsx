@@ -12,23 +12,16 @@ import type { FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-field.tsx';
+import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 
 export type GenerateSettings = { prompt: string; size: ImageSize; quality: ImageQuality };
 export type GenerateFormApi = UseFormReturn<GenerateSettings, unknown, ValidGenerateImageRequest>;
 
-/**
- * The request's schema, and zod with it, load when the form is first used rather than with the page:
- * building them was most of the page's longest task at start-up (decision 032).
- */
-const importCheck = () =>
-  Promise.all([import('../../../lib/form-resolver.ts'), import('@lumigen/contract/generation-schemas')]).then(([{ zodResolver }, { generateImageRequest }]) =>
-    zodResolver(generateImageRequest),
-  );
-let checkRequest: ReturnType<typeof importCheck> | undefined;
-const loadCheck = () => (checkRequest ??= importCheck());
+// Building the request's schema was most of the page's longest task at start-up (decision 032).
+const checkRequest = lazyZodResolver(() => import('@lumigen/contract/generation-schemas').then((m) => m.generateImageRequest));
 // The form picks a size; the model follows from it (docs/product.md §5), so the request is checked with it.
-const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = async (values, context, options) =>
-  (await loadCheck())({ ...values, model: modelForSize[values.size] }, context, options as never) as never;
+const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = (values, context, options) =>
+  checkRequest({ ...values, model: modelForSize[values.size] }, context, options as never);
 
 const defaultSettings: GenerateSettings = { prompt: '', size: '1024x1024', quality: 'standard' };
 
@@ -72,7 +65,7 @@ export function GenerateForm({ form, onSubmit, busy }: { form: GenerateFormApi; 
   };
   return (
     // Fetched while the prompt is written, so pressing Generate does not wait for it.
-    <form onSubmit={submit} onFocus={() => void loadCheck()} noValidate>
+    <form onSubmit={submit} onFocus={checkRequest.preload} noValidate>
       <fieldset className="choice-group">
         <legend>Resolution</legend>
         <div className="choice-group__options">
