@@ -12,10 +12,10 @@ const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 const serverBundle = path.join(webRoot, 'dist-ssr', 'entry-server.js');
 
-const { render, prerenderedPaths, pageModules } = (await import(pathToFileURL(serverBundle).href)) as {
+const { render, prerenderedPaths, protectedPageModules } = (await import(pathToFileURL(serverBundle).href)) as {
   render(url: string): Promise<string>;
   prerenderedPaths: string[];
-  pageModules: Record<string, string[]>;
+  protectedPageModules: Record<string, string[]>;
 };
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
 
@@ -32,14 +32,14 @@ function loadedChunk(module: string): string {
   if (manifest[module]?.isDynamicEntry) return module;
   const name = path.basename(module, path.extname(module));
   const found = [...loadedByImport].filter((key) => manifest[key]?.name === name && !key.startsWith('src/'));
-  if (found.length !== 1) throw new Error(`no chunk loaded by import() holds ${module}: pageModules in router.tsx names a module no route loads`);
+  if (found.length !== 1) throw new Error(`no chunk loaded by import() holds ${module}: protectedPageModules in router.tsx names a module no route loads`);
   return found[0]!;
 }
 
 /**
- * `modulepreload` links for a page's chunks and what they import, but those the main entry already
- * loads: the browser fetches them while it parses the HTML, instead of once the main bundle has run
- * and React has found the page (decision 044). Vite's own preloading then finds them in place and
+ * `modulepreload` links for a protected page's chunks and what they import, but those the main
+ * entry already loads: a signed-in visitor's browser fetches them while it parses the HTML, instead
+ * of once the main bundle has run (decision 044). Vite's own preloading then finds them in place and
  * adds none.
  */
 function preloadLinks(modules: string[]): string {
@@ -73,9 +73,8 @@ for (const urlPath of prerenderedPaths) {
   const body = title ? app.replace(title, '') : app;
   let html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   if (title) html = html.replace(/<title>.*?<\/title>/s, title);
-  const modules = pageModules[urlPath];
-  if (!modules) throw new Error(`pageModules in router.tsx has no entry for the prerendered page ${urlPath}`);
-  html = html.replace('</head>', `${preloadLinks(modules)}</head>`);
+  const modules = protectedPageModules[urlPath];
+  if (modules) html = html.replace('</head>', `${preloadLinks(modules)}</head>`);
   await writeFile(path.join(outDir, fileNameFor(urlPath)), html);
 }
 await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });

@@ -8,8 +8,8 @@ import { protectedHeroes, type ProtectedPath } from './layout/protected-heroes.t
 /**
  * Each route is its own chunk. Declarative routes (not the data router) keep React Router's share
  * of the landing page's first load at about half (docs/architecture.md §5: <= 120 kB gzip). One glob
- * names them, so each page knows its module's path: the build reads it to list the page's chunks
- * in its prerendered HTML (`pageModules` below, decision 044).
+ * names them, so each page knows its module's path: the build reads it to list a protected page's
+ * chunks in its prerendered HTML (`protectedPageModules` below, decision 044).
  */
 const routeModules = import.meta.glob<Record<string, unknown>>('./routes/*.tsx');
 
@@ -65,17 +65,17 @@ const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolea
 ];
 
 /**
- * The source modules of each prerendered page's code (its route and, on the tools, the
- * verification notice), as the build's manifest names them. The page's HTML lists their chunks as
- * `modulepreload` links (scripts/prerender.ts, decision 044), so the browser fetches them beside the
- * main bundle instead of once React finds the page, and Vite's helper adds none in a long task of
- * its own; the build fails if one is not a chunk that `import()` loads.
+ * The source modules of each protected page's code (its route and, on the tools, the verification
+ * notice), as the build's manifest names them. The page's prerendered HTML lists their chunks as
+ * `modulepreload` links (scripts/prerender.ts, decision 044), so a signed-in visitor's browser
+ * fetches them beside the main bundle; the build fails if one is not a chunk that `import()` loads.
+ * Public pages list none: fetched before the first paint, their chunks delayed it on Lighthouse's
+ * simulated network more than Vite's helper costs after it (decision 045).
  */
 const verificationNoticeModule = 'src/features/auth/components/verification-notice.tsx';
-export const pageModules: Record<string, string[]> = Object.fromEntries([
-  ...publicRoutes.map(([path, Page]) => [path, [Page.module]]),
-  ...protectedRoutes.map(([path, Page, options]) => [path, options?.verificationNotice ? [Page.module, verificationNoticeModule] : [Page.module]]),
-]);
+export const protectedPageModules: Record<string, string[]> = Object.fromEntries(
+  protectedRoutes.map(([path, Page, options]) => [path, options?.verificationNotice ? [Page.module, verificationNoticeModule] : [Page.module]]),
+);
 
 /**
  * Imports a protected page's code (and its verification notice's) at once, for a visitor with a
