@@ -13,7 +13,9 @@ export default defineConfig({
     target: 'es2022',
     // One stylesheet for every page: prerendered HTML must be styled before a route's JS loads.
     cssCodeSplit: false,
-    // Read by scripts/prerender.ts to preload each protected page's chunks from its HTML, then removed.
-    manifest: true,
+    // The entry's own imports are preloaded from the HTML; a chunk that import() loads brings what it
+    // imports itself. Vite's helper would add a <link rel=modulepreload> for each of them, in a long
+    // task of its own while the page is taken over (decision 045).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
 });

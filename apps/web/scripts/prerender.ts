@@ -12,51 +12,11 @@ const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 const serverBundle = path.join(webRoot, 'dist-ssr', 'entry-server.js');
 
-const { render, prerenderedPaths, protectedPageModules } = (await import(pathToFileURL(serverBundle).href)) as {
+const { render, prerenderedPaths } = (await import(pathToFileURL(serverBundle).href)) as {
   render(url: string): Promise<string>;
   prerenderedPaths: string[];
-  protectedPageModules: Record<string, string[]>;
 };
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
-
-type ManifestChunk = { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isDynamicEntry?: boolean };
-const manifestFile = path.join(dist, '.vite', 'manifest.json');
-const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-
-/**
- * The manifest's key of the chunk that `import()` of a source module loads: the module's own, or,
- * when other chunks also import it statically, the shared chunk Vite put it in (named after it).
- */
-const loadedByImport = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
-function loadedChunk(module: string): string {
-  if (manifest[module]?.isDynamicEntry) return module;
-  const name = path.basename(module, path.extname(module));
-  const found = [...loadedByImport].filter((key) => manifest[key]?.name === name && !key.startsWith('src/'));
-  if (found.length !== 1) throw new Error(`no chunk loaded by import() holds ${module}: protectedPageModules in router.tsx names a module no route loads`);
-  return found[0]!;
-}
-
-/**
- * `modulepreload` links for a protected page's chunks and what they import, but those the main
- * entry already loads: a signed-in visitor's browser fetches them while it parses the HTML, instead
- * of once the main bundle has run (decision 044). Vite's own preloading then finds them in place and
- * adds none.
- */
-function preloadLinks(modules: string[]): string {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const module of modules) visit(loadedChunk(module));
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-    .join('');
-}
 const outDir = path.join(dist, 'prerendered');
 await mkdir(outDir, { recursive: true });
 
@@ -73,11 +33,7 @@ for (const urlPath of prerenderedPaths) {
   const body = title ? app.replace(title, '') : app;
   let html = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   if (title) html = html.replace(/<title>.*?<\/title>/s, title);
-  const modules = protectedPageModules[urlPath];
-  if (modules) html = html.replace('</head>', `${preloadLinks(modules)}</head>`);
   await writeFile(path.join(outDir, fileNameFor(urlPath)), html);
 }
 await rm(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
-// Nothing serves it; it only told the links above.
-await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 console.log(`prerendered ${prerenderedPaths.length} pages into dist/prerendered`);

@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
-export { prerenderedPaths, protectedPageModules } from './app/router.tsx';
+export { prerenderedPaths } from './app/router.tsx';
 
 /** The HTML of one public page as a logged-out visitor sees it, with every lazy part resolved. */
 export async function render(url: string): Promise<string> {

@@ -7,81 +7,62 @@ import { protectedHeroes, type ProtectedPath } from './layout/protected-heroes.t
 
 /**
  * Each route is its own chunk. Declarative routes (not the data router) keep React Router's share
- * of the landing page's first load at about half (docs/architecture.md §5: <= 120 kB gzip). One glob
- * names them, so each page knows its module's path: the build reads it to list a protected page's
- * chunks in its prerendered HTML (`protectedPageModules` below, decision 044).
+ * of the landing page's first load at about half (docs/architecture.md §5: <= 120 kB gzip).
  */
-const routeModules = import.meta.glob<Record<string, unknown>>('./routes/*.tsx');
-
-function page(file: string, name: string) {
-  const load = routeModules[`./routes/${file}`];
-  if (!load) throw new Error(`router.tsx: no route module ./routes/${file}`);
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return Object.assign(
     lazy(async () => ({ default: (await load())[name] as ComponentType })),
-    { preload: () => void load().catch(() => undefined), module: `src/app/routes/${file}` },
+    { preload: () => void load().catch(() => undefined) },
   );
 }
 type Page = ReturnType<typeof page>;
 
-/** docs/product.md §2's public pages, each prerendered (scripts/prerender.ts). */
-const publicRoutes: Array<[string, Page]> = [
-  ['/', page('home.tsx', 'HomeRoute')],
-  ['/pricing', page('pricing.tsx', 'PricingRoute')],
-  ['/featured', page('featured.tsx', 'FeaturedRoute')],
-  ['/about', page('about.tsx', 'AboutRoute')],
-  ['/use-cases', page('use-cases.tsx', 'UseCasesRoute')],
-  ['/developers', page('developers.tsx', 'DevelopersRoute')],
-  ['/copywrite', page('copywrite.tsx', 'CopywriteRoute')],
-  ['/faq', page('faq.tsx', 'FaqRoute')],
-  ['/privacy-policy', page('privacy-policy.tsx', 'PrivacyPolicyRoute')],
-  ['/terms-service', page('terms-service.tsx', 'TermsServiceRoute')],
-  ['/contact', page('contact.tsx', 'ContactRoute')],
-  ['/newsletter', page('newsletter.tsx', 'NewsletterRoute')],
-  ['/login', page('login.tsx', 'LoginRoute')],
-  ['/register', page('register.tsx', 'RegisterRoute')],
-  ['/reset', page('reset.tsx', 'ResetRoute')],
-  ['/verify', page('verify.tsx', 'VerifyRoute')],
-  ['/test', page('tools.tsx', 'BackgroundTestRoute')],
-];
-const Loading = page('loading.tsx', 'LoadingRoute');
-const NotFound = page('not-found.tsx', 'NotFoundRoute');
+const tools = () => import('./routes/tools.tsx');
+const Home = page(() => import('./routes/home.tsx'), 'HomeRoute');
+const Pricing = page(() => import('./routes/pricing.tsx'), 'PricingRoute');
+const Featured = page(() => import('./routes/featured.tsx'), 'FeaturedRoute');
+const About = page(() => import('./routes/about.tsx'), 'AboutRoute');
+const Developers = page(() => import('./routes/developers.tsx'), 'DevelopersRoute');
+const UseCases = page(() => import('./routes/use-cases.tsx'), 'UseCasesRoute');
+const Copywrite = page(() => import('./routes/copywrite.tsx'), 'CopywriteRoute');
+const Faq = page(() => import('./routes/faq.tsx'), 'FaqRoute');
+const PrivacyPolicy = page(() => import('./routes/privacy-policy.tsx'), 'PrivacyPolicyRoute');
+const TermsService = page(() => import('./routes/terms-service.tsx'), 'TermsServiceRoute');
+const Contact = page(() => import('./routes/contact.tsx'), 'ContactRoute');
+const Newsletter = page(() => import('./routes/newsletter.tsx'), 'NewsletterRoute');
+const Login = page(() => import('./routes/login.tsx'), 'LoginRoute');
+const Register = page(() => import('./routes/register.tsx'), 'RegisterRoute');
+const Reset = page(() => import('./routes/reset.tsx'), 'ResetRoute');
+const Verify = page(() => import('./routes/verify.tsx'), 'VerifyRoute');
+const Loading = page(() => import('./routes/loading.tsx'), 'LoadingRoute');
+const Generate = page(() => import('./routes/generate.tsx'), 'GenerateRoute');
+const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
+const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
+const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
+const BackgroundTest = page(tools, 'BackgroundTestRoute');
 
 /**
  * docs/product.md §2's protected routes; without a token each sends the visitor to /login. The
  * generator and the tools ask an unconfirmed user to confirm the address (/profile does it itself).
  */
 const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolean }?]> = [
-  ['/generate', page('generate.tsx', 'GenerateRoute'), { verificationNotice: true }],
-  ['/removebg', page('tools.tsx', 'RemoveBackgroundRoute'), { verificationNotice: true }],
-  ['/removetxt', page('tools.tsx', 'RemoveTextRoute'), { verificationNotice: true }],
-  ['/editimage', page('tools.tsx', 'PhotographyRoute'), { verificationNotice: true }],
-  ['/variant', page('tools.tsx', 'VariantRoute'), { verificationNotice: true }],
-  ['/addbg', page('tools.tsx', 'ReplaceBackgroundRoute'), { verificationNotice: true }],
-  ['/upscale', page('tools.tsx', 'UpscaleRoute'), { verificationNotice: true }],
-  ['/uncrop', page('tools.tsx', 'UncropRoute'), { verificationNotice: true }],
-  ['/cleanup', page('tools.tsx', 'CleanupRoute'), { verificationNotice: true }],
-  ['/profile', page('profile.tsx', 'ProfileRoute')],
-  ['/checkout', page('checkout.tsx', 'CheckoutRoute')],
+  ['/generate', Generate, { verificationNotice: true }],
+  ['/removebg', page(tools, 'RemoveBackgroundRoute'), { verificationNotice: true }],
+  ['/removetxt', page(tools, 'RemoveTextRoute'), { verificationNotice: true }],
+  ['/editimage', page(tools, 'PhotographyRoute'), { verificationNotice: true }],
+  ['/variant', page(tools, 'VariantRoute'), { verificationNotice: true }],
+  ['/addbg', page(tools, 'ReplaceBackgroundRoute'), { verificationNotice: true }],
+  ['/upscale', page(tools, 'UpscaleRoute'), { verificationNotice: true }],
+  ['/uncrop', page(tools, 'UncropRoute'), { verificationNotice: true }],
+  ['/cleanup', page(tools, 'CleanupRoute'), { verificationNotice: true }],
+  ['/profile', Profile],
+  ['/checkout', Checkout],
 ];
-
-/**
- * The source modules of each protected page's code (its route and, on the tools, the verification
- * notice), as the build's manifest names them. The page's prerendered HTML lists their chunks as
- * `modulepreload` links (scripts/prerender.ts, decision 044), so a signed-in visitor's browser
- * fetches them beside the main bundle; the build fails if one is not a chunk that `import()` loads.
- * Public pages list none: fetched before the first paint, their chunks delayed it on Lighthouse's
- * simulated network more than Vite's helper costs after it (decision 045).
- */
-const verificationNoticeModule = 'src/features/auth/components/verification-notice.tsx';
-export const protectedPageModules: Record<string, string[]> = Object.fromEntries(
-  protectedRoutes.map(([path, Page, options]) => [path, options?.verificationNotice ? [Page.module, verificationNoticeModule] : [Page.module]]),
-);
 
 /**
  * Imports a protected page's code (and its verification notice's) at once, for a visitor with a
  * session: React asks for it only once the session is known, after it has taken the page over, so
- * the code arrived a second or more after the HTML on Lighthouse's mobile run (decision 032). The
- * prerendered HTML already fetches the chunks (decision 044); this runs them as they arrive.
+ * the code arrived a second or more after the HTML on Lighthouse's mobile run (decision 032).
  */
 export function preloadProtectedPage(pathname: string): void {
   const route = protectedRoutes.find(([path]) => path === pathname);
@@ -104,9 +85,23 @@ export function AppRoutes() {
             }
           />
           <Route element={<RootLayout />}>
-            {publicRoutes.map(([path, Page]) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
+            <Route path="/" element={<Home />} />
+            <Route path="/pricing" element={<Pricing />} />
+            <Route path="/featured" element={<Featured />} />
+            <Route path="/about" element={<About />} />
+            <Route path="/use-cases" element={<UseCases />} />
+            <Route path="/developers" element={<Developers />} />
+            <Route path="/copywrite" element={<Copywrite />} />
+            <Route path="/faq" element={<Faq />} />
+            <Route path="/privacy-policy" element={<PrivacyPolicy />} />
+            <Route path="/terms-service" element={<TermsService />} />
+            <Route path="/contact" element={<Contact />} />
+            <Route path="/newsletter" element={<Newsletter />} />
+            <Route path="/login" element={<Login />} />
+            <Route path="/register" element={<Register />} />
+            <Route path="/reset" element={<Reset />} />
+            <Route path="/verify" element={<Verify />} />
+            <Route path="/test" element={<BackgroundTest />} />
             {protectedRoutes.map(([path, Page, options]) => (
               <Route
                 key={path}
@@ -129,4 +124,7 @@ export function AppRoutes() {
  * Pages whose HTML is rendered at build time (scripts/prerender.ts), for a fast first paint: each
  * public page, and each protected page as its pending view (the same for every visitor).
  */
-export const prerenderedPaths = [...publicRoutes, ...protectedRoutes].map(([path]) => path);
+export const prerenderedPaths = [
+  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/developers', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test'],
+  ...protectedRoutes.map(([path]) => path),
+];
