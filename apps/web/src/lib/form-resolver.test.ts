@@ -1,6 +1,10 @@
+import { webMessages } from '@lumigen/contract/web-messages';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { lazyZodResolver } from './form-resolver.ts';
+import { notify } from './notify.ts';
+
+vi.mock('./notify.ts', () => ({ notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
 const signUp = z.object({
   email: z.string().trim().pipe(z.email('Enter an e-mail address')),
@@ -38,11 +42,13 @@ describe('lazyZodResolver', () => {
     expect(loadSchema).toHaveBeenCalledTimes(1);
   });
 
-  it('forgets a failed load: the check that met it fails, the next one loads again', async () => {
+  it('forgets a failed load: the check that met it refuses the values and says why, the next one loads again', async () => {
     const offline = new TypeError('Failed to fetch dynamically imported module');
     const loadSchema = vi.fn<() => Promise<typeof signUp>>().mockRejectedValueOnce(offline).mockResolvedValue(signUp);
     const resolver = lazyZodResolver(loadSchema);
-    await expect(resolver(good, undefined, options)).rejects.toBe(offline);
+    const refused = await resolver(good, undefined, options);
+    expect(refused).toEqual({ values: {}, errors: { root: { type: 'network', message: webMessages.networkError } } });
+    expect(notify.error).toHaveBeenCalledWith(webMessages.networkError, expect.anything());
     const accepted = await resolver(good, undefined, options);
     expect(accepted.errors).toEqual({});
     expect(loadSchema).toHaveBeenCalledTimes(2);
