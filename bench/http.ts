@@ -14,10 +14,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * Runs a target script (`http-target.ts`, `generation-target.ts`) in a process of its own, so
  * the load generator does not share its event loop; it prints one JSON line once listening.
- * `env` adds variables for that process alone.
+ * `env` adds variables for that process alone. With BENCH_TARGET_PROF=<dir> each target writes a
+ * V8 CPU profile of its main thread there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
  */
 export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres', env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)], {
+  const profile = process.env.BENCH_TARGET_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TARGET_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // With the environment `npm start` adds, so a figure is the process operators run.
     env: { ...process.env, ...builtEnv, ...env },
