@@ -1,3 +1,4 @@
+import { isMarkedAsUntransferable } from 'node:worker_threads';
 import { move } from 'piscina';
 import { isInputRejected, type Tool, type ToolName, type ToolParams } from '../tool.ts';
 import { toolModules } from '../tools.ts';
@@ -16,9 +17,14 @@ export type Task = {
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** The bytes in an ArrayBuffer of their own, so moving them detaches nothing else. */
+/**
+ * The bytes in an ArrayBuffer of their own that can be moved, so moving them detaches nothing else.
+ * Node 22 and later refuse to move memory a native addon owns (every buffer sharp hands back is
+ * one), so such bytes are copied once into memory of our own.
+ */
 export function ownBuffer(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+  const movable = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !isMarkedAsUntransferable(bytes.buffer);
+  return movable ? bytes : new Uint8Array(bytes);
 }
 
 /**
