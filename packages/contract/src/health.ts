@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** `misconfigured`: the image provider does not serve the configured model; generation answers 503. */
-export const generationStates = ['ok', 'misconfigured'] as const;
+/**
+ * `misconfigured`: the image provider does not serve the configured model; generation answers 503.
+ * `deprecated`: it serves it, but has announced the day it shuts the model down; generation works.
+ */
+export const generationStates = ['ok', 'deprecated', 'misconfigured'] as const;
 export type GenerationState = (typeof generationStates)[number];
 
 /**

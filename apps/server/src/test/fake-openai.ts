@@ -36,11 +36,27 @@ export const errorAnswer = (status: number, code: string | null, message: string
 });
 
 /**
- * The image models OpenAI lists today (checked 2026-11-24; docs/decisions/017). DALL·E 2 and 3
- * were shut down on 2026-05-12: a request naming them is a 404 `model_not_found`.
+ * The image models OpenAI lists today (checked 2026-11-28; docs/decisions/017), and the shutdown
+ * dates it announces (its deprecations page, `shutdown_date` in `GET /v1/models`). A model past its
+ * date is no longer listed and a request naming it is a 404 `model_not_found`: DALL·E 2 and 3 went
+ * on 2026-05-12, gpt-image-1 on 2026-10-23.
  */
-export const openAiImageModels = ['gpt-image-2.6-flare', 'gpt-image-2.6-sunburst', 'gpt-image-2.5-flare', 'gpt-image-2.5-sunburst', 'gpt-image-2', 'gpt-image-1.5', 'gpt-image-1', 'gpt-image-1-mini'];
+export const openAiImageModels = ['gpt-image-2.6-flare', 'gpt-image-2.6-sunburst', 'gpt-image-2.5-flare', 'gpt-image-2.5-sunburst', 'gpt-image-2', 'gpt-image-1.5', 'gpt-image-1', 'gpt-image-1-mini', 'chatgpt-image-latest'];
+export const openAiShutdownDates: Record<string, string> = {
+  'dall-e-2': '2026-05-12',
+  'dall-e-3': '2026-05-12',
+  'gpt-image-1': '2026-10-23',
+  'gpt-image-1.5': '2026-12-01',
+  'gpt-image-1-mini': '2026-12-01',
+  'chatgpt-image-latest': '2026-12-01',
+};
 const otherModels = ['gpt-6.1-sol', 'gpt-5-mini', 'text-embedding-3-small', 'whisper-1'];
+
+/** A `YYYY-MM-DD` date `days` from today (UTC): tests set shutdowns relative to the clock they run on. */
+export const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Past its shutdown date (a model shuts down at the start of that day, UTC). */
+const isShutDown = (date: string | undefined): boolean => date !== undefined && date <= new Date().toISOString().slice(0, 10);
 
 /** Any prompt containing this word is refused as OpenAI's moderation refuses a flagged one. */
 export const flaggedWord = 'forbidden-subject';
@@ -86,7 +102,11 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-const modelList = (ids: string[]) => ({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })) });
+/** OpenAI's list names each model's `shutdown_date` (null: none announced); compatible servers name none. */
+const modelList = (ids: string[], shutdowns?: Record<string, string>) => ({
+  object: 'list',
+  data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system', ...(shutdowns ? { shutdown_date: shutdowns[id] ?? null } : {}) })),
+});
 
 /**
  * A local stand-in for OpenAI's Images API as it behaves today (docs/architecture.md §1: adapters
@@ -95,16 +115,18 @@ const modelList = (ids: string[]) => ({ object: 'list', data: ids.map((id) => ({
  * `response_format` for GPT Image, a size or quality the model does not take, a flagged prompt) and
  * otherwise answers from the script, or, with no script, a picture of the size asked for.
  */
-export async function startFakeOpenAi({ models = openAiImageModels }: { models?: string[] } = {}) {
+export async function startFakeOpenAi({ models = openAiImageModels, shutdowns = openAiShutdownDates }: { models?: string[]; shutdowns?: Record<string, string> } = {}) {
   const listed = [...models];
+  const dates = { ...shutdowns };
+  const served = () => listed.filter((id) => !isShutDown(dates[id]));
   const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
-    if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList([...listed, ...otherModels]));
+    if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList([...served(), ...otherModels], dates));
     if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
       return sendJson(response, 404, { error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null } });
     }
     const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: json });
-    const answer = refusal(json, listed) ?? script.next() ?? (await drawn(json));
+    const answer = refusal(json, served()) ?? script.next() ?? (await drawn(json));
     if (!(await delayAnswer(response, answer.delayMs))) return;
     if (answer.reset) return resetConnection(response);
     sendJson(response, answer.status, answer.body ?? {}, answer.headers);
@@ -115,6 +137,11 @@ export async function startFakeOpenAi({ models = openAiImageModels }: { models?:
     /** What `GET /v1/models` lists from now on (an account without access to a model). */
     listModels(ids: string[]) {
       listed.splice(0, listed.length, ...ids);
+    },
+    /** Announces (a date) or withdraws (null) a model's shutdown; past the date it is gone. */
+    shutDown(model: string, date: string | null) {
+      if (date === null) delete dates[model];
+      else dates[model] = date;
     },
   };
 }

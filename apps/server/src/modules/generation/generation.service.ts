@@ -5,6 +5,7 @@ import type { GenerationState } from '@lumigen/contract/health';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
 import type { FastifyBaseLogger } from 'fastify';
+import { defaultImageModel } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
 import { GenerationProviderError, type GenerationProvider } from './providers/provider.ts';
@@ -21,6 +22,8 @@ export function createGenerationService({ provider }: { provider: GenerationProv
   // A provider that does not serve the configured model cannot be fixed by a retry: until the
   // operator fixes it (and restarts), every generation is refused before anything is charged.
   let state: GenerationState = 'ok';
+  // A served model with an announced shutdown: reported until that day, served until it is gone.
+  let shutdownDate: string | undefined;
 
   function markMisconfigured(log: FastifyBaseLogger, detail: Record<string, unknown>, message: string) {
     if (state !== 'misconfigured') log.error({ provider: provider.name, model: provider.model, ...detail }, message);
@@ -30,7 +33,7 @@ export function createGenerationService({ provider }: { provider: GenerationProv
   return {
     providerName: provider.name,
     model: provider.model,
-    state: (): GenerationState => state,
+    state: (): GenerationState => (state === 'ok' && shutdownDate !== undefined && new Date().toISOString().slice(0, 10) < shutdownDate ? 'deprecated' : state),
 
     /** Asks the provider once whether it serves the configured model (with a key: `GET /v1/models`). */
     async verifyProvider(log: FastifyBaseLogger): Promise<void> {
@@ -42,6 +45,13 @@ export function createGenerationService({ provider }: { provider: GenerationProv
           log,
           { imageModels: check.imageModels },
           `OPENAI_IMAGE_MODEL=${check.model} is not offered by the image provider; image models it offers: ${offered}. Generation answers 503 until this is fixed.`,
+        );
+      } else if (check.verdict === 'ok' && check.shutdownDate) {
+        shutdownDate = check.shutdownDate;
+        const replacement = check.lasting?.includes(defaultImageModel) ? defaultImageModel : check.lasting?.[0];
+        log.warn(
+          { provider: provider.name, model: provider.model, shutdownDate, replacement },
+          `OPENAI_IMAGE_MODEL=${provider.model} shuts down on ${shutdownDate}: set OPENAI_IMAGE_MODEL=${replacement ?? 'a model with no shutdown date'} before then. Generation keeps working until that day.`,
         );
       } else if (check.verdict === 'unknown') {
         log.warn({ provider: provider.name, model: provider.model, reason: check.reason }, 'could not check the image model at start-up; generation stays on');

@@ -5,8 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
 import {
+  daysFromToday,
   errorAnswer,
   flaggedWord,
+  openAiShutdownDates,
   imagesAnswer,
   pngBase64,
   startFakeCompatibleServer,
@@ -42,12 +44,14 @@ async function answeredImage(body: { image: string }) {
 
 const [firstKind] = databaseKinds as [(typeof databaseKinds)[number]];
 
-describe('a gpt-image-1 model: three fixed sizes, the closest in aspect ratio asked for', () => {
+describe('a gpt-image-1 family model: three fixed sizes, the closest in aspect ratio asked for', () => {
   let fake: FakeOpenAi;
   let t: TestContext;
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await startTestApp(firstKind, openAiEnv(fake.baseUrl, 'gpt-image-1'));
+    // gpt-image-1.5 is the family's last model at OpenAI (shut down 2026-12-01); kept alive here, as
+    // an OpenAI-compatible server may keep it, so the family's request shape stays tested.
+    fake = await startFakeOpenAi({ shutdowns: {} });
+    t = await startTestApp(firstKind, openAiEnv(fake.baseUrl, 'gpt-image-1.5'));
   });
   afterAll(async () => {
     await t.close();
@@ -69,7 +73,7 @@ describe('a gpt-image-1 model: three fixed sizes, the closest in aspect ratio as
     const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
     expect(response.statusCode).toBe(200);
     expect(fake.requests.map((r) => [r.url, r.authorization, r.body])).toEqual([
-      ['/v1/images/generations', `Bearer ${apiKey}`, { model: 'gpt-image-1', prompt: 'A lighthouse at dusk', size: asked[size], n: 1, quality: quality === 'hd' ? 'high' : 'medium' }],
+      ['/v1/images/generations', `Bearer ${apiKey}`, { model: 'gpt-image-1.5', prompt: 'A lighthouse at dusk', size: asked[size], n: 1, quality: quality === 'hd' ? 'high' : 'medium' }],
     ]);
     const [width, height] = size.split('x').map(Number);
     expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
@@ -254,7 +258,7 @@ describe('a configured model the provider does not offer', () => {
     try {
       const errors = lines.filter((line) => line.level === 50);
       expect(errors).toHaveLength(1);
-      expect(errors[0]?.msg).toMatch(/OPENAI_IMAGE_MODEL=dall-e-3 is not offered by the image provider; image models it offers: gpt-image-2\.6-flare, .*gpt-image-1-mini\./);
+      expect(errors[0]?.msg).toMatch(/OPENAI_IMAGE_MODEL=dall-e-3 is not offered by the image provider; image models it offers: gpt-image-2\.6-flare, .*gpt-image-2(, |\. )/);
       expect(errors[0]?.msg).not.toMatch(/whisper|embedding/);
 
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -282,7 +286,7 @@ describe('a configured model the provider does not offer', () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'ok' });
       // The account loses access after start-up.
-      fake.listModels(['gpt-image-1']);
+      fake.listModels(['gpt-image-2.5-flare']);
       fake.answer();
       const { token, user } = await register(t.app);
       const first = await post(t.app, '/api/image/generate-image', token, wide);
@@ -314,15 +318,77 @@ describe('a configured model the provider does not offer', () => {
   });
 });
 
+describe('a configured model whose shutdown OpenAI has announced', () => {
+  it('is named at start-up with its date and the model to configure instead; health says deprecated; generation still served', async () => {
+    const date = daysFromToday(3);
+    const fake = await startFakeOpenAi({ shutdowns: { ...openAiShutdownDates, 'gpt-image-2': date } });
+    const { lines, logger } = captureLogs();
+    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' }, { logger });
+    try {
+      const warnings = lines.filter((line) => line.level === 40 && String(line.msg).includes('shuts down'));
+      expect(warnings.map((line) => [line.msg, line.shutdownDate, line.replacement])).toEqual([
+        [
+          `OPENAI_IMAGE_MODEL=gpt-image-2 shuts down on ${date}: set OPENAI_IMAGE_MODEL=gpt-image-2.6-flare before then. Generation keeps working until that day.`,
+          date,
+          'gpt-image-2.6-flare',
+        ],
+      ]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', generation: 'deprecated' });
+
+      const { token, user } = await register(t.app);
+      const response = await post(t.app, '/api/image/generate-image', token, wide);
+      expect(response.statusCode).toBe(200);
+      expect(fake.requests.map((r) => r.body.model)).toEqual(['gpt-image-2']);
+      expect(await ledgerState(t.database, user.id)).toMatchObject({ balance: 4, ledgerSum: 4 });
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('past its date the model is gone: not offered at start-up, 404 model_not_found, 503 with nothing charged', async () => {
+    const fake = await startFakeOpenAi({ shutdowns: { ...openAiShutdownDates, 'gpt-image-2': daysFromToday(-1) } });
+    const t = await startTestApp(firstKind, openAiEnv(fake.baseUrl, 'gpt-image-2'));
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'misconfigured' });
+      const { token, user } = await register(t.app);
+      const response = await post(t.app, '/api/image/generate-image', token, wide);
+      expect(response.statusCode).toBe(503);
+      expect(fake.requests).toHaveLength(0);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('the fake follows OpenAI: gpt-image-1, shut down on 2026-10-23, is answered 404 model_not_found', async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const answer = await fetch(`${fake.baseUrl}/images/generations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({ model: 'gpt-image-1', prompt: 'A lighthouse', size: '1024x1024' }),
+      });
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('model_not_found');
+      const listed = ((await (await fetch(`${fake.baseUrl}/models`)).json()) as { data: Array<{ id: string }> }).data.map((m) => m.id);
+      expect(listed).not.toContain('gpt-image-1');
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe('the start-up line', () => {
   it('names the provider of generation (with its model), tools, payments, storage and mail', async () => {
     const fake = await startFakeOpenAi();
     const { lines, logger } = captureLogs();
-    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-1'), LOG_LEVEL: 'info' }, { logger });
+    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' }, { logger });
     try {
       const line = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('providers: '));
       expect(line?.msg).toBe(
-        `providers: generation: openai (gpt-image-1); tools: local; payments: local (test mode: no money moves); storage: files in ${t.location.dataDir}/images; mail: outbox in ${t.location.dataDir}/outbox`,
+        `providers: generation: openai (gpt-image-2); tools: local; payments: local (test mode: no money moves); storage: files in ${t.location.dataDir}/images; mail: outbox in ${t.location.dataDir}/outbox`,
       );
     } finally {
       await t.close();

@@ -65,12 +65,19 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
 
     async verify(): Promise<ProviderCheck> {
       try {
-        const ids: string[] = [];
-        for await (const listed of client.models.list({ timeout: modelListTimeoutMs, signal: AbortSignal.timeout(modelListTimeoutMs) })) ids.push(listed.id);
-        if (ids.includes(model)) return { verdict: 'ok' };
-        // OpenAI lists every kind of model; a compatible server may name its image models freely.
-        const imageModels = ids.filter((id) => /image|dall-e/i.test(id));
-        return { verdict: 'model_missing', model, imageModels: imageModels.length > 0 ? imageModels : ids };
+        const listed: OpenAI.Models.Model[] = [];
+        for await (const entry of client.models.list({ timeout: modelListTimeoutMs, signal: AbortSignal.timeout(modelListTimeoutMs) })) listed.push(entry);
+        const today = new Date().toISOString().slice(0, 10);
+        // A model past its shutdown date is gone even while a list still names it.
+        const live = listed.filter((entry) => !entry.shutdown_date || entry.shutdown_date > today);
+        const imageModels = live.map((entry) => entry.id).filter((id) => /image|dall-e/i.test(id));
+        const configured = live.find((entry) => entry.id === model);
+        if (configured) {
+          if (!configured.shutdown_date) return { verdict: 'ok' };
+          const lasting = live.filter((entry) => !entry.shutdown_date && imageModels.includes(entry.id)).map((entry) => entry.id);
+          return { verdict: 'ok', shutdownDate: configured.shutdown_date, lasting };
+        }
+        return { verdict: 'model_missing', model, imageModels: imageModels.length > 0 ? imageModels : live.map((entry) => entry.id) };
       } catch (error) {
         const reason = error instanceof OpenAI.APIError && error.status !== undefined ? `the provider answered ${error.status}` : 'the provider could not be reached';
         return { verdict: 'unknown', reason };

@@ -28,11 +28,12 @@ export type GenerationProvider = {
 };
 
 /**
- * What a start-up check found: the model is served, it is not (with the image models that are),
- * or the provider could not be asked (no verdict: generation stays on).
+ * What a start-up check found: the model is served (perhaps with a shutdown date announced, and the
+ * image models served without one), it is not (with the image models that are), or the provider
+ * could not be asked (no verdict: generation stays on).
  */
 export type ProviderCheck =
-  | { verdict: 'ok' }
+  | { verdict: 'ok'; shutdownDate?: string; lasting?: string[] }
   | { verdict: 'model_missing'; model: string; imageModels: string[] }
   | { verdict: 'unknown'; reason: string };
 
