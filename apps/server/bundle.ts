@@ -24,7 +24,7 @@ await build({
   splitting: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: 'linked',
   external: dependencies.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',

@@ -34,6 +34,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { startMetricsServer } from './modules/metrics/metrics-server.ts';
+import { runtimeLine } from './runtime.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
+  app.log.info({ node: process.version }, runtimeLine());
   // A response finished while shutting down closes its connection: a keep-alive socket left
   // open would hold the shutdown until the client's keep-alive timeout.
   let closing = false;

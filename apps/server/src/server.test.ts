@@ -1,10 +1,13 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from './test/fake-openai.ts';
+import { runtimeRefusal } from './runtime.ts';
 import { startTestApp } from './test/harness.ts';
 
 describe('shutdown', () => {
@@ -54,7 +57,9 @@ describe('shutdown', () => {
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);
       expect(output).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
-      // The embedded default names its providers in one line.
+      // The Node it runs on comes first, then the providers of the embedded default in one line.
+      expect(output).toContain(`"msg":"runtime: Node.js ${process.version}"`);
+      expect(output.indexOf('"msg":"runtime: Node.js')).toBeLessThan(output.indexOf('"msg":"providers: '));
       expect(output).toContain('"msg":"providers: generation: local; tools: local; payments: local (test mode: no money moves); storage: files in');
     } finally {
       child.kill('SIGKILL');
@@ -62,6 +67,59 @@ describe('shutdown', () => {
     }
   });
 });
+
+describe('the Node.js it runs on', () => {
+  const entry = path.join(import.meta.dirname, 'server.ts');
+  const refusalOf = (version: string) => new RegExp(`^Lumigen needs Node\\.js 24 or newer, and this is Node\\.js ${version.replaceAll('.', '\\.')}: start it through npm .*docs/deploy\\.md, "Node\\.js"\\)\\.\\n$`);
+
+  it('refuses a Node older than 24 in one line that says which it found and what to do', () => {
+    expect(runtimeRefusal('v20.20.2')).toMatch(/Node\.js 24 or newer, and this is Node\.js v20\.20\.2: start it through npm \(npm start, npm run worker\)/);
+    expect(runtimeRefusal('v22.23.3')).toMatch(/this is Node\.js v22\.23\.3/);
+    expect([runtimeRefusal('v24.0.0'), runtimeRefusal('v26.12.1'), runtimeRefusal(process.version)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  /** Runs the server entry in a child Node, prefixed by `prelude`; answers its exit code and output. */
+  async function run(node: string, prelude = '') {
+    const code = `${prelude}await import(${JSON.stringify(pathToFileURL(entry).href)});`;
+    const child = spawn(node, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '1', DATA_DIR: path.join(os.tmpdir(), 'lumigen-never-created') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [exitCode] = await once(child, 'exit');
+    return { exitCode, stdout, stderr };
+  }
+
+  it('the server entry exits with that line before loading anything else', async () => {
+    const { exitCode, stdout, stderr } = await run(process.execPath, "Object.defineProperty(process, 'version', { value: 'v20.20.2' });");
+    expect(exitCode).toBe(1);
+    expect(stderr).toMatch(refusalOf('v20.20.2'));
+    expect(stdout).toBe('');
+  });
+
+  // The machine's own Node, when it is an older one (these machines have 20): the real thing.
+  const machineNode = olderNodeOnPath();
+  it.runIf(machineNode)(`the server entry refuses the machine's own older Node (${machineNode?.version})`, async () => {
+    const { exitCode, stderr } = await run(machineNode!.path);
+    expect(exitCode).toBe(1);
+    expect(stderr).toMatch(refusalOf(machineNode!.version));
+  });
+});
+
+/** The first `node` on PATH outside node_modules/.bin whose major is below 24, if any. */
+function olderNodeOnPath(): { path: string; version: string } | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir || dir.endsWith(path.join('node_modules', '.bin'))) continue;
+    const candidate = path.join(dir, 'node');
+    if (!existsSync(candidate)) continue;
+    const version = execFileSync(candidate, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
+    return runtimeRefusal(version) ? { path: candidate, version } : undefined;
+  }
+  return undefined;
+}
 
 describe('start-up with test payments', () => {
   /** Runs the server process with `env` until it listens (then stops it) or exits by itself. */

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { createImageStores } from './modules/images/select-store.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
 import { startMetricsServer } from './modules/metrics/metrics-server.ts';
+import { runtimeLine } from './runtime.ts';
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { createPaidWork } from './paid-work.ts';
@@ -28,6 +29,7 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost') });
   // Job inputs and results through the same stores as the web instances: an S3 bucket lets the
   // worker run on another machine; files mean it shares DATA_DIR with them.
+  log.info({ node: process.version }, runtimeLine());
   const stores = await createImageStores(config.storage);
   const metrics = createMetrics();
   const paidWork = createPaidWork({ config, database, stores, log, metrics, generationProvider, toolProvider });
