@@ -1,4 +1,4 @@
-type SerializedError = { type: string; message: string; stack: string; code?: unknown; cause?: SerializedError };
+type SerializedError = { type: string; message: string; stack: string; status?: number; code?: unknown; cause?: SerializedError };
 
 /**
  * Errors as log lines, minus the values they carry. A failed query's message lists its
@@ -17,8 +17,10 @@ function serialize(error: unknown, depth: number): SerializedError {
     message,
     stack: error.stack?.replace(error.message, message) ?? '',
   };
-  const { code } = error as { code?: unknown };
-  if (code !== undefined) serialized.code = code;
+  // A provider's HTTP status and error code (OpenAI's APIError, our provider errors) say what failed.
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  if (typeof status === 'number') serialized.status = status;
+  if (code !== undefined && code !== null) serialized.code = code;
   if (error.cause !== undefined && depth < 5) serialized.cause = serialize(error.cause, depth + 1);
   return serialized;
 }

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { heldPngBytes, type PngImage } from '../../lib/image-bytes.ts';
-import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
+import { captureLogs, countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { fakeEdit, fakeToolProvider, resultSize } from '../../test/fake-tool-provider.ts';
 import { picture } from '../../test/pictures.ts';
 import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskOf, maskPart, multipartBody, pngBomb, pngOf, webpOf, type Part } from '../../test/tool-calls.ts';
@@ -424,7 +424,8 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const brokenTool = new URL('../../test/fake-broken-local-tool.ts', import.meta.url).href;
     const refusingTool = new URL('../../test/fake-refusing-local-tool.ts', import.meta.url).href;
     const local = createLocalToolsProvider({ threads: 1, timeoutMs: 20_000, modules: { upscale: fakeTool, cleanup: brokenTool, 'remove-background': refusingTool } });
-    const context = await startTestApp(kind, {}, { toolProvider: local });
+    const { lines, logger } = captureLogs();
+    const context = await startTestApp(kind, { LOG_LEVEL: 'info' }, { toolProvider: local, logger });
     try {
       const { token, user } = await register(context.app);
       const response = await callTool(context.app, token, 'upscale', [imagePart(await jpegOf(64, 48)), ['target_width', '300'], ['target_height', '200']]);
@@ -435,6 +436,11 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       const failed = await callTool(context.app, token, 'cleanup', validParts('cleanup'));
       expect(failed.statusCode).toBe(502);
       expect(await ledgerState(context.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
+      // Logged once, where it failed, with the thrown error's message and stack from the thread.
+      const failures = lines.filter((line) => line.msg === 'editing tool failed');
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ tool: 'cleanup', provider: 'local', failure: 'failed', err: { type: 'ToolProviderError', message: 'cleanup failed: the fake tool broke' } });
+      expect(JSON.stringify(failures[0])).toContain('fake-broken-local-tool.ts');
       // A tool that cannot work with the picture says why, across the thread boundary: a refunded 422.
       const refused = await callTool(context.app, token, 'remove-background', validParts('remove-background'));
       expect(refused.json()).toEqual({

@@ -90,7 +90,7 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
           // One line per failure, where the provider was called (the request that waits for the job
           // only learns its outcome). What an operator must fix — a refused key, an exhausted quota,
           // a broken local tool — is logged at error level in the provider's own words.
-          const fields = { tool, provider: provider.name, failure: error.failure, providerStatus: error.status, reason: error.reason };
+          const fields = { err: error, tool, provider: provider.name, failure: error.failure, providerStatus: error.status, reason: error.reason };
           if (error.failure === 'unavailable') log.error(fields, error.message);
           else log.warn(fields, 'editing tool failed');
           return answerFor(error);

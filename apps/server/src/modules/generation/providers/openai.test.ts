@@ -380,6 +380,31 @@ describe('a configured model whose shutdown OpenAI has announced', () => {
   });
 });
 
+describe('a failing OpenAI call', () => {
+  it('is logged once where it failed, with the error, its cause and the provider status and code', async () => {
+    const fake = await startFakeOpenAi();
+    const { lines, logger } = captureLogs();
+    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' }, { logger });
+    try {
+      fake.answer(errorAnswer(403, 'organization_not_verified', 'Your organization must be verified to use this model.'));
+      const { token } = await register(t.app);
+      expect((await post(t.app, '/api/image/generate-image', token, wide)).statusCode).toBe(502);
+      const failures = lines.filter((line) => line.msg === 'generation failed');
+      expect(failures).toHaveLength(1);
+      const { err, providerStatus } = failures[0] as { err: { type: string; message: string; stack: string; status: number; cause: { status: number; code: string; message: string } }; providerStatus: number };
+      expect(providerStatus).toBe(403);
+      expect([err.type, err.message, err.status]).toEqual(['GenerationProviderError', 'the provider answered 403', 403]);
+      expect(err.stack).toContain('GenerationProviderError: the provider answered 403');
+      expect(err.cause).toMatchObject({ status: 403, code: 'organization_not_verified' });
+      expect(err.cause.message).toContain('Your organization must be verified');
+      expect(lines.filter((line) => line.msg === 'job failed')).toHaveLength(0);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+});
+
 describe('the start-up line', () => {
   it('names the provider of generation (with its model), tools, payments, storage and mail', async () => {
     const fake = await startFakeOpenAi();
