@@ -1,4 +1,4 @@
-// Reads the test reports of one `npm test` run and prints exactly one line: "N passed, N failed".
+// Reads the test reports of a CI run (by default one `npm test` run's two) and prints exactly one line: "N passed, N failed".
 // A missing or unreadable report counts as one failure, so a crash never looks green.
 // Exit code: 0 when every report was read and nothing failed, 1 otherwise.
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,9 @@ function playwright(report) {
   };
 }
 
-const results = [vitest(read('vitest.json')), playwright(read('playwright.json'))];
+// The reports named on the command line (a Vitest or a Playwright report, by its name), else one run's two.
+const names = process.argv.length > 2 ? process.argv.slice(2) : ['vitest.json', 'playwright.json'];
+const results = names.map((name) => (name.startsWith('playwright') ? playwright(read(name)) : vitest(read(name))));
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 
