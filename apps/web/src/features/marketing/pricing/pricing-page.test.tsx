@@ -53,7 +53,7 @@ describe('pricing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Not sure which plan to choose' })).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['StarterTry it out', 'PopularMost popular', 'PremiumBest value']);
-    const priceRow = within(table).getByRole('row', { name: /^Price Paid once/ });
+    const priceRow = within(table).getByRole('row', { name: /^Price\s*Paid once/ });
     expect(within(priceRow).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$5', '$20', '$50']);
     const perImage = within(table).getByRole('row', { name: /^Price per image/ });
     expect(within(perImage).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$1.00', '$0.57', '$0.50']);
