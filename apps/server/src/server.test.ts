@@ -50,7 +50,7 @@ describe('shutdown', () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       // A first start runs PGlite's initdb: ~4 s idle, past 10 s on a busy CI machine.
-      for (let i = 0; i < 500 && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 1_500 && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toMatchObject({ status: 'ok' });
       child.kill('SIGTERM');
@@ -65,7 +65,8 @@ describe('shutdown', () => {
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // A first start under tsx compiles the server and runs PGlite's initdb: past a minute on a loaded machine.
+  }, 180_000);
 });
 
 describe('the Node.js it runs on', () => {
@@ -135,7 +136,7 @@ describe('start-up with test payments', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = once(child, 'exit').then(([code]) => code as number | null);
     try {
-      for (let i = 0; i < 500 && child.exitCode === null && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 1_500 && child.exitCode === null && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       const listening = /Server listening/.test(output);
       child.kill('SIGTERM');
       return { listening, code: await exited, output };
@@ -171,5 +172,5 @@ describe('start-up with test payments', () => {
     } finally {
       await fake.close();
     }
-  });
+  }, 180_000);
 });
