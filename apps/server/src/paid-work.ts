@@ -60,7 +60,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const generation = createGenerationService({ provider: measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers) });
   const tools = createToolsService({ provider: measuredToolProvider(toolProvider ?? selectToolProvider(config.tools), metrics.providers) });
   const inputs = stores.inputs;
-  const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds }, log);
+  const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds, maxRunningPerUser: config.jobs.maxRunningPerUser }, log);
   const watch = createJobWatch({ db, pollMs: watchPollMs, backstopMs: config.jobs.watchBackstopSeconds * 1000, listen: database.listen, log });
   const settlement = createJobSettlement({ db, paidImages, queue, inputs, watch, maxRunningPerUser: config.jobs.maxRunningPerUser, metrics: metrics.jobs, log });
   const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool)])) as Record<ToolId, JobKindHandler>;

@@ -40,7 +40,7 @@ describe('a new embedded database, made apart', () => {
         },
       },
     };
-    const queue = createJobQueue(recording, { timeoutSeconds: 45, pollingIntervalSeconds: 1 }, silent);
+    const queue = createJobQueue(recording, { timeoutSeconds: 45, pollingIntervalSeconds: 1, maxRunningPerUser: 2 }, silent);
     await queue.start();
     await queue.stop(0);
 

@@ -7,8 +7,10 @@ import { sql } from 'drizzle-orm';
 export type QueueOptions = {
   /** A running attempt that takes longer is given up (its worker presumed gone) and retried. */
   timeoutSeconds: number;
-  /** How often an idle worker asks for work it was not woken for (another instance sent it). */
+  /** How often an idle worker asks for work it was not woken for (a retry come due; a notification missed). */
   pollingIntervalSeconds: number;
+  /** The queue runs at most this many of one user's jobs at once (each job's group is its user). */
+  maxRunningPerUser: number;
 };
 
 /** What pg-boss tells a handler about the job it took. */
@@ -80,6 +82,10 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
     schedule: false,
+    // A job sent by another process wakes an idle worker here at once (PostgreSQL's NOTIFY on a
+    // connection of its own, db/client.ts), not at its next poll. PGlite has no other process:
+    // work sent here wakes a worker directly (`wake`).
+    useListenNotify: database.kind === 'postgres',
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning: { message: string; data: object }) => log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
@@ -98,8 +104,8 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
         await boss.start();
         started = true;
         const queues = [
-          { name: lostWorkQueue, retryLimit: 2, retryDelay: 5 },
-          { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue },
+          { name: lostWorkQueue, retryLimit: 2, retryDelay: 5, notify: true },
+          { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue, notify: true },
         ];
         for (const { name, ...settings } of queues) {
           await boss.createQueue(name, settings);
@@ -112,9 +118,12 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
       });
     },
 
-    /** Queues the job in the caller's transaction: it is sent if and only if that commits. */
-    async send(jobId: string, ex: Executor): Promise<void> {
-      await boss.send(paidWorkQueue, { jobId }, { id: jobId, db: executorSql(ex) });
+    /**
+     * Queues the job in the caller's transaction: it is sent if and only if that commits. Its
+     * group is its user, whom the workers' `groupConcurrency` holds to `maxRunningPerUser`.
+     */
+    async send(jobId: string, userId: string, ex: Executor): Promise<void> {
+      await boss.send(paidWorkQueue, { jobId }, { id: jobId, group: { id: userId }, db: executorSql(ex) });
     },
 
     /** Takes a queued job out of the queue (a running one is left to notice it was canceled). */
@@ -135,7 +144,17 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
     async work(concurrency: number, handler: (job: QueuedJob) => Promise<void>): Promise<void> {
       for (let i = 0; i < concurrency; i += 1) {
         const loop = { id: '', idle: true };
-        const workOptions = { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds } as const;
+        const workOptions = {
+          includeMetadata: true,
+          batchSize: 1,
+          // Notifications only say a job was sent: a retry comes due after its back-off unannounced,
+          // so the poll stays as frequent with them as without.
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+          // A second fence behind our admission (jobs.service.ts, docs/decisions/046): counted in the
+          // fetch without a lock, so two fetches at one moment may both pass it.
+          groupConcurrency: options.maxRunningPerUser,
+        } as const;
         loop.id = await boss.work<{ jobId: string }, void, typeof workOptions>(
           paidWorkQueue,
           workOptions,
@@ -162,7 +181,8 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
      * it needs no provider, and the workers that would have done it may all be gone.
      */
     async settleLost(onLost: (jobId: string) => Promise<void>): Promise<void> {
-      await boss.work<{ jobId: string }>(lostWorkQueue, { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds, 2) }, async ([job]) => {
+      const every = Math.max(options.pollingIntervalSeconds, 2);
+      await boss.work<{ jobId: string }>(lostWorkQueue, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async ([job]) => {
         if (job) await onLost(job.data.jobId);
       });
     },
