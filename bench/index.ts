@@ -10,6 +10,7 @@ import { benchGetCredit, type HttpFigures } from './http.ts';
 import { benchLoad, loadLines } from './load.ts';
 import { benchStartMemory, startMemoryLines } from './start-memory.ts';
 import { benchJobsSection } from './jobs-section.ts';
+import { benchJobEvents, jobEventsLine } from './job-events.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
 import { benchLocalToolsClassic } from './local-tools-classic.ts';
 import { benchLocalToolsMl } from './local-tools-ml.ts';
@@ -71,6 +72,9 @@ for (const kind of kinds) {
 
 console.log('\n## paid work as jobs (issue 14): through the queue, in-process workers');
 const jobs = await benchJobsSection(kinds);
+// Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, else the shared default on 127.0.0.1:5432.
+const jobEvents = await benchJobEvents(postgresUrl ?? defaultAdminUrl);
+console.log(jobEventsLine(jobEvents));
 
 console.log(`\n## editing tools: remove-background through a zero-latency fake Clipdrop (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`);
 const toolOverhead = [];
@@ -138,4 +142,4 @@ console.log('\n## Web app (built app served by the real server; run `npm run bui
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, jobEvents, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));

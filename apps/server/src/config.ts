@@ -149,6 +149,8 @@ const envSchema = z.object({
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
   JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
+  // Job changes are pushed (LISTEN/NOTIFY); this look at every watched job only covers one missed.
+  JOBS_WATCH_BACKSTOP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   // GET /metrics (docs/decisions/024): neither set, it answers 404; a token asks for it as a bearer;
   // a port serves it on 127.0.0.1 only, and not on PORT.
   METRICS_TOKEN: optionalSecret.pipe(z.string().min(16, 'must be at least 16 characters (a random secret)').optional()),
@@ -368,6 +370,8 @@ export type JobsConfig = {
   maxQueuedPerUser: number;
   /** A running attempt past this is presumed lost with its worker, retried once, then refunded. */
   timeoutSeconds: number;
+  /** While job changes are pushed to this process, how often it still reads every watched job. */
+  watchBackstopSeconds: number;
 };
 
 export type MailConfig = {
@@ -467,6 +471,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRunningPerUser: e.JOBS_MAX_RUNNING_PER_USER,
       maxQueuedPerUser: e.JOBS_MAX_QUEUED_PER_USER,
       timeoutSeconds: jobsTimeoutOf(e),
+      watchBackstopSeconds: e.JOBS_WATCH_BACKSTOP_SECONDS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };

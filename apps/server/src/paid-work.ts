@@ -38,7 +38,8 @@ export type PaidWorkOptions = {
 
 // The queue is asked this often for work this process was not woken for (another instance sent it).
 const pollingIntervalSeconds = 0.5;
-// Whoever waits on a job made in another process hears of its changes within this (one statement for all).
+// Without LISTEN (refused by the database), whoever waits on a job changed in another process hears
+// of it within this (one statement for all); with it, at once.
 const watchPollMs = 500;
 
 /**
@@ -59,8 +60,8 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const generation = createGenerationService({ provider: measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers) });
   const tools = createToolsService({ provider: measuredToolProvider(toolProvider ?? selectToolProvider(config.tools), metrics.providers) });
   const inputs = stores.inputs;
-  const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds }, log);
-  const watch = createJobWatch({ db, pollMs: watchPollMs, log });
+  const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds, maxRunningPerUser: config.jobs.maxRunningPerUser }, log);
+  const watch = createJobWatch({ db, pollMs: watchPollMs, backstopMs: config.jobs.watchBackstopSeconds * 1000, listen: database.listen, log });
   const settlement = createJobSettlement({ db, paidImages, queue, inputs, watch, maxRunningPerUser: config.jobs.maxRunningPerUser, metrics: metrics.jobs, log });
   const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool)])) as Record<ToolId, JobKindHandler>;
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
@@ -76,6 +77,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
     jobs,
     async start({ workers }: { workers: number }): Promise<void> {
       await queue.start();
+      await watch.listen();
       await queue.settleLost(runner.lost);
       if (workers > 0) await queue.work(workers, runner.run);
     },

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
 import { serverRoot } from '../server-root.ts';
 import { nameStatements } from './named-statements.ts';
 import * as schema from './schema.ts';
@@ -18,7 +19,18 @@ export type Executor = Db | Tx;
  * Plain SQL text with `$1…` parameters, as pg-boss speaks it (its `db` option). Text without
  * values may hold several statements (pg-boss wraps its schema changes in BEGIN…COMMIT).
  */
-export type SqlRunner = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+export type SqlRunner = {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** LISTEN on a channel (see `Database.listen`); pg-boss wakes its workers with it when present. */
+  listen?: Listen;
+};
+
+/**
+ * Hears `channel`'s notifications (sent with NOTIFY or pg_notify, delivered when the sending
+ * transaction commits). `onReconnect` is called each time the subscription is made again after
+ * it was lost: whatever was sent meanwhile was missed, so the caller reads the state anew.
+ */
+export type Listen = (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) => Promise<{ close(): Promise<void> }>;
 
 /** What a metrics scrape reads: the pool (PostgreSQL only) and the failed statements so far. */
 export type DatabaseStats = {
@@ -40,6 +52,8 @@ export type Database = {
    * an advisory lock; PGlite belongs to one process.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** LISTEN for notifications: PostgreSQL on a connection of its own (outside the pool), PGlite in this process. */
+  listen: Listen;
   /** PGlite only: the whole data directory as a gzipped tarball (`npm run backup`). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -168,15 +182,86 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
   }
   // Several instances may start at once; one migrates, the others wait and find nothing to do.
   await exclusively((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
+  const listen = postgresListener(url, onIdleError);
   return {
     exclusively: (work) => exclusively(() => work()),
+    listen,
     db,
     kind: 'postgres',
     stats: () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }, queryErrors: queryErrors.counts }),
     // Without values node-postgres uses the simple protocol, which runs several statements.
-    sql: { executeSql: (text, values) => pool.query(text, values && values.length > 0 ? values : undefined) },
+    sql: { executeSql: (text, values) => pool.query(text, values && values.length > 0 ? values : undefined), listen },
     ping: () => pool.query('SELECT 1').then(() => true, () => false),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other statements, and its
+ * subscription lost with it). A lost connection is made again after 1 s, doubling up to 30 s, and
+ * `onReconnect` is told once it listens again; TCP keepalive finds a connection that died silently.
+ * The first connection must succeed: a caller that cannot listen falls back to looking.
+ */
+function postgresListener(url: string, onError: (error: Error) => void): Listen {
+  return async (channel, onNotification, onReconnect) => {
+    let closed = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let delayMs = 1000;
+    const connect = async (): Promise<pg.Client> => {
+      const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotification(message.payload ?? '');
+      });
+      next.on('error', (error) => {
+        onError(error);
+        lost(next);
+      });
+      next.on('end', () => lost(next));
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      return next;
+    };
+    const lost = (which: pg.Client) => {
+      if (closed || which !== client) return;
+      client = undefined;
+      void which.end().catch(() => undefined);
+      const again = () => {
+        retry = undefined;
+        if (closed) return;
+        connect().then(
+          (next) => {
+            if (closed) return void next.end().catch(() => undefined);
+            client = next;
+            delayMs = 1000;
+            onReconnect();
+          },
+          (error: Error) => {
+            onError(error);
+            delayMs = Math.min(delayMs * 2, 30_000);
+            retry = setTimeout(again, delayMs);
+            retry.unref();
+          },
+        );
+      };
+      retry = setTimeout(again, delayMs);
+      retry.unref();
+    };
+    client = await connect();
+    return {
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        const last = client;
+        client = undefined;
+        await last?.end().catch(() => undefined);
+      },
+    };
   };
 }
 
@@ -246,12 +331,14 @@ async function openPglite(dataDir: string | null, onLockLost?: (error: Error) =>
     kind: 'pglite',
     // One connection, inside this process: no pool to report.
     stats: () => ({ pool: undefined, queryErrors: queryErrors.counts }),
-    sql: {
-      async executeSql(text, values) {
-        if (values && values.length > 0) return client.query(text, values);
-        // exec runs several statements and answers each; the last one is the answer.
-        return (await client.exec(text)).at(-1) ?? { rows: [] };
-      },
+    // pg-boss's own adapter: statements with values go to `query`, text without them (its schema
+    // changes, several statements in one) to `exec`, and a statement that fails inside one of its
+    // BEGIN…COMMIT blocks is rolled back before the next, as a pool's fresh connection would be.
+    sql: fromPglite(client),
+    // The notifications of this process's own commits: PGlite has no other process to hear from.
+    async listen(channel, onNotification) {
+      const unlisten = await client.listen(channel, onNotification);
+      return { close: unlisten };
     },
     ping: () => client.query('SELECT 1').then(() => true, () => false),
     exclusively: (work) => work(),

@@ -40,7 +40,7 @@ describe('a new embedded database, made apart', () => {
         },
       },
     };
-    const queue = createJobQueue(recording, { timeoutSeconds: 45, pollingIntervalSeconds: 1 }, silent);
+    const queue = createJobQueue(recording, { timeoutSeconds: 45, pollingIntervalSeconds: 1, maxRunningPerUser: 2 }, silent);
     await queue.start();
     await queue.stop(0);
 
@@ -53,7 +53,7 @@ describe('a new embedded database, made apart', () => {
     );
     expect(queues).toEqual([
       { name: paidWorkQueue, retry_limit: 1, retry_delay: 1, expire_seconds: 45, dead_letter: lostWorkQueue },
-      { name: lostWorkQueue, retry_limit: 2, retry_delay: 5, expire_seconds: null, dead_letter: null },
+      { name: lostWorkQueue, retry_limit: 2, retry_delay: 5, expire_seconds: 900, dead_letter: null },
     ]);
   });
 });

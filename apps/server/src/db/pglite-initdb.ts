@@ -26,22 +26,19 @@ const run = promisify(execFile);
  */
 export async function createDatabaseApart(dir: string, migrationsFolder: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
-  // pg-boss runs its statements through the same runner as the server's (db/client.ts).
+  // pg-boss runs its statements through the same adapter as the server's (db/client.ts).
   const code = `
     const input = JSON.parse(process.argv[1]);
-    const { PGlite } = require(input.modules.pglite);
-    const { drizzle } = require(input.modules.drizzle);
-    const { migrate } = require(input.modules.migrator);
-    const PgBoss = require(input.modules.pgBoss);
     (async () => {
+      const [{ PGlite }, { drizzle }, { migrate }, { PgBoss, fromPglite }] = await Promise.all(
+        [input.modules.pglite, input.modules.drizzle, input.modules.migrator, input.modules.pgBoss].map((file) => import(require('node:url').pathToFileURL(file).href)),
+      );
       const client = await PGlite.create({ dataDir: input.dir });
       await migrate(drizzle(client), { migrationsFolder: input.migrationsFolder });
-      const executeSql = async (text, values) =>
-        values && values.length > 0 ? client.query(text, values) : (await client.exec(text)).at(-1) ?? { rows: [] };
-      const boss = new PgBoss({ db: { executeSql }, schedule: false, supervise: false });
+      const boss = new PgBoss({ db: fromPglite(client), backend: 'pglite', schedule: false, supervise: false });
       await boss.start();
-      for (const name of input.queues) await boss.createQueue(name, { name });
-      await boss.stop({ graceful: false, wait: false });
+      for (const name of input.queues) await boss.createQueue(name);
+      await boss.stop({ graceful: false });
       await client.close();
     })().catch((error) => {
       console.error(error);

@@ -18,7 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the job queue on a new PostgreS
     // Migrated once, as the first instance would; then six instances start their queues together.
     opened.push(await openDatabase({ url: location.url, dataDir: null }));
     for (let i = 0; i < 6; i += 1) opened.push(await openDatabase({ url: location.url, dataDir: null, poolSize: 2 }));
-    const queues = opened.slice(1).map((database) => createJobQueue(database, { timeoutSeconds: 60, pollingIntervalSeconds: 1 }, silent));
+    const queues = opened.slice(1).map((database) => createJobQueue(database, { timeoutSeconds: 60, pollingIntervalSeconds: 1, maxRunningPerUser: 2 }, silent));
     const started = await Promise.allSettled(queues.map((queue) => queue.start()));
     await Promise.all(queues.map((queue) => queue.stop(1000)));
     expect(started.filter((result) => result.status === 'rejected')).toEqual([]);

@@ -36,7 +36,7 @@ export function createJobSettlement({
   async function promote(tx: Executor, userId: string): Promise<number> {
     await repo.lockUser(tx, userId);
     const promoted = await repo.promoteWaiting(tx, userId, maxRunningPerUser);
-    for (const id of promoted) await queue.send(id, tx);
+    for (const id of promoted) await queue.send(id, userId, tx);
     return promoted.length;
   }
 

@@ -114,6 +114,22 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     expect(states[0]!.map((state) => state?.eventSeq)).toEqual([states[0]![0]!.eventSeq, states[0]![0]!.eventSeq + 1]);
   });
 
+  it('hears a change committed by any statement, told nothing, from the database (LISTEN/NOTIFY): its looks a minute apart', async () => {
+    const [id] = await queuedJobs(1, 1);
+    const watch = createJobWatch({ db: t.database.db, pollMs: 60_000, listen: t.database.listen, log: silent });
+    expect(await watch.listen()).toBe(true);
+    const stop = new AbortController();
+    const { states, done } = followAll(watch, [id!], stop.signal);
+    await sleep(100);
+    // As a worker in another process would: only the database knows.
+    await t.database.db.execute(sql`UPDATE jobs SET progress = 50, event_seq = event_seq + 1 WHERE id = ${id}`);
+    for (const deadline = Date.now() + 10_000; states[0]!.length < 2 && Date.now() < deadline; ) await sleep(20);
+    stop.abort();
+    watch.stop();
+    await done;
+    expect(states[0]!.map((state) => state?.eventSeq)).toEqual([states[0]![0]!.eventSeq, states[0]![0]!.eventSeq + 1]);
+  });
+
   it('tells a follower of a change made here with the state its statement returned, and of an ending with the row and image, without a statement', async () => {
     const [id] = await queuedJobs(1, 1);
     // A look every minute: the follower can only hear in time from this process.

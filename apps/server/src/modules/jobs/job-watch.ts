@@ -1,6 +1,6 @@
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Listen } from '../../db/client.ts';
 import { heldPngBytes } from '../../lib/image-bytes.ts';
 import { snapshotsOf, type JobRow, type JobSnapshot } from './jobs.repository.ts';
 
@@ -18,15 +18,37 @@ export type JobEnding = { row: JobRow; png?: Buffer | undefined };
 const sameSnapshot = (a: JobSnapshot | null | undefined, b: JobSnapshot | null) =>
   a === b || (!!a && !!b && a.status === b.status && a.eventSeq === b.eventSeq && a.position === b.position);
 
+/** The channel every committed change to a job is announced on (migration 0014), its id as the payload. */
+export const jobsChannel = 'lumigen_jobs';
+
 /**
  * Who waits on a job in this process (an event stream, a brief's synchronous call) learns of its
- * changes here. A job run by another process changes without a word to this one, so while anyone
- * waits, one statement every `pollMs` reads the state of every job waited on: the database's
- * load grows with the processes, not with the people watching (docs/decisions/031). A change made
- * in this process (`changed`) is told at once: with the state the changing statement returned, no
- * statement at all (docs/decisions/034); without it, by a look at that job.
+ * changes here. A change committed anywhere (another process's worker, a cancel on another
+ * instance) is announced by the database on `jobsChannel` (LISTEN/NOTIFY, decision 047): a job
+ * followed here is read at once, and the queue positions of the jobs waiting here are read again
+ * within `positionsMs` of any job's change (one statement for all of them). Notifications only
+ * wake; the state is always read. While anyone waits, one statement every `pollMs` still reads
+ * every job waited on (`backstopMs` while the subscription holds: a notification sent while it
+ * was being made again is covered by the look it triggers on reconnecting, and this look covers
+ * anything else). A change made in this process (`changed`) is told at once: with the state the
+ * changing statement returned, no statement at all (docs/decisions/034); without it, by a look at
+ * that job.
  */
-export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: number; log: FastifyBaseLogger }) {
+export function createJobWatch({
+  db,
+  pollMs,
+  backstopMs = pollMs,
+  positionsMs = 100,
+  listen,
+  log,
+}: {
+  db: Executor;
+  pollMs: number;
+  backstopMs?: number;
+  positionsMs?: number;
+  listen?: Listen | undefined;
+  log: FastifyBaseLogger;
+}) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   // Job id → how many follow it, and the state they were last told (null: the job is gone).
@@ -40,6 +62,13 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
   // The last look's failure (the database is away): every follow ends with it, as a waiter's own
   // statement would have, so a waiting call answers 503 rather than waiting out the outage.
   let failure: { error: unknown } | undefined;
+  // The LISTEN subscription, once made; until then (or without `listen`) the looks are every `pollMs`.
+  let subscription: { close(): Promise<void> } | undefined;
+  // Jobs announced and not yet read (`all`: every followed job, for their positions), and the look that will read them.
+  const announced = new Set<string>();
+  let announcedAll = false;
+  let soon: { timer: NodeJS.Timeout; delayMs: number } | undefined;
+  let reading = false;
 
   function record(ids: readonly string[], found: Map<string, JobSnapshot>): void {
     for (const id of ids) {
@@ -75,11 +104,70 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
           timer = undefined;
           schedule();
         });
-    }, pollMs);
+    }, subscription ? backstopMs : pollMs);
     timer.unref();
   }
 
+  /** Reads the announced jobs now (or, for positions alone, within `positionsMs`): one look at a time. */
+  function readAnnounced(delayMs: number): void {
+    if (stopped || reading) return;
+    if (soon) {
+      // A job followed here is read at once, not after a look for positions alone.
+      if (soon.delayMs <= delayMs) return;
+      clearTimeout(soon.timer);
+    }
+    const timer = setTimeout(() => {
+      soon = undefined;
+      const ids = announcedAll ? [...followers.keys()] : [...announced].filter((id) => followers.has(id));
+      announced.clear();
+      announcedAll = false;
+      if (ids.length === 0) return;
+      reading = true;
+      void look(ids)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not read the jobs announced as changed'))
+        .finally(() => {
+          reading = false;
+          if (announcedAll || [...announced].some((id) => followers.has(id))) readAnnounced(announced.size > 0 ? 0 : positionsMs);
+        });
+    }, delayMs);
+    timer.unref();
+    soon = { timer, delayMs };
+  }
+
+  /** A job changed somewhere: read it if it is followed here; read the waiting ones' positions soon. */
+  function onAnnounced(jobId: string): void {
+    if (stopped || followers.size === 0) return;
+    if (followers.has(jobId)) {
+      announced.add(jobId);
+      readAnnounced(0);
+    } else if ([...seen.values()].some((state) => state?.status === 'queued')) {
+      announcedAll = true;
+      readAnnounced(positionsMs);
+    }
+  }
+
   return {
+    /**
+     * Subscribes to the jobs' channel, when the database can: from then on changes made elsewhere
+     * are heard at once and the looks every `pollMs` become a backstop every `backstopMs`. A
+     * database that cannot (a connection refused) leaves the looks as they were.
+     */
+    async listen(): Promise<boolean> {
+      if (!listen || subscription || stopped) return subscription !== undefined;
+      try {
+        subscription = await listen(jobsChannel, onAnnounced, () => {
+          // Whatever was announced while the subscription was being made again was missed.
+          announcedAll = true;
+          readAnnounced(0);
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'could not listen for job changes; watched jobs are read every half second instead');
+        return false;
+      }
+      if (stopped) await subscription.close();
+      return true;
+    },
+
     /**
      * A job changed in this process: whoever follows it here hears at once. `now` is its state as
      * the changing statement returned it (no look); without it, the job is read.
@@ -155,7 +243,11 @@ export function createJobWatch({ db, pollMs, log }: { db: Executor; pollMs: numb
     stop(): void {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(soon?.timer);
       timer = undefined;
+      soon = undefined;
+      void subscription?.close().catch(() => undefined);
+      subscription = undefined;
       for (const jobId of followers.keys()) emitter.emit(jobId);
     },
   };

@@ -172,7 +172,7 @@ export function createJobsService({
             dispatched: dispatch,
             followsJobId: job.followsPrevious ? jobIds[i - 1] : undefined,
           });
-          if (dispatch) await queue.send(jobIds[i]!, tx);
+          if (dispatch) await queue.send(jobIds[i]!, userId, tx);
           sent.push(dispatch);
         }
         await record?.(tx, jobIds);
