@@ -38,6 +38,7 @@ const Loading = page(() => import('./routes/loading.tsx'), 'LoadingRoute');
 const Generate = page(() => import('./routes/generate.tsx'), 'GenerateRoute');
 const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
 const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
+const CheckoutComplete = page(() => import('./routes/checkout-complete.tsx'), 'CheckoutCompleteRoute');
 const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
 const BackgroundTest = page(tools, 'BackgroundTestRoute');
 
@@ -57,6 +58,7 @@ const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolea
   ['/cleanup', page(tools, 'CleanupRoute'), { verificationNotice: true }],
   ['/profile', Profile],
   ['/checkout', Checkout],
+  ['/checkout/complete', CheckoutComplete],
 ];
 
 /**

@@ -22,6 +22,7 @@ export const protectedHeroes = {
   '/cleanup': tool('Image Cleanup Tool', 'Paint over what should disappear — or upload a mask — and Lumigen fills it in.'),
   '/profile': { eyebrow: 'Account', title: 'Your profile', lead: 'Your balance and settings, where your credits went, your images and your data.' },
   '/checkout': { eyebrow: 'Checkout', title: 'Buy credits', documentTitle: 'Checkout', lead: 'Pay once for a bundle of credits: no subscription, nothing renews.' },
+  '/checkout/complete': { eyebrow: 'Checkout', title: 'Thank you', documentTitle: 'Receipt', lead: 'Your receipt: what you bought, what it cost and your balance now.' },
 } satisfies Record<string, Hero>;
 
 export type ProtectedPath = keyof typeof protectedHeroes;
