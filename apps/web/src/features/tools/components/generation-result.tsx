@@ -1,3 +1,4 @@
+import { modelForSize } from '@lumigen/contract/generation';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { downloadName } from '../../../lib/download-name.ts';
@@ -50,7 +51,8 @@ export function GenerationSummary({ prompt, settings }: { prompt: string; settin
       {prompt ? <blockquote>{prompt}</blockquote> : <p>This image was started in another browser, so its prompt is not shown here.</p>}
       {settings && (
         <p>
-          {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' ? 'HD' : 'Standard'}
+          {/* The small sizes draw at one quality only, whatever the form held: say what was used. */}
+          {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' && modelForSize[settings.size] === 'dall-e-3' ? 'HD' : 'Standard'}
         </p>
       )}
     </div>

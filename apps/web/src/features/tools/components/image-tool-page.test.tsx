@@ -40,6 +40,8 @@ describe('a tool page runs through the jobs API', () => {
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     stream.send('running', { attempt: 1 }, 1);
     stream.send('progress', { progress: 55 }, 2);
@@ -61,6 +63,8 @@ describe('a tool page runs through the jobs API', () => {
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     stream.send('failed', { message: 'No subject found in this picture. Your credit was refunded.' }, 1);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(toolMessages.failed('No subject found in this picture. Your credit was refunded.')));
@@ -92,6 +96,8 @@ describe('a tool page runs through the jobs API', () => {
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     first.send('running', { attempt: 1 }, 1);
     first.send('progress', { progress: 30 }, 2);

@@ -6,7 +6,7 @@ import { ImageToolPage, type ToolPageConfig } from './image-tool-page.tsx';
 /** docs/product.md §2's tool pages: buttons and fields (titles: protected-heroes.ts); one component runs them all. */
 const pages = {
   removebg: { tool: 'remove-background', action: 'Remove Background' },
-  removetxt: { tool: 'remove-text', action: 'Remove Text', insufficientMessage: toolMessages.insufficientShort },
+  removetxt: { tool: 'remove-text', action: 'Remove Text' },
   editimage: { tool: 'product-photography', action: 'Photographic Imagery', sliders: toolSliders['product-photography'] },
   variant: { tool: 'reimagine', action: 'Create Variant' },
   addbg: { tool: 'replace-background', action: 'Replace Background', prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
