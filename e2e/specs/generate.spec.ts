@@ -27,7 +27,7 @@ test.describe('image generation', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('a-lighthouse-on-a-cliff-at-sunset.png');
+    expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-on-a-cliff-at-[0-9a-f]{8}\.png$/);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

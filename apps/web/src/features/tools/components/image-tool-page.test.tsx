@@ -52,7 +52,7 @@ describe('a tool page runs through the jobs API', () => {
     stream.send('succeeded', { imageId }, 3);
     expect(await canvas().findByRole('img', { name: 'After: photo.jpg' })).toBeTruthy();
     expect(canvas().getByRole('img', { name: 'Before: photo.jpg' })).toBeTruthy();
-    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('photo-remove-background.png');
+    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/^\d{4}-\d{2}-\d{2}-remove-background-photo-55555555\.png$/);
   });
 
   it("says 'Image edit failed' with the server's reason", async () => {

@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { exportName } from '../../../lib/download-name.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
@@ -17,6 +18,7 @@ import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
+import type { ToolFieldsSpec } from '../../../lib/tool-catalogue.ts';
 import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
 import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
 import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
@@ -30,20 +32,10 @@ import { SliderField } from './slider-field.tsx';
 import { CanvasEmpty, scrollToCanvas, scrollToResult, ToolLayout } from './tool-layout.tsx';
 import { ToolPreview } from './tool-preview.tsx';
 
-export type ToolPageConfig = {
+export type ToolPageConfig = ToolFieldsSpec & {
   tool: ToolId;
-  /** The main button's words (docs/product.md §2), shown with the cost. */
+  /** The main button's words (the catalogue's `action`), shown with the cost. */
   action: string;
-  sliders?: readonly SliderSpec[];
-  /**
-   * A text field: sent as `field`; without one (the /test page) the tool does not read it and the
-   * text only names the download, which the hint must say.
-   */
-  prompt?: { label: string; placeholder: string; field?: string; hint?: string };
-  /** Cleanup: a mask painted on the picture, or a mask file. */
-  mask?: boolean;
-  /** Upscale: the sliders of the result's width and height, which start from the picture's proportions and can keep them. */
-  size?: { width: string; height: string };
   /** One message for a missing image or prompt (the /test page's alert). */
   incompleteMessage?: string;
 };
@@ -70,16 +62,6 @@ function sizeMax(config: ToolPageConfig) {
 
 function baseName(file: File) {
   return file.name.replace(/\.[^.]+$/, '') || 'image';
-}
-
-/** A prompt as a file name: lowercase words joined by dashes. */
-function slug(text: string) {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
 }
 
 /** Every editing tool: pick an image (or take the one carried here), set the options, run, compare, download. */
@@ -378,7 +360,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       placement={result.placement}
       note={result.note}
       alt={file && !result.recovered ? file.name : 'your picture'}
-      fileName={`${(config.prompt && !config.prompt.field && slug(prompt)) || (file && !result.recovered ? baseName(file) : 'lumigen')}-${config.tool}.png`}
+      fileName={exportName({ tool: config.tool, words: (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null), id: result.imageId })}
       onAnother={() => {
         setResult(undefined);
         setFile(undefined);
