@@ -184,6 +184,10 @@ test.describe('the customer’s way through', () => {
     // Without an errand to return to, the next step is the generator.
     await expect(page.getByRole('link', { name: 'Start creating' })).toHaveAttribute('href', '/generate');
     await savePageScreenshot(page, testInfo, 'checkout-complete-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('banner').getByRole('link', { name: '40 Credits' })).toBeVisible();
+    await savePageScreenshot(page, testInfo, 'checkout-complete-375');
+    await page.setViewportSize({ width: 1280, height: 720 });
     // The purchase list links to the same receipt.
     await page.goto('/profile');
     const link = page.getByRole('link', { name: /^Receipt: Popular/ });
@@ -293,5 +297,26 @@ test.describe('the customer’s way through', () => {
     await expect(slider).toHaveValue('1501');
     await field.blur();
     await expect(field).toHaveValue('1501');
+    // The presets: 4× of 256×192, and the largest that fits 4096 pixels a side.
+    await page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: '4×' }).click();
+    await expect(field).toHaveValue('1024');
+    await expect(page.getByLabel('Height, exact value in px')).toHaveValue('768');
+    await page.getByRole('button', { name: 'Fit 4096' }).click();
+    await expect(slider).toHaveValue('4096');
+    await expect(page.getByLabel('Height', { exact: true })).toHaveValue('3072');
+  });
+
+  test('uncrop: the presets make a square, 16:9 or 9:16 canvas, and the preview follows', async ({ page, testUser }) => {
+    await signIn(page, testUser);
+    await page.goto('/uncrop');
+    await page.getByLabel('Image', { exact: true }).setInputFiles(imagingFixture('landscape-256x192.jpg'));
+    const presets = page.getByRole('group', { name: 'Presets' });
+    await presets.getByRole('button', { name: 'Square' }).click();
+    await expect(page.getByRole('img', { name: 'New canvas 256 × 256 pixels around your picture' })).toBeVisible();
+    await expect(page.getByLabel('Extend up, exact value in px')).toHaveValue('32');
+    await presets.getByRole('button', { name: '16:9' }).click();
+    await expect(page.getByRole('img', { name: 'New canvas 341 × 192 pixels around your picture' })).toBeVisible();
+    await presets.getByRole('button', { name: '9:16' }).click();
+    await expect(page.getByRole('img', { name: 'New canvas 256 × 455 pixels around your picture' })).toBeVisible();
   });
 });

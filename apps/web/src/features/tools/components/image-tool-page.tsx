@@ -23,6 +23,7 @@ import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
 import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
 import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
 import { originalPlacement, type Placement } from '../utils/placement.ts';
+import { uncropPresets, upscalePresets } from '../utils/presets.ts';
 import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { JobProgress } from './job-progress.tsx';
@@ -160,6 +161,9 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       current = false;
     };
   }, [before, sizeFields, config, form]);
+
+  // One-press sizes for the tools that change the picture's size, once its size is known.
+  const presets = !picture ? [] : config.tool === 'upscale' ? upscalePresets(picture) : config.tool === 'uncrop' ? uncropPresets(picture) : [];
 
   const setSlider = (spec: SliderSpec, value: number) => {
     const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
@@ -330,6 +334,15 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       ))}
       {sizeFields && ratio && (
         <CheckboxField label="Keep the picture's proportions" {...form.register('keepRatio')} />
+      )}
+      {presets.length > 0 && (
+        <div className="tool__presets" role="group" aria-label="Presets">
+          {presets.map((preset) => (
+            <Button key={preset.label} variant="secondary" disabled={!preset.values} onClick={() => preset.values && setValues((v) => ({ ...v, ...preset.values }))}>
+              {preset.label}
+            </Button>
+          ))}
+        </div>
       )}
       {short && <ShortOfCredits action={config.action} needed={short.needed} balance={short.balance} />}
       {!token && (
