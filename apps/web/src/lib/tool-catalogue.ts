@@ -1,4 +1,4 @@
-import { toolSliders, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
+import type { ToolId } from '@lumigen/contract/tools';
 
 /**
  * The one table of Lumigen's image tools, the generator included: everything a page, a menu or a
@@ -10,7 +10,10 @@ import { toolSliders, type SliderSpec, type ToolId } from '@lumigen/contract/too
  * - `action`: the main button, shown with the cost.
  * - `done`: what became of an image it made ("Background removed"), in the gallery and file names.
  * - `lead`: the hero's sentence under the title (the price is added to it).
- * - `fields`: what an editing tool's page asks for besides the picture.
+ *
+ * What each editing tool asks for besides the picture (its sliders, a prompt, a mask) is its page's
+ * business: features/tools/tool-fields.ts. It stays out of this module because the header's menu
+ * reads this one on every page, and the sliders' module would bring the server's texts along.
  */
 export type CatalogueEntry = {
   id: 'generation' | ToolId;
@@ -20,21 +23,6 @@ export type CatalogueEntry = {
   action: string;
   done: string;
   lead: string;
-  fields?: ToolFieldsSpec;
-};
-
-/** An editing tool's own fields, drawn by its page and sent under these names. */
-export type ToolFieldsSpec = {
-  sliders?: readonly SliderSpec[];
-  /**
-   * A text field: sent as `field`; without one (the /test page) the tool does not read it and the
-   * text only names the download, which the hint must say.
-   */
-  prompt?: { label: string; placeholder: string; field?: string; hint?: string };
-  /** Cleanup: a mask painted on the picture, or a mask file. */
-  mask?: boolean;
-  /** Upscale: the sliders of the result's width and height, which start from the picture's proportions and can keep them. */
-  size?: { width: string; height: string };
 };
 
 /** In docs/product.md §2's menu order. */
@@ -56,7 +44,6 @@ export const toolCatalogue = [
     action: 'Upscale Image',
     done: 'Upscaled',
     lead: 'Enlarge an image to up to 4096 pixels per side.',
-    fields: { sliders: toolSliders.upscale, size: { width: 'target_width', height: 'target_height' } },
   },
   {
     id: 'cleanup',
@@ -66,7 +53,6 @@ export const toolCatalogue = [
     action: 'Clean Image',
     done: 'Cleaned up',
     lead: 'Paint over what should disappear — or upload a mask — and Lumigen fills it in.',
-    fields: { mask: true },
   },
   {
     id: 'product-photography',
@@ -76,7 +62,6 @@ export const toolCatalogue = [
     action: 'Make Product Photo',
     done: 'Product photo',
     lead: 'Place your product on a studio background, with light and shadow you control.',
-    fields: { sliders: toolSliders['product-photography'] },
   },
   {
     id: 'reimagine',
@@ -113,7 +98,6 @@ export const toolCatalogue = [
     action: 'Replace Background',
     done: 'New background',
     lead: 'Keep the subject and describe a new scene behind it.',
-    fields: { prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
   },
   {
     id: 'uncrop',
@@ -123,7 +107,6 @@ export const toolCatalogue = [
     action: 'Uncrop/Crop',
     done: 'Uncropped',
     lead: 'Extend an image beyond its borders — or crop it with negative values.',
-    fields: { sliders: toolSliders.uncrop },
   },
 ] as const satisfies readonly CatalogueEntry[];
 

@@ -18,7 +18,7 @@ import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
-import type { ToolFieldsSpec } from '../../../lib/tool-catalogue.ts';
+import type { ToolFieldsSpec } from '../tool-fields.ts';
 import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
 import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
 import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';

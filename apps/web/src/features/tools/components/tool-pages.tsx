@@ -1,6 +1,7 @@
 import { toolMessages } from '@lumigen/contract/tools';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
-import { editingTools, type CatalogueEntry, type CatalogueRoute } from '../../../lib/tool-catalogue.ts';
+import { editingTools, type CatalogueRoute } from '../../../lib/tool-catalogue.ts';
+import { toolFields } from '../tool-fields.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { ImageToolPage, type ToolPageConfig } from './image-tool-page.tsx';
 
@@ -8,7 +9,7 @@ import { ImageToolPage, type ToolPageConfig } from './image-tool-page.tsx';
 export type ToolPageName = Exclude<CatalogueRoute, '/generate'> extends `/${infer Name}` ? Name | 'test' : never;
 
 /** Every editing tool's page, from the catalogue (titles: protected-heroes.ts, from the same entries). */
-const pages = Object.fromEntries(editingTools.map((entry) => [entry.route.slice(1), { tool: entry.id, action: entry.action, ...(entry as CatalogueEntry).fields }])) as Record<
+const pages = Object.fromEntries(editingTools.map((entry) => [entry.route.slice(1), { tool: entry.id, action: entry.action, ...toolFields[entry.id] }])) as Record<
   Exclude<ToolPageName, 'test'>,
   ToolPageConfig
 >;
