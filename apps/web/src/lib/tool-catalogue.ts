@@ -96,7 +96,7 @@ export const toolCatalogue = [
     title: 'Replace Background',
     menuLabel: 'Replace Background',
     action: 'Replace Background',
-    done: 'New background',
+    done: 'Background replaced',
     lead: 'Keep the subject and describe a new scene behind it.',
   },
   {
