@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, registerUser, test } from '../fixtures.ts';
 
 const publicRoutes = ['/', '/pricing', '/featured', '/about', '/use-cases', '/developers', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test', '/loading', '/no-such-page'];
-const protectedRoutes = ['/generate', '/removebg', '/removetxt', '/editimage', '/variant', '/addbg', '/upscale', '/uncrop', '/cleanup', '/profile', '/checkout'];
+const protectedRoutes = ['/generate', '/removebg', '/removetxt', '/editimage', '/variant', '/addbg', '/upscale', '/uncrop', '/cleanup', '/profile', '/checkout', '/checkout/complete'];
 // Axe runs at the two widths the product is designed for; the overflow check at every width in between.
 const axeWidths = [1440, 375];
 const overflowWidths = [1920, 1440, 1024, 768, 375, 320];
@@ -55,7 +55,7 @@ test.describe('accessibility and layout of every route', () => {
   }
 
   test('axe finds nothing on every protected route at 1440 and 375 px', async ({ page, request }) => {
-    // Eleven routes visited by one signed-in user, one after the other.
+    // Twelve routes visited by one signed-in user, one after the other.
     test.setTimeout(240_000);
     const { token } = await registerUser(request, 'axe');
     await page.addInitScript((value) => {

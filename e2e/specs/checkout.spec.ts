@@ -17,7 +17,7 @@ async function payWith(page: Page, cardNumber: string) {
 }
 
 test.describe('checkout with the local test-mode provider', () => {
-  test('choose Popular → log in → /checkout → 4242… → Payment successful → 40 Credits', async ({ page, testUser }) => {
+  test('choose Popular → log in → /checkout → 4242… → Payment successful → the receipt, 40 Credits', async ({ page, testUser }) => {
     await choosePlan(page, 'Popular');
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/login$/);
@@ -36,8 +36,8 @@ test.describe('checkout with the local test-mode provider', () => {
 
     await payWith(page, '4242 4242 4242 4242');
 
-    await expect(page.getByText(messages.paymentSuccessful)).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(messages.paymentSuccessful).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/complete\?payment=/);
     await expect(header.getByText('40 Credits')).toBeVisible();
 
     // The server agrees, and the attempt made one intent, paid once.
@@ -65,7 +65,7 @@ test.describe('checkout with the local test-mode provider', () => {
     await expect(page.getByRole('cell', { name: 'Declined' })).toBeVisible();
 
     await payWith(page, '4242 4242 4242 4242');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/checkout\/complete\?payment=/);
     await expect(header.getByText('40 Credits')).toBeVisible();
     const list = await page.request.get('/api/payments', { headers: { token: testUser.token } });
     expect((await list.json()).payments).toMatchObject([{ bundle: 'Popular', status: 'succeeded' }]);

@@ -27,7 +27,7 @@ test.describe('image generation', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('a-lighthouse-on-a-cliff-at-sunset.png');
+    expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-on-a-cliff-at-[0-9a-f]{8}\.png$/);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -40,14 +40,15 @@ test.describe('image generation', () => {
     await expect(page.getByRole('button', { name: 'Remove Background · 1 credit' })).toBeEnabled();
   });
 
-  test('with no credit left the server message and balance show, and nothing is charged', async ({ page, testUser, request }) => {
+  test('with no credit left both numbers and Buy credits show, and nothing is charged', async ({ page, testUser, request }) => {
     for (let i = 0; i < 5; i += 1) await request.post('/api/image/deduct-credit', { headers: { token: testUser.token } });
     await page.addInitScript((token) => localStorage.setItem('token', token), testUser.token);
     await page.goto('/generate');
     await expect(page.getByRole('banner').getByText('0 Credits')).toBeVisible();
     await page.getByLabel('Prompt').fill('A cat riding a horse');
     await page.getByRole('button', { name: 'Generate · 1 credit' }).click();
-    await expect(page.getByText('insufficient credit')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Generating an image needs 1 credit; your account has 0.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy credits' })).toBeVisible();
     await expect(page.getByRole('banner').getByText('0 Credits')).toBeVisible();
     await expect(page.getByRole('img', { name: /^Generated image/ })).toHaveCount(0);
   });

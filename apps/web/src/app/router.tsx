@@ -4,6 +4,7 @@ import { AuthProvider } from '../lib/session.tsx';
 import { preloadVerificationNotice, ProtectedPage } from './layout/protected-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { protectedHeroes, type ProtectedPath } from './layout/protected-heroes.ts';
+import { editingTools } from '../lib/tool-catalogue.ts';
 
 /**
  * Each route is its own chunk. Declarative routes (not the data router) keep React Router's share
@@ -38,8 +39,10 @@ const Loading = page(() => import('./routes/loading.tsx'), 'LoadingRoute');
 const Generate = page(() => import('./routes/generate.tsx'), 'GenerateRoute');
 const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
 const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
+const CheckoutComplete = page(() => import('./routes/checkout-complete.tsx'), 'CheckoutCompleteRoute');
 const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
 const BackgroundTest = page(tools, 'BackgroundTestRoute');
+const EditingTool = page(tools, 'EditingToolRoute');
 
 /**
  * docs/product.md §2's protected routes; without a token each sends the visitor to /login. The
@@ -47,16 +50,11 @@ const BackgroundTest = page(tools, 'BackgroundTestRoute');
  */
 const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolean }?]> = [
   ['/generate', Generate, { verificationNotice: true }],
-  ['/removebg', page(tools, 'RemoveBackgroundRoute'), { verificationNotice: true }],
-  ['/removetxt', page(tools, 'RemoveTextRoute'), { verificationNotice: true }],
-  ['/editimage', page(tools, 'PhotographyRoute'), { verificationNotice: true }],
-  ['/variant', page(tools, 'VariantRoute'), { verificationNotice: true }],
-  ['/addbg', page(tools, 'ReplaceBackgroundRoute'), { verificationNotice: true }],
-  ['/upscale', page(tools, 'UpscaleRoute'), { verificationNotice: true }],
-  ['/uncrop', page(tools, 'UncropRoute'), { verificationNotice: true }],
-  ['/cleanup', page(tools, 'CleanupRoute'), { verificationNotice: true }],
+  // Every editing tool of the catalogue, each on its own route, one page component for all.
+  ...editingTools.map((tool): [ProtectedPath, Page, { verificationNotice?: boolean }] => [tool.route, EditingTool, { verificationNotice: true }]),
   ['/profile', Profile],
   ['/checkout', Checkout],
+  ['/checkout/complete', CheckoutComplete],
 ];
 
 /**

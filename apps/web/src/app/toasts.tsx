@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadToasts, onToastsLoading } from '../lib/notify.ts';
+import './toasts.css';
 
 /** docs/product.md §9: top right, 5 s, pause on hover and focus loss, drag to dismiss at 80 %. */
 export const toastSettings = {

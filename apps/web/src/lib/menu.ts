@@ -1,19 +1,19 @@
+import { toolCatalogue } from './tool-catalogue.ts';
+
 /** The header menu exactly as docs/product.md §2 lists it; the footer reuses the same entries. */
 export type MenuLink = { label: string; to: string };
 export type MenuGroup = { label: string; items: MenuLink[] };
 export type MenuEntry = MenuLink | MenuGroup;
 
-export const toolLinks: MenuLink[] = [
-  { label: 'Image Generator', to: '/generate' },
-  { label: 'Image Upscaling Tool', to: '/upscale' },
-  { label: 'Image Cleanup Tool', to: '/cleanup' },
-  { label: 'Photography Imagery', to: '/editimage' },
-  { label: 'Image Variation Tool', to: '/variant' },
-  { label: 'Background Removal', to: '/removebg' },
-  { label: 'Image Text Removal', to: '/removetxt' },
-  { label: 'Replace Background', to: '/addbg' },
-  { label: 'Image Crop & Uncrop', to: '/uncrop' },
-];
+/** The Tools group: the catalogue's menu labels, in its order. */
+export const toolLinks: MenuLink[] = toolCatalogue.map((tool) => ({ label: tool.menuLabel, to: tool.route }));
+
+/** A tool's menu entry by its route, for pages that link to tools under their menu names. */
+export function menuLink(route: string): MenuLink {
+  const link = toolLinks.find((candidate) => candidate.to === route);
+  if (!link) throw new Error(`no tool at ${route} in the catalogue`);
+  return link;
+}
 
 export const aboutLinks: MenuLink[] = [
   { label: 'About Us', to: '/about' },

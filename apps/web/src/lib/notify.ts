@@ -30,4 +30,8 @@ export const notify = {
   success: (message: string, options?: { toastId?: string }) => show('success', message, options),
   error: (message: string, options?: { toastId?: string }) => show('error', message, options),
   info: (message: string, options?: { toastId?: string }) => show('info', message, options),
+  /** Closes every toast on screen (an earlier attempt's error once the next one succeeded). */
+  dismissAll: () => {
+    if (library) void library.then(({ toast }) => toast.dismiss());
+  },
 };

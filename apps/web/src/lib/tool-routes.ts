@@ -1,17 +1,9 @@
 import type { ImageSummary } from '@lumigen/contract/images';
 import type { ToolId } from '@lumigen/contract/tools';
+import { editingTools } from './tool-catalogue.ts';
 
-/** Each editing tool's page (docs/product.md §2's routes). */
-export const toolRoutes: Record<ToolId, string> = {
-  'remove-background': '/removebg',
-  'remove-text': '/removetxt',
-  'product-photography': '/editimage',
-  reimagine: '/variant',
-  'replace-background': '/addbg',
-  upscale: '/upscale',
-  uncrop: '/uncrop',
-  cleanup: '/cleanup',
-};
+/** Each editing tool's page (docs/product.md §2's routes), from the catalogue. */
+export const toolRoutes = Object.fromEntries(editingTools.map((tool) => [tool.id, tool.route])) as Record<ToolId, string>;
 
 /** The query that fills a tool page, or the generator, with earlier settings ("Use again"). */
 export const settingsParam = 'settings';

@@ -2,9 +2,23 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../lib/session.tsx';
 
-/** Right side of the header: balance, greeting and Logout, or Login and Get Started. */
+/**
+ * The balance, linking to the bundles; in the header bar at every width (on a phone too, where the
+ * rest of the account sits in the menu drawer), and only for a signed-in user.
+ */
+export function CreditsLink({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { token, credit } = useAuth();
+  if (!token) return null;
+  return (
+    <Link to="/pricing" className={`account-actions__credits ${className}`.trim()} onClick={onNavigate}>
+      {credit === undefined ? '… Credits' : `${credit} Credits`}
+    </Link>
+  );
+}
+
+/** Right side of the header: greeting and Logout (the balance beside them: `CreditsLink`), or Login and Get Started. */
 export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
-  const { token, sessionKnown, user, credit, signOut } = useAuth();
+  const { token, sessionKnown, user, signOut } = useAuth();
   if (!token) {
     // Until the stored session is read (prerendered HTML), the place is kept but nothing shows:
     // a signed-in user would otherwise see Login and Get Started flash by.
@@ -21,9 +35,6 @@ export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   }
   return (
     <div className="account-actions">
-      <Link to="/pricing" className="account-actions__credits" onClick={onNavigate}>
-        {credit === undefined ? '… Credits' : `${credit} Credits`}
-      </Link>
       <Link to="/profile" className="account-actions__hello" onClick={onNavigate}>
         {user ? `Hi, ${user.name}` : 'Hi'}
       </Link>

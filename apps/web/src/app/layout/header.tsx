@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { AccountActions } from './account-actions.tsx';
+import { AccountActions, CreditsLink } from './account-actions.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { Logo } from './logo.tsx';
 import { isGroup, menu } from '../../lib/menu.ts';
@@ -33,6 +33,7 @@ export function Header() {
             )}
           </ul>
         </nav>
+        <CreditsLink className="site-header__credits" />
         <div className="site-header__account">
           <AccountActions />
         </div>

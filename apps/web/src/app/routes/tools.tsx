@@ -1,11 +1,6 @@
-import { ToolPage } from '../../features/tools/components/tool-pages.tsx';
+import { useLocation } from 'react-router';
+import { ToolPage, type ToolPageName } from '../../features/tools/components/tool-pages.tsx';
 
-export const RemoveBackgroundRoute = () => <ToolPage name="removebg" />;
-export const RemoveTextRoute = () => <ToolPage name="removetxt" />;
-export const PhotographyRoute = () => <ToolPage name="editimage" />;
-export const VariantRoute = () => <ToolPage name="variant" />;
-export const ReplaceBackgroundRoute = () => <ToolPage name="addbg" />;
-export const UpscaleRoute = () => <ToolPage name="upscale" />;
-export const UncropRoute = () => <ToolPage name="uncrop" />;
-export const CleanupRoute = () => <ToolPage name="cleanup" />;
+/** Every editing tool's route: the page is the catalogue entry of the path it is shown at. */
+export const EditingToolRoute = () => <ToolPage name={useLocation().pathname.slice(1) as ToolPageName} />;
 export const BackgroundTestRoute = () => <ToolPage name="test" />;

@@ -1,21 +1,10 @@
 import type { ImageSummary } from '@lumigen/contract/images';
-import { downloadName } from '../../lib/download-name.ts';
+import { exportName } from '../../lib/download-name.ts';
+import { catalogueEntry } from '../../lib/tool-catalogue.ts';
 
-const kindLabels: Record<string, string> = {
-  generation: 'Generated',
-  'remove-background': 'Background removed',
-  'remove-text': 'Text removed',
-  'product-photography': 'Studio lighting',
-  reimagine: 'Variant',
-  'replace-background': 'New background',
-  upscale: 'Upscaled',
-  uncrop: 'Uncropped',
-  cleanup: 'Cleaned up',
-};
-
-/** What made the image, in words ("Background removed"). */
+/** What made the image, in words ("Background removed"), from the catalogue. */
 export function kindLabel(kind: string): string {
-  return kindLabels[kind] ?? kind;
+  return catalogueEntry(kind)?.done ?? kind;
 }
 
 /** How the image is named to a person: its prompt, else what made it. */
@@ -23,7 +12,7 @@ export function imageLabel(image: Pick<ImageSummary, 'kind' | 'prompt'>): string
   return image.prompt ?? kindLabel(image.kind);
 }
 
-/** The prompt as a file name, or what made it plus the id's start, so two edits never share a name. */
-export function imageFileName(image: Pick<ImageSummary, 'id' | 'kind' | 'prompt'>): string {
-  return downloadName(image.prompt ?? `${kindLabel(image.kind)} ${image.id.slice(0, 8)}`);
+/** The exported file's name: the day it was made, the tool, the prompt's first words, the id's start. */
+export function imageFileName(image: Pick<ImageSummary, 'id' | 'kind' | 'prompt'> & { createdAt?: string }): string {
+  return exportName({ tool: image.kind, words: image.prompt, id: image.id, date: image.createdAt });
 }

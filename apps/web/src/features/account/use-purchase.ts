@@ -32,13 +32,14 @@ export type Purchase = {
   failure: PaymentFailure | undefined;
   /**
    * Runs one payment: `confirm` asks the provider and answers the paid intent's id. Then the
-   * credits are added and `onPurchased` runs. A second call while one runs is ignored.
+   * credits are added and `onPurchased` runs with the paid intent's id. A second call while one
+   * runs is ignored.
    */
   pay(confirm: () => Promise<string>): Promise<void>;
 };
 
 /** What happens around any provider's confirmation: busy state, errors, add-credit, the new balance. */
-export function usePurchase(onPurchased: () => void): Purchase {
+export function usePurchase(onPurchased: (paymentIntentId: string) => void): Purchase {
   const { refreshCredit } = useAuth();
   const queryClient = useQueryClient();
   const { mutateAsync: addCredit } = useAddCredit();
@@ -70,6 +71,8 @@ export function usePurchase(onPurchased: () => void): Purchase {
 
       try {
         await addCredit({ paymentIntentId });
+        // The declined card's toast of a moment ago would sit above this one and contradict it.
+        notify.dismissAll();
         notify.success(messages.paymentSuccessful);
       } catch (error) {
         // The card was charged: paying again would charge it twice. The provider's webhook grants
@@ -78,7 +81,7 @@ export function usePurchase(onPurchased: () => void): Purchase {
       }
       await refreshCredit();
       running.current = false;
-      onPurchased();
+      onPurchased(paymentIntentId);
     },
     [onPurchased, queryClient, refreshCredit, addCredit],
   );

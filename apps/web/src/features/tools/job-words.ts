@@ -1,21 +1,10 @@
 import type { JobKind, JobStatus } from '@lumigen/contract/jobs';
 import { lazyDateFormat, lazyPluralRules } from '../../lib/lazy-intl.ts';
+import { catalogueEntry } from '../../lib/tool-catalogue.ts';
 
-/** What each job does, as its page names it (docs/product.md §2): the generator's title, the tools' main buttons. */
-const kindLabels: Record<JobKind, string> = {
-  generation: 'Image Generator',
-  'remove-background': 'Remove Background',
-  'remove-text': 'Remove Text',
-  'product-photography': 'Photographic Imagery',
-  reimagine: 'Create Variant',
-  'replace-background': 'Replace Background',
-  upscale: 'Upscale Image',
-  uncrop: 'Uncrop/Crop',
-  cleanup: 'Clean Image',
-};
-
+/** What each job does: the name of the tool that runs it, as its page and the menu say it. */
 export function jobKindLabel(kind: JobKind): string {
-  return kindLabels[kind];
+  return catalogueEntry(kind)?.title ?? kind;
 }
 
 const statusLabels: Record<JobStatus, string> = {

@@ -3,13 +3,19 @@ import { webMessages } from '@lumigen/contract/web-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../lib/session.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
-vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+/** Stands in for the receipt page: says which payment it was sent to show. */
+function ReceiptProbe() {
+  const [search] = useSearchParams();
+  return <h1>Receipt of {search.get('payment')}</h1>;
+}
+
+vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), dismissAll: vi.fn() } }));
 
 type Call = { method: string; path: string; body: unknown };
 type Answer = [status: number, body: unknown];
@@ -72,6 +78,7 @@ function renderCheckout() {
             <Route path="/checkout" element={<CheckoutPage />} />
             <Route path="/pricing" element={<h1>Pricing page</h1>} />
             <Route path="/" element={<h1>Home page</h1>} />
+            <Route path="/checkout/complete" element={<ReceiptProbe />} />
             <Route path="/login" element={<h1>Login page</h1>} />
           </Routes>
         </AuthProvider>
@@ -174,11 +181,11 @@ describe('checkout of the chosen plan', () => {
     expect(callsTo('/api/image/add-credit')).toHaveLength(0);
     expect(notify.success).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay now' }).hasAttribute('disabled')).toBe(false);
-    expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^Receipt/ })).toBeNull();
 
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `Receipt of ${intentId}` })).toBeTruthy();
     expect(callsTo('/api/payments/local/confirm').map((call) => (call.body as { paymentIntentId: string }).paymentIntentId)).toEqual([intentId, intentId]);
     expect(callsTo('/api/stripe/create-payment-intent')).toHaveLength(1);
   });
@@ -213,7 +220,7 @@ describe('checkout of the chosen plan', () => {
     expect(callsTo('/api/payments/local/confirm')).toHaveLength(0);
   });
 
-  it('a paid card: add-credit with the intent id, the toast, the new balance, then home', async () => {
+  it('a paid card: add-credit with the intent id, earlier toasts closed, the toast, the new balance, then the receipt', async () => {
     mockServer();
     const user = userEvent.setup();
     renderCheckout();
@@ -222,12 +229,13 @@ describe('checkout of the chosen plan', () => {
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `Receipt of ${intentId}` })).toBeTruthy();
     expect(callsTo('/api/payments/local/confirm').map((call) => call.body)).toEqual([
       { paymentIntentId: intentId, cardNumber: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
     ]);
     expect(callsTo('/api/image/add-credit').map((call) => call.body)).toEqual([{ paymentIntentId: intentId }]);
     expect(notify.success).toHaveBeenCalledWith(messages.paymentSuccessful);
+    expect(vi.mocked(notify.dismissAll).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(notify.success).mock.invocationCallOrder[0]!);
     expect(notify.error).not.toHaveBeenCalled();
     // The balance was read again after the credits were added.
     const creditReads = callsTo('/api/image/get-credit');
@@ -260,7 +268,7 @@ describe('checkout of the chosen plan', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
     release();
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `Receipt of ${intentId}` })).toBeTruthy();
     expect(callsTo('/api/payments/local/confirm')).toHaveLength(1);
     expect(callsTo('/api/image/add-credit')).toHaveLength(1);
   });

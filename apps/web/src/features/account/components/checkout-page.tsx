@@ -3,10 +3,11 @@ import { webMessages } from '@lumigen/contract/web-messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Checkout } from './checkout.tsx';
+import { receiptPath } from './checkout-complete-page.tsx';
 import { forgetChosenPlan, readChosenPlan } from '../../../lib/chosen-plan.ts';
 import { notify } from '../../../lib/notify.ts';
 
-/** docs/product.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then home. */
+/** docs/product.md §2 and §4: buys the bundle chosen on the plans (localStorage `itemo`), then shows the receipt. */
 export function CheckoutPage() {
   const navigate = useNavigate();
   // Read once: the attempt is for the bundle chosen when the page opened.
@@ -18,10 +19,13 @@ export function CheckoutPage() {
     navigate('/pricing', { replace: true });
   }, [bundle, navigate]);
 
-  const purchased = useCallback(() => {
-    forgetChosenPlan();
-    navigate('/');
-  }, [navigate]);
+  const purchased = useCallback(
+    (paymentIntentId: string) => {
+      forgetChosenPlan();
+      navigate(receiptPath(paymentIntentId));
+    },
+    [navigate],
+  );
 
   return bundle ? <Checkout bundle={bundle} onPurchased={purchased} /> : null;
 }

@@ -31,7 +31,7 @@ function Status({ children, busy = false }: { children: ReactNode; busy?: boolea
  * One checkout attempt for one bundle: the intent (one idempotency key for the attempt, so
  * retries and double clicks make one), the provider's card form, then add-credit.
  */
-export function Checkout({ bundle, onPurchased }: { bundle: Bundle; onPurchased(): void }) {
+export function Checkout({ bundle, onPurchased }: { bundle: Bundle; onPurchased(paymentIntentId: string): void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const config = usePaymentsConfig();
   const intent = usePaymentIntent(bundle.name, idempotencyKey);

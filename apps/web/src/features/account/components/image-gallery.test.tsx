@@ -62,8 +62,8 @@ describe('Your images', () => {
 
     const picture = await screen.findByRole('img', { name: 'A red kite over green hills' });
     expect(picture.getAttribute('src')).toMatch(/^blob:image-/);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Download: A red kite over green hills' }).getAttribute('download')).toBe('a-red-kite-over-green-hills.png'));
-    expect(screen.getByRole('link', { name: 'Download: Background removed' }).getAttribute('download')).toBe('background-removed-22222222.png');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Download: A red kite over green hills' }).getAttribute('download')).toBe('2026-11-20-generation-a-red-kite-over-green-hills-11111111.png'));
+    expect(screen.getByRole('link', { name: 'Download: Background removed' }).getAttribute('download')).toBe('2026-11-21-remove-background-22222222.png');
 
     const item = picture.closest('li')!;
     const tools = within(item).getAllByRole('link').filter((link) => link.className === 'use-in__link');
@@ -128,7 +128,7 @@ describe('Your images', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/profile?view=${kite.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'A red kite over green hills' });
     expect(within(dialog).getByRole('img', { name: 'A red kite over green hills' })).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('a-red-kite-over-green-hills.png');
+    expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('2026-11-20-generation-a-red-kite-over-green-hills-11111111.png');
 
     await person.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

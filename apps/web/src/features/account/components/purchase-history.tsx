@@ -1,8 +1,10 @@
 import { formatPrice } from '@lumigen/contract/catalogue';
 import type { PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
+import { Link } from 'react-router';
 import { lazyDateFormat } from '../../../lib/lazy-intl.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { usePayments } from '../api/get-payments.ts';
+import { receiptPath } from './checkout-complete-page.tsx';
 import '../../../components/ui/data-table.css';
 import './purchase-history.css';
 
@@ -47,7 +49,15 @@ export function PurchaseHistory({ id }: { id?: string }) {
           {settled.map((payment) => (
             <tr key={payment.paymentIntentId}>
               <td>
-                <span className="checkout__table-bundle">{payment.bundle}</span>
+                <span className="checkout__table-bundle">
+                  {payment.status === 'succeeded' ? (
+                    <Link to={receiptPath(payment.paymentIntentId)} aria-label={`Receipt: ${payment.bundle}, ${dateFormat.format(new Date(payment.createdAt))}`}>
+                      {payment.bundle}
+                    </Link>
+                  ) : (
+                    payment.bundle
+                  )}
+                </span>
                 <span className="checkout__table-detail">
                   {payment.credits} credits · <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
                 </span>

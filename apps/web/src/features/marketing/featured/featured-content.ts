@@ -1,3 +1,4 @@
+import { menuLink } from '../../../lib/menu.ts';
 import type { Scene } from '../components/art.tsx';
 import type { IconName } from '../../../components/ui/icon.tsx';
 
@@ -26,7 +27,7 @@ export const featureSections: FeatureSection[] = [
       'One credit per image. If a generation fails, the credit comes straight back.',
       'Not quite right? Generate another take of the same prompt in one click.',
     ],
-    tools: [{ label: 'Image Generator', to: '/generate', icon: 'sparkles', text: 'From prompt to picture.' }],
+    tools: [{ ...menuLink('/generate'), icon: 'sparkles', text: 'From prompt to picture.' }],
     art: { scene: 'dunes', label: 'Illustration: desert dunes at sunset under a pale sun, an example of a scene described in one sentence' },
   },
   {
@@ -42,11 +43,11 @@ export const featureSections: FeatureSection[] = [
       'Relight product shots and extend the canvas beyond the original frame.',
     ],
     tools: [
-      { label: 'Image Cleanup Tool', to: '/cleanup', icon: 'eraser', text: 'Paint it, and it is gone.' },
-      { label: 'Image Text Removal', to: '/removetxt', icon: 'type', text: 'Clear text off an image.' },
-      { label: 'Image Upscaling Tool', to: '/upscale', icon: 'expand', text: 'More pixels, sharper detail.' },
-      { label: 'Photography Imagery', to: '/editimage', icon: 'sun', text: 'Studio light on any product.' },
-      { label: 'Image Crop & Uncrop', to: '/uncrop', icon: 'crop', text: 'Trim or extend the frame.' },
+      { ...menuLink('/cleanup'), icon: 'eraser', text: 'Paint it, and it is gone.' },
+      { ...menuLink('/removetxt'), icon: 'type', text: 'Clear text off an image.' },
+      { ...menuLink('/upscale'), icon: 'expand', text: 'More pixels, sharper detail.' },
+      { ...menuLink('/editimage'), icon: 'sun', text: 'Studio light on any product.' },
+      { ...menuLink('/uncrop'), icon: 'crop', text: 'Trim or extend the frame.' },
     ],
     art: { scene: 'sea', label: 'Illustration: a sunset over the sea, shown before and after an edit', treatment: 'before-after' },
   },
@@ -62,8 +63,8 @@ export const featureSections: FeatureSection[] = [
       'Replace Background paints a new scene from a short description.',
     ],
     tools: [
-      { label: 'Background Removal', to: '/removebg', icon: 'scissors', text: 'A clean cut-out in seconds.' },
-      { label: 'Replace Background', to: '/addbg', icon: 'image', text: 'A new scene behind your subject.' },
+      { ...menuLink('/removebg'), icon: 'scissors', text: 'A clean cut-out in seconds.' },
+      { ...menuLink('/addbg'), icon: 'image', text: 'A new scene behind your subject.' },
     ],
     art: { scene: 'cutout', label: 'Illustration: a rose-coloured mug cut out on a transparent, checkered background' },
   },
@@ -78,7 +79,7 @@ export const featureSections: FeatureSection[] = [
       'Start from your own upload or from a picture you just generated.',
       'One credit per variation, like every other action.',
     ],
-    tools: [{ label: 'Image Variation Tool', to: '/variant', icon: 'copy', text: 'New takes on your image.' }],
+    tools: [{ ...menuLink('/variant'), icon: 'copy', text: 'New takes on your image.' }],
     art: { scene: 'forest', label: 'Illustration: four colour variations of the same pine forest', treatment: 'variants' },
   },
 ];

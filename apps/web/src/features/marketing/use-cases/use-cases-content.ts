@@ -1,3 +1,4 @@
+import { menuLink } from '../../../lib/menu.ts';
 import type { IconName } from '../../../components/ui/icon.tsx';
 
 export type UseCase = { id: string; icon: IconName; audience: string; text: string; examples: string[]; tool: { label: string; to: string } };
@@ -10,7 +11,7 @@ export const useCases: UseCase[] = [
     audience: 'Artists',
     text: 'Sketch ideas in seconds, explore palettes and compositions, and use variations to push a concept further before you pick up the brush.',
     examples: ['Mood boards', 'Composition studies', 'Style exploration'],
-    tool: { label: 'Image Generator', to: '/generate' },
+    tool: { ...menuLink('/generate') },
   },
   {
     id: 'businesses',
@@ -18,7 +19,7 @@ export const useCases: UseCase[] = [
     audience: 'Businesses',
     text: 'Produce on-brand visuals for presentations, reports, job ads and social channels without waiting for an agency slot.',
     examples: ['Slide visuals', 'Announcements', 'Recruiting posts'],
-    tool: { label: 'Image Generator', to: '/generate' },
+    tool: { ...menuLink('/generate') },
   },
   {
     id: 'content-creators',
@@ -26,7 +27,7 @@ export const useCases: UseCase[] = [
     audience: 'Content creators',
     text: 'Make thumbnails, channel art and story backgrounds in the exact sizes each platform wants, then clean up your own photos in the same place.',
     examples: ['Thumbnails', 'Story backgrounds', 'Channel art'],
-    tool: { label: 'Image Cleanup Tool', to: '/cleanup' },
+    tool: { ...menuLink('/cleanup') },
   },
   {
     id: 'e-commerce',
@@ -34,7 +35,7 @@ export const useCases: UseCase[] = [
     audience: 'E-commerce stores',
     text: 'Turn phone photos into clean product shots: remove the background, relight the product and upscale it for zoomable listings.',
     examples: ['White-background listings', 'Lifestyle scenes', 'Zoom-ready images'],
-    tool: { label: 'Background Removal', to: '/removebg' },
+    tool: { ...menuLink('/removebg') },
   },
   {
     id: 'professionals',
@@ -42,7 +43,7 @@ export const useCases: UseCase[] = [
     audience: 'Professionals',
     text: 'Consultants, coaches and agents get polished visuals for proposals, profiles and listings without a photo shoot.',
     examples: ['Proposal covers', 'Profile banners', 'Listing photos'],
-    tool: { label: 'Image Upscaling Tool', to: '/upscale' },
+    tool: { ...menuLink('/upscale') },
   },
   {
     id: 'designers',
@@ -50,7 +51,7 @@ export const useCases: UseCase[] = [
     audience: 'Designers',
     text: 'Skip the tedious parts: masks, cut-outs, canvas extensions and quick concept art, so more of your day goes into the design itself.',
     examples: ['Fast cut-outs', 'Canvas extension', 'Concept frames'],
-    tool: { label: 'Image Crop & Uncrop', to: '/uncrop' },
+    tool: { ...menuLink('/uncrop') },
   },
   {
     id: 'marketers',
@@ -58,7 +59,7 @@ export const useCases: UseCase[] = [
     audience: 'Marketers',
     text: 'Test more creative for less: generate campaign visuals, spin variations for A/B tests and resize the winner for every placement.',
     examples: ['Ad creative', 'A/B variants', 'Landing page heroes'],
-    tool: { label: 'Image Variation Tool', to: '/variant' },
+    tool: { ...menuLink('/variant') },
   },
   {
     id: 'writers',
@@ -66,7 +67,7 @@ export const useCases: UseCase[] = [
     audience: 'Writers',
     text: 'Give articles, newsletters and books a picture that matches the words: use your own sentences as the prompt.',
     examples: ['Article headers', 'Book mock-ups', 'Chapter art'],
-    tool: { label: 'Image Generator', to: '/generate' },
+    tool: { ...menuLink('/generate') },
   },
   {
     id: 'email-marketing',
@@ -74,7 +75,7 @@ export const useCases: UseCase[] = [
     audience: 'Email marketing',
     text: 'Create light, sharp header images and product blocks that load fast, and remove baked-in text so your copy stays editable.',
     examples: ['Email headers', 'Product blocks', 'Seasonal banners'],
-    tool: { label: 'Image Text Removal', to: '/removetxt' },
+    tool: { ...menuLink('/removetxt') },
   },
   {
     id: 'education',
@@ -82,7 +83,7 @@ export const useCases: UseCase[] = [
     audience: 'Educators and students',
     text: 'Illustrate lessons, posters and presentations with pictures made for the topic — five free credits are enough for a first project.',
     examples: ['Lesson slides', 'Science posters', 'Project reports'],
-    tool: { label: 'Image Generator', to: '/generate' },
+    tool: { ...menuLink('/generate') },
   },
   {
     id: 'web-developers',
@@ -90,7 +91,7 @@ export const useCases: UseCase[] = [
     audience: 'Website developers',
     text: 'Fill layouts with real images instead of grey boxes, extend hero pictures to any aspect ratio and upscale assets for high-density screens.',
     examples: ['Hero images', 'Placeholder-free mock-ups', 'Retina assets'],
-    tool: { label: 'Image Crop & Uncrop', to: '/uncrop' },
+    tool: { ...menuLink('/uncrop') },
   },
   {
     id: 'blogs-seo',
@@ -98,7 +99,7 @@ export const useCases: UseCase[] = [
     audience: 'Blogs and SEO',
     text: 'Publish original images instead of the same stock photo everyone uses, with landscape sizes ready for featured images and social previews.',
     examples: ['Featured images', 'Social previews', 'How-to illustrations'],
-    tool: { label: 'Image Generator', to: '/generate' },
+    tool: { ...menuLink('/generate') },
   },
 ];
 

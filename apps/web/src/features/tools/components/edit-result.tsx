@@ -1,19 +1,41 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { useImageUrl } from '../../../lib/use-image-url.ts';
-import { CompareSlider } from './compare-slider.tsx';
+import { CompareSlider, type OriginalPlacement } from './compare-slider.tsx';
 
 /**
  * A finished edit: beside the original when this page still has it, else (a job picked up after a
  * reload) the result alone. Then start again, or download it as `fileName`.
  */
-export function EditResult({ imageId, before, alt, fileName, onAnother }: { imageId: string; before?: string; alt: string; fileName: string; onAnother(): void }) {
+export function EditResult({
+  imageId,
+  before,
+  placement,
+  alt,
+  fileName,
+  note,
+  onAnother,
+}: {
+  imageId: string;
+  before?: string;
+  placement?: OriginalPlacement;
+  alt: string;
+  fileName: string;
+  /** Something the person should know about this result (the picture was scaled down first). */
+  note?: string;
+  onAnother(): void;
+}) {
   const image = useImageUrl(imageId);
   if (image.isPending) return <LoadingOrb label="Loading your image" />;
   if (image.isError) return <p role="alert">Your image is ready, but it could not be loaded: {image.error.message}</p>;
   return (
     <div className="tool__result">
-      {before ? <CompareSlider before={before} after={image.data} alt={alt} /> : <img className="tool__image" src={image.data} alt={`Edited image: ${alt}`} />}
+      {before ? (
+        <CompareSlider before={before} after={image.data} alt={alt} placement={placement} />
+      ) : (
+        <img className="tool__image checkerboard" src={image.data} alt={`Edited image: ${alt}`} />
+      )}
+      {note && <p className="tool__note">{note}</p>}
       <div className="tool__actions">
         <Button variant="secondary" onClick={onAnother}>
           Edit another image

@@ -57,7 +57,7 @@ describe('/generate runs through the jobs API', () => {
     const image = await canvas().findByRole('img', { name: 'Generated image: A lighthouse at dawn' });
     expect(image.getAttribute('src')).toMatch(/^blob:/);
     expect(server.callsTo('GET', `/api/images/${imageId}`)[0]?.headers.token).toBe('valid-token');
-    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('a-lighthouse-at-dawn.png');
+    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-at-dawn-33333333\.png$/);
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit').length).toBeGreaterThan(creditCalls));
   });
 

@@ -1,8 +1,9 @@
-import { messages } from '@lumigen/contract/messages';
+import { creditCosts } from '@lumigen/contract/pricing';
 import type { ValidGenerateImageRequest } from '@lumigen/contract/generation';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
@@ -15,10 +16,12 @@ import { GenerateForm, generateSettingsFrom, useGenerateForm } from './generate-
 import { GenerationResult, GenerationSummary, type Generated } from './generation-result.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { RecentWork } from './recent-work.tsx';
-import { CanvasEmpty, scrollToCanvas, ToolLayout } from './tool-layout.tsx';
+import { CanvasEmpty, scrollToCanvas, scrollToResult, ToolLayout } from './tool-layout.tsx';
 
 export function GeneratePage() {
-  const { refreshCredit } = useAuth();
+  const { credit, refreshCredit } = useAuth();
+  // The balance could not pay for the last attempt: the numbers, and a way to buy.
+  const [short, setShort] = useState<{ needed: number; balance: number }>();
   const providers = useProviders();
   const canvas = useRef<HTMLElement>(null);
   const form = useGenerateForm();
@@ -42,6 +45,8 @@ export function GeneratePage() {
       // A job picked up after a reload is captioned from this browser's note of it, if it has one.
       const note = generationNote(end.jobId);
       setResult({ imageId: end.imageId, prompt: note?.prompt ?? '', settings: note });
+      // On a phone the image is below the form, and the page may have scrolled away meanwhile.
+      scrollToResult(canvas.current);
     } else if (end.status === 'failed') notify.error(end.message);
     else notify.info(end.message);
   };
@@ -49,6 +54,8 @@ export function GeneratePage() {
   const busy = submission.isPending || run.job !== undefined;
 
   const submit = (request: ValidGenerateImageRequest) => {
+    if (credit !== undefined && credit < creditCosts.generation) return setShort({ needed: creditCosts.generation, balance: credit });
+    setShort(undefined);
     scrollToCanvas(canvas.current);
     submission.mutate(request, {
       onSuccess: (accepted) => {
@@ -57,9 +64,9 @@ export function GeneratePage() {
       },
       onError: (error) => {
         const failure = error as ApiError;
-        notify.error(failure.message);
-        // docs/product.md §8: an empty balance gets its own toast (unless the message already said so).
-        if (failure.creditBalance === 0 && failure.message !== messages.insufficientCredit) notify.error(messages.insufficientCredit);
+        // Short of credits: the panel by the form says how many are needed and offers to buy.
+        if (failure.status === 402) setShort({ needed: creditCosts.generation, balance: failure.creditBalance ?? credit ?? 0 });
+        else notify.error(failure.message);
         // docs/product.md §4: credits reload after every attempt, whether or not it succeeded.
         void refreshCredit();
       },
@@ -71,7 +78,16 @@ export function GeneratePage() {
       <ToolLayout
         badge={providers.data?.localPreview ? <p className="tool__badge">local preview — images are painted on this server, not by an AI model</p> : null}
         canvasRef={canvas}
-        controls={result ? <GenerationSummary prompt={result.prompt} settings={result.settings} /> : <GenerateForm form={form} onSubmit={submit} busy={busy} />}
+        controls={
+          result ? (
+            <GenerationSummary prompt={result.prompt} settings={result.settings} />
+          ) : (
+            <>
+              <GenerateForm form={form} onSubmit={submit} busy={busy} />
+              {short && <ShortOfCredits action="Generating an image" needed={short.needed} balance={short.balance} />}
+            </>
+          )
+        }
         canvas={
           busy ? (
             <JobProgress job={run.job} working="Painting your image…" onCancel={run.cancel} cancelling={run.cancelling} />

@@ -1,6 +1,7 @@
+import { modelForSize } from '@lumigen/contract/generation';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
-import { downloadName } from '../../../lib/download-name.ts';
+import { exportName } from '../../../lib/download-name.ts';
 import { useImageUrl } from '../../../lib/use-image-url.ts';
 import type { GenerationNote } from '../job-notes.ts';
 
@@ -20,7 +21,7 @@ export function GenerationResult({ result, onAnother }: { result: Generated; onA
         <Button variant="secondary" onClick={onAnother}>
           Generate Another Image
         </Button>
-        <a className="button button--primary" href={image.data} download={downloadName(result.prompt)}>
+        <a className="button button--primary" href={image.data} download={exportName({ tool: 'generation', words: result.prompt, id: result.imageId })}>
           Download
         </a>
       </div>
@@ -50,7 +51,8 @@ export function GenerationSummary({ prompt, settings }: { prompt: string; settin
       {prompt ? <blockquote>{prompt}</blockquote> : <p>This image was started in another browser, so its prompt is not shown here.</p>}
       {settings && (
         <p>
-          {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' ? 'HD' : 'Standard'}
+          {/* The small sizes draw at one quality only, whatever the form held: say what was used. */}
+          {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' && modelForSize[settings.size] === 'dall-e-3' ? 'HD' : 'Standard'}
         </p>
       )}
     </div>

@@ -1,12 +1,17 @@
 import { batchMaxPictures } from '@lumigen/contract/batches';
 import { acceptedImageTypes, maxUploadBytes } from '@lumigen/contract/tools';
-import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { webMessages } from '@lumigen/contract/web-messages';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { fitPicture } from '../utils/fit-picture.ts';
 import './image-picker.css';
 
 type Props = {
   label: string;
   file: File | undefined;
-  onChange(file: File | undefined): void;
+  /** `note`: what was done to the picture on the way (scaled down to the tool's limit). */
+  onChange(file: File | undefined, note?: string): void;
+  /** The tool's pixel limit: a larger picture is scaled down to it here, before anything is sent. */
+  maxMegapixels?: number;
   accept?: string;
   error?: string;
   /** Many pictures at once (a batch): more than one chosen or dropped goes here, unfiltered (the server judges each). */
@@ -16,10 +21,11 @@ type Props = {
 };
 
 /**
- * An image-only file picker with drag and drop and a preview; rejects other types and huge files
- * at once. With `onChooseMany`, it takes up to 50 pictures.
+ * An image-only file picker with drag and drop and a preview. The moment a file is chosen it is
+ * judged — type, size, whether it decodes, its pixels — so a refusal comes before anything is
+ * paid. With `onChooseMany`, it takes up to 50 pictures.
  */
-export function ImagePicker({ label, file, onChange, accept = acceptedImageTypes.join(','), error, onChooseMany, chosenCount = 0 }: Props) {
+export function ImagePicker({ label, file, onChange, accept = acceptedImageTypes.join(','), error, onChooseMany, chosenCount = 0, maxMegapixels }: Props) {
   const id = useId();
   const [problem, setProblem] = useState<string>();
   const [dragging, setDragging] = useState(false);
@@ -32,15 +38,30 @@ export function ImagePicker({ label, file, onChange, accept = acceptedImageTypes
       setProblem(undefined);
       return onChooseMany(chosen);
     }
-    take(chosen[0]);
+    void take(chosen[0]);
   };
-  const take = (candidate: File | undefined) => {
+  // Only the latest choice counts when a slow decode finishes after a newer one.
+  const choice = useRef(0);
+  const take = async (candidate: File | undefined) => {
     if (!candidate) return;
-    if (accept !== '*' && !accept.split(',').includes(candidate.type)) return setProblem('Choose a PNG, JPEG or WebP image.');
-    if (candidate.size > maxUploadBytes) return setProblem(`That file is over ${maxUploadBytes / 1024 / 1024} MB. Choose a smaller image.`);
+    const current = ++choice.current;
+    if (accept === '*') {
+      if (candidate.size > maxUploadBytes) return setProblem(webMessages.tooLarge(maxUploadBytes / 1024 / 1024));
+      setProblem(undefined);
+      return onChange(candidate);
+    }
+    setReading(true);
+    const fitted = await fitPicture(candidate, maxMegapixels);
+    if (current !== choice.current) return;
+    setReading(false);
+    if ('refusal' in fitted) {
+      setProblem(fitted.refusal);
+      return onChange(undefined);
+    }
     setProblem(undefined);
-    onChange(candidate);
+    onChange(fitted.file, fitted.note);
   };
+  const [reading, setReading] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -88,6 +109,11 @@ export function ImagePicker({ label, file, onChange, accept = acceptedImageTypes
           onChange={(event) => takeAll(event.target.files)}
         />
         {file && chosenCount <= 1 && <p className="picker__name">{file.name}</p>}
+        {reading && (
+          <p className="picker__name" role="status">
+            Reading your picture…
+          </p>
+        )}
       </div>
       {message && (
         <p id={`${id}-error`} className="field__error" role="alert">

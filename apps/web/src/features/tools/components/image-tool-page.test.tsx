@@ -40,6 +40,8 @@ describe('a tool page runs through the jobs API', () => {
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     stream.send('running', { attempt: 1 }, 1);
     stream.send('progress', { progress: 55 }, 2);
@@ -50,7 +52,7 @@ describe('a tool page runs through the jobs API', () => {
     stream.send('succeeded', { imageId }, 3);
     expect(await canvas().findByRole('img', { name: 'After: photo.jpg' })).toBeTruthy();
     expect(canvas().getByRole('img', { name: 'Before: photo.jpg' })).toBeTruthy();
-    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('photo-remove-background.png');
+    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/^\d{4}-\d{2}-\d{2}-remove-background-photo-55555555\.png$/);
   });
 
   it("says 'Image edit failed' with the server's reason", async () => {
@@ -61,6 +63,8 @@ describe('a tool page runs through the jobs API', () => {
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     stream.send('failed', { message: 'No subject found in this picture. Your credit was refunded.' }, 1);
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(toolMessages.failed('No subject found in this picture. Your credit was refunded.')));
@@ -92,6 +96,8 @@ describe('a tool page runs through the jobs API', () => {
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     first.send('running', { attempt: 1 }, 1);
     first.send('progress', { progress: 30 }, 2);

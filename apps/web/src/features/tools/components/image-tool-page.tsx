@@ -1,13 +1,14 @@
 import { batchMaxPictures, batchQuote } from '@lumigen/contract/batches';
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { webMessages } from '@lumigen/contract/web-messages';
-import { toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
+import { toolImageLimits, toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
+import { exportName } from '../../../lib/download-name.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
@@ -17,40 +18,40 @@ import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
+import type { ToolFieldsSpec } from '../tool-fields.ts';
 import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
 import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
+import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
+import { originalPlacement, type Placement } from '../utils/placement.ts';
+import { uncropPresets, upscalePresets } from '../utils/presets.ts';
 import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { MaskPainter } from './mask-painter.tsx';
 import { RecentWork } from './recent-work.tsx';
 import { SliderField } from './slider-field.tsx';
-import { CanvasEmpty, scrollToCanvas, ToolLayout } from './tool-layout.tsx';
+import { CanvasEmpty, scrollToCanvas, scrollToResult, ToolLayout } from './tool-layout.tsx';
+import { ToolPreview } from './tool-preview.tsx';
 
-export type ToolPageConfig = {
+export type ToolPageConfig = ToolFieldsSpec & {
   tool: ToolId;
-  /** The main button's words (docs/product.md §2), shown with the cost. */
+  /** The main button's words (the catalogue's `action`), shown with the cost. */
   action: string;
-  sliders?: readonly SliderSpec[];
-  /**
-   * A text field: sent as `field`; without one (the /test page) the tool does not read it and the
-   * text only names the download, which the hint must say.
-   */
-  prompt?: { label: string; placeholder: string; field?: string; hint?: string };
-  /** Cleanup: a mask painted on the picture, or a mask file. */
-  mask?: boolean;
-  /** Upscale: the sliders of the result's width and height, which start from the picture's proportions and can keep them. */
-  size?: { width: string; height: string };
-  /** docs/product.md §5: the text-removal page says 'insufficient'. */
-  insufficientMessage?: string;
   /** One message for a missing image or prompt (the /test page's alert). */
   incompleteMessage?: string;
 };
 
 type MaskSource = 'paint' | 'file';
 
-/** A finished edit; `recovered` when it was picked up after a reload, so the original is not here. */
-type Result = { imageId: string; recovered: boolean };
+/**
+ * A finished edit; `recovered` when it was picked up after a reload, so the original is not here.
+ * `placement`: where the original lies in the result's frame (uncrop, upscale); `note`: what
+ * happened to the picture before it was sent.
+ */
+type Result = { imageId: string; recovered: boolean; placement?: Placement; note?: string };
+
+/** What was sent with the running job, for the result's comparison and note. */
+type Sent = { placement?: Placement; note?: string };
 
 /** What the person sets besides the files: the slider values by field name, the prompt, how the mask is given. */
 type ToolSettings = { prompt: string; sliders: Record<string, number>; keepRatio: boolean; maskSource: MaskSource };
@@ -64,16 +65,6 @@ function baseName(file: File) {
   return file.name.replace(/\.[^.]+$/, '') || 'image';
 }
 
-/** A prompt as a file name: lowercase words joined by dashes. */
-function slug(text: string) {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
 /** Every editing tool: pick an image (or take the one carried here), set the options, run, compare, download. */
 export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge?: ReactNode }) {
   const { token, credit, refreshCredit } = useAuth();
@@ -83,11 +74,17 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const canvas = useRef<HTMLElement>(null);
   const formId = useId();
   const [file, setFileState] = useState<File>();
+  // What the picker did to the chosen picture (scaled it down to the tool's limit).
+  const [fileNote, setFileNote] = useState<string>();
+  // The balance could not pay for the last attempt: the numbers, and a way to buy.
+  const [short, setShort] = useState<{ needed: number; balance: number }>();
+  const sent = useRef<Sent>({});
   const [mask, setMask] = useState<File>();
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // Strokes belong to the picture they were painted on.
-  const setFile = (next: File | undefined) => {
+  const setFile = (next: File | undefined, note?: string) => {
     setFileState(next);
+    setFileNote(note);
     setStrokes([]);
   };
   const form = useForm<ToolSettings>({
@@ -98,8 +95,11 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const submission = useSubmitTool(config.tool);
   const [result, setResult] = useState<Result>();
   const ended = (end: JobEnd) => {
-    if (end.status === 'succeeded') setResult({ imageId: end.imageId, recovered: end.recovered });
-    else if (end.status === 'failed') notify.error(toolMessages.failed(end.message));
+    if (end.status === 'succeeded') {
+      setResult({ imageId: end.imageId, recovered: end.recovered, ...(end.recovered ? {} : sent.current) });
+      // On a phone the result is below the settings: bring it into view.
+      scrollToResult(canvas.current);
+    } else if (end.status === 'failed') notify.error(toolMessages.failed(end.message));
     else notify.info(end.message);
   };
   const run = useJobRun(config.tool, ended);
@@ -116,9 +116,10 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     setFile(undefined);
     setBatchFiles(files.slice(0, batchMaxPictures));
   };
-  const chooseOne = (next: File | undefined) => {
+  const chooseOne = (next: File | undefined, note?: string) => {
     setBatchFiles([]);
-    setFile(next);
+    setShort(undefined);
+    setFile(next, note);
   };
   const resetBatch = () => {
     setBatchId(undefined);
@@ -135,16 +136,19 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const before = useMemo(() => (lead ? URL.createObjectURL(lead) : undefined), [lead]);
   useEffect(() => () => (before ? URL.revokeObjectURL(before) : undefined), [before]);
   const carriedSize = useRef(false);
-  // width ÷ height of the picked picture, for a tool with a result size.
-  const [ratio, setRatio] = useState<number>();
+  // The picked picture's size: upscale's proportions, uncrop's preview.
+  const [picture, setPicture] = useState<Size>();
+  const ratio = picture ? picture.width / picture.height : undefined;
   const sizeFields = config.size;
   useEffect(() => {
-    setRatio(undefined);
-    if (!sizeFields || !before) return;
+    setPicture(undefined);
+    if (!before) return;
     let current = true;
-    void imageSize(before).then((picture) => {
+    // A picture the browser cannot measure still runs; only the size sliders and the preview wait for one.
+    imageSize(before).then((picture) => {
       if (!current) return;
-      setRatio(picture.width / picture.height);
+      setPicture(picture);
+      if (!sizeFields) return;
       // Sizes carried by "Use again" are kept for the first picture chosen.
       if (carriedSize.current) {
         carriedSize.current = false;
@@ -152,11 +156,14 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       }
       const start = upscaleStart(picture, sizeMax(config));
       form.setValue('sliders', { ...form.getValues('sliders'), [sizeFields.width]: start.width, [sizeFields.height]: start.height });
-    });
+    }, () => undefined);
     return () => {
       current = false;
     };
   }, [before, sizeFields, config, form]);
+
+  // One-press sizes for the tools that change the picture's size, once its size is known.
+  const presets = !picture ? [] : config.tool === 'upscale' ? upscalePresets(picture) : config.tool === 'uncrop' ? uncropPresets(picture) : [];
 
   const setSlider = (spec: SliderSpec, value: number) => {
     const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
@@ -245,13 +252,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
     }
     if (many) {
-      if (credit !== undefined && credit < batchCost) {
-        return notify.error(`${batchQuote(batchFiles.length, batchCost)}, and your balance is ${formatCost(credit)}. Buy credits or choose fewer pictures.`);
-      }
+      if (credit !== undefined && credit < batchCost) return setShort({ needed: batchCost, balance: credit });
       return setQuoting(true);
     }
     if (!file) return;
-    if (credit !== undefined && credit < creditCosts.edit) return notify.error(config.insufficientMessage ?? toolMessages.insufficient);
+    if (credit !== undefined && credit < creditCosts.edit) return setShort({ needed: creditCosts.edit, balance: credit });
+    setShort(undefined);
+    sent.current = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote };
     scrollToCanvas(canvas.current);
     const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
@@ -264,7 +271,10 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     submission.mutate(fields, {
       onSuccess: run.start,
       onError: (error) => {
-        notify.error(toolMessages.failed((error as ApiError).message));
+        const failure = error as ApiError;
+        if (failure.status === 402) setShort({ needed: creditCosts.edit, balance: failure.creditBalance ?? credit ?? 0 });
+        // A refusal (4xx) says what to change in its own words; only a failed run is an edit that failed.
+        else notify.error(failure.status >= 500 ? toolMessages.failed(failure.message) : failure.message);
         void refreshCredit();
       },
     });
@@ -282,7 +292,15 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     <p>Compare the result with your original, download it, or start again with another image.</p>
   ) : (
     <form id={formId} onSubmit={submit} noValidate>
-      <ImagePicker label="Image" file={file} onChange={chooseOne} onChooseMany={config.mask ? undefined : chooseMany} chosenCount={batchFiles.length} />
+      <ImagePicker
+        label="Image"
+        file={file}
+        onChange={chooseOne}
+        onChooseMany={config.mask ? undefined : chooseMany}
+        chosenCount={batchFiles.length}
+        maxMegapixels={toolImageLimits[config.tool].maxMegapixels}
+      />
+      {fileNote && <p className="field__hint">{fileNote}</p>}
       {many && (
         <Button variant="secondary" onClick={() => setBatchFiles([])}>
           Clear the {batchFiles.length} pictures
@@ -317,6 +335,16 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       {sizeFields && ratio && (
         <CheckboxField label="Keep the picture's proportions" {...form.register('keepRatio')} />
       )}
+      {presets.length > 0 && (
+        <div className="tool__presets" role="group" aria-label="Presets">
+          {presets.map((preset) => (
+            <Button key={preset.label} variant="secondary" disabled={!preset.values} onClick={() => preset.values && setValues((v) => ({ ...v, ...preset.values }))}>
+              {preset.label}
+            </Button>
+          ))}
+        </div>
+      )}
+      {short && <ShortOfCredits action={config.action} needed={short.needed} balance={short.balance} />}
       {!token && (
         <p className="field__hint">
           Running it uses {formatCost(creditCosts.edit)} from your account:{' '}
@@ -342,8 +370,10 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     <EditResult
       imageId={result.imageId}
       before={result.recovered ? undefined : before}
+      placement={result.placement}
+      note={result.note}
       alt={file && !result.recovered ? file.name : 'your picture'}
-      fileName={`${(config.prompt && !config.prompt.field && slug(prompt)) || (file && !result.recovered ? baseName(file) : 'lumigen')}-${config.tool}.png`}
+      fileName={exportName({ tool: config.tool, words: (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null), id: result.imageId })}
       onAnother={() => {
         setResult(undefined);
         setFile(undefined);
@@ -352,6 +382,14 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     />
   ) : config.mask && maskSource === 'paint' && before && file ? (
     <MaskPainter src={before} alt={`Your image: ${file.name}`} strokes={strokes} onChange={setStrokes} action={runButton} />
+  ) : before && file ? (
+    <ToolPreview
+      src={before}
+      alt={`Your image: ${file.name}`}
+      action={config.action}
+      picture={picture}
+      placement={config.tool === 'uncrop' && picture ? originalPlacement('uncrop', picture, values) : undefined}
+    />
   ) : (
     <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
   );

@@ -73,7 +73,8 @@ describe('MaskPainter', () => {
     const canvas = showPicture();
     const brush = screen.getByLabelText('Brush size');
     fireEvent.change(brush, { target: { value: '10' } });
-    expect(screen.getByText('10px')).toBeTruthy();
+    // The exact-value field beside the slider follows it.
+    expect((screen.getByLabelText('Brush size, exact value in px') as HTMLInputElement).value).toBe('10');
     paint(canvas, [100, 50], [120, 70], 'touch');
     paint(canvas, [300, 200], [300, 210], 'pen');
     expect(latest.map((stroke) => stroke.size)).toEqual([40, 40]);

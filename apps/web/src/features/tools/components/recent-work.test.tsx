@@ -30,7 +30,7 @@ describe('Recent work', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Remove BackgroundWorking/),
       expect.stringMatching(/^Image GeneratorDone/),
-      expect.stringMatching(/^Upscale ImageFailed.*The picture is too large to upscale\. Your credit was refunded\.$/),
+      expect.stringMatching(/^Image Upscaling ToolFailed.*The picture is too large to upscale\. Your credit was refunded\.$/),
     ]);
     // The picture opens full size on /profile, with the keyboard too: it is a link.
     const open = within(items[1]!).getByRole('link', { name: /^Open full size: Image Generator/ });

@@ -47,3 +47,15 @@ export function scrollToCanvas(canvas: HTMLElement | null) {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   canvas.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
 }
+
+/**
+ * A result arrived: on a phone the canvas lies below the settings and the page may have scrolled
+ * away while it worked, so bring the canvas back; beside the settings (wide screens) it is in view.
+ */
+export function scrollToResult(canvas: HTMLElement | null) {
+  if (!canvas) return;
+  const box = canvas.getBoundingClientRect();
+  if (box.top >= 0 && box.top < window.innerHeight * 0.5) return;
+  // After React has drawn the result, so the canvas has its final height.
+  requestAnimationFrame(() => scrollToCanvas(canvas));
+}

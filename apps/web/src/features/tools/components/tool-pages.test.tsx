@@ -67,6 +67,8 @@ describe('the /test page (docs/product.md §5)', () => {
     submit(/^Remove Background/);
     expect(notify.error).toHaveBeenLastCalledWith('Please select an image and enter a prompt.');
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     submit(/^Remove Background/);
     expect(notify.error).toHaveBeenCalledTimes(2);
     expect(notify.error).toHaveBeenLastCalledWith('Please select an image and enter a prompt.');
@@ -85,6 +87,8 @@ describe('the /test page (docs/product.md §5)', () => {
     renderAt('/test');
     expect(screen.getByRole('link', { name: 'log in' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'Spring catalogue' } });
     submit(/^Remove Background/);
     expect(await screen.findByText('Login page, from /test')).toBeTruthy();
@@ -119,6 +123,8 @@ describe('the /cleanup page without a mask', () => {
     renderAt('/cleanup');
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
+    // The picker judges a picture before taking it: wait until it shows the name.
+    await screen.findByText('photo.jpg');
     // Painting: the picture brings its own copy of the button (narrow screens show it under the picture).
     const [, underPicture] = screen.getAllByRole('button', { name: /^Clean Image/ });
     fireEvent.click(underPicture!);

@@ -1,28 +1,27 @@
-import { toolMessages, toolSliders } from '@lumigen/contract/tools';
+import { toolMessages } from '@lumigen/contract/tools';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
+import { editingTools, type CatalogueRoute } from '../../../lib/tool-catalogue.ts';
+import { toolFields } from '../tool-fields.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { ImageToolPage, type ToolPageConfig } from './image-tool-page.tsx';
 
-/** docs/product.md §2's tool pages: buttons and fields (titles: protected-heroes.ts); one component runs them all. */
-const pages = {
-  removebg: { tool: 'remove-background', action: 'Remove Background' },
-  removetxt: { tool: 'remove-text', action: 'Remove Text', insufficientMessage: toolMessages.insufficientShort },
-  editimage: { tool: 'product-photography', action: 'Photographic Imagery', sliders: toolSliders['product-photography'] },
-  variant: { tool: 'reimagine', action: 'Create Variant' },
-  addbg: { tool: 'replace-background', action: 'Replace Background', prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
-  upscale: { tool: 'upscale', action: 'Upscale Image', sliders: toolSliders.upscale, size: { width: 'target_width', height: 'target_height' } },
-  uncrop: { tool: 'uncrop', action: 'Uncrop/Crop', sliders: toolSliders.uncrop },
-  cleanup: { tool: 'cleanup', action: 'Clean Image', mask: true },
-  test: {
-    tool: 'remove-background',
-    action: 'Remove Background',
-    // Background removal takes no instructions: the prompt is the user's note and names the download.
-    prompt: { label: 'Prompt', placeholder: 'Product shot for the spring catalogue', hint: 'Background removal needs no instructions: your prompt only names the downloaded file.' },
-    incompleteMessage: toolMessages.testIncomplete,
-  },
-} satisfies Record<string, ToolPageConfig>;
+/** A tool page's name: its route without the slash (`removebg`), or the public `test` page. */
+export type ToolPageName = Exclude<CatalogueRoute, '/generate'> extends `/${infer Name}` ? Name | 'test' : never;
 
-export type ToolPageName = keyof typeof pages;
+/** Every editing tool's page, from the catalogue (titles: protected-heroes.ts, from the same entries). */
+const pages = Object.fromEntries(editingTools.map((entry) => [entry.route.slice(1), { tool: entry.id, action: entry.action, ...toolFields[entry.id] }])) as Record<
+  Exclude<ToolPageName, 'test'>,
+  ToolPageConfig
+>;
+
+/** docs/product.md §2's public /test page: background removal with a note that names the download. */
+const testPage: ToolPageConfig = {
+  tool: 'remove-background',
+  action: 'Remove Background',
+  // Background removal takes no instructions: the prompt is the user's note and names the download.
+  prompt: { label: 'Prompt', placeholder: 'Product shot for the spring catalogue', hint: 'Background removal needs no instructions: your prompt only names the downloaded file.' },
+  incompleteMessage: toolMessages.testIncomplete,
+};
 
 /** Results of the on-this-server tools say so (issue: 'local processing'). */
 function LocalBadge() {
@@ -32,7 +31,7 @@ function LocalBadge() {
 
 /** One tool page by its route name; the public /test page draws its own hero (the protected ones get theirs from the router). */
 export function ToolPage({ name }: { name: ToolPageName }) {
-  const page = <ImageToolPage config={pages[name]} badge={<LocalBadge />} />;
+  const page = <ImageToolPage config={name === 'test' ? testPage : pages[name]} badge={<LocalBadge />} />;
   if (name !== 'test') return page;
   return (
     <>
