@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { startupWarnings, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -119,6 +119,11 @@ export async function buildApp({ config, database, logger = true, generationProv
       poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+      // Another process may now write the same files: this one must not write again.
+      onLockLost: (error) => {
+        app.log.fatal({ err: error }, 'DATA_DIR lock lost; stopping without another write');
+        process.exit(1);
+      },
     }));
   const mailer = createMailer(config.mail, app.log);
   // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
@@ -144,6 +149,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     storage: stores.description,
     mail: mailer.providerName,
   });
+  for (const warning of startupWarnings(config)) app.log.warn(`WARNING: ${warning}`);
   app.log.info(
     { workersInProcess: config.jobs.workersInProcess, concurrency: config.jobs.concurrency },
     config.jobs.workersInProcess ? `jobs: ${config.jobs.concurrency} at a time in this process` : 'jobs: none here (web only); `npm run worker` runs them',

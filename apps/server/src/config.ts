@@ -236,6 +236,22 @@ function checkS3(e: Env, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * Production settings that start but fail people later: outbox-only mail (no reset mail arrives),
+ * links that point at a plain-http or localhost origin. Each is one more "KEY: problem" line.
+ */
+function checkProduction(e: Env, ctx: z.RefinementCtx) {
+  // Jobs accepted here with nothing to run them would keep their credits reserved for ever.
+  if (!e.WORKERS_IN_PROCESS && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['WORKERS_IN_PROCESS'], message: '0 needs DATABASE_URL (a worker process can reach only PostgreSQL); without it no job would ever run' });
+  }
+  if (e.NODE_ENV !== 'production') return;
+  if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required with NODE_ENV=production (without it mail only goes to DATA_DIR/outbox)' });
+  if (new URL(e.PUBLIC_ORIGIN).protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: `must be an https:// origin with NODE_ENV=production (mailed links use it; it is ${e.PUBLIC_ORIGIN})` });
+  }
+}
+
 /** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
 const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (e.GENERATION_PROVIDER === 'openai' && !e.OPENAI_API_KEY) {
@@ -378,6 +394,8 @@ export type MailConfig = {
 };
 
 export type Config = {
+  /** NODE_ENV=production: the checks above refused what production cannot work with. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -414,7 +432,7 @@ export type Config = {
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).safeParse(env);
+  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).superRefine(checkProduction).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -424,6 +442,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A key alone switches to OpenAI; GENERATION_PROVIDER=local keeps the local painter anyway.
   const provider = e.GENERATION_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
   return {
+    production: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -470,4 +489,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
+}
+
+/**
+ * What production may run on but should not, logged loudly at start-up: one machine's embedded
+ * database and one machine's disk for images cannot be shared, scaled or failed over.
+ */
+export function startupWarnings(config: Config): string[] {
+  if (!config.production) return [];
+  return [
+    ...(config.databaseUrl ? [] : ['NODE_ENV=production on the embedded database (PGlite in DATA_DIR): one process, one machine, no replica. Set DATABASE_URL to use PostgreSQL.']),
+    ...(config.storage.provider === 'files' ? ["NODE_ENV=production with image files on this machine's disk (DATA_DIR/images): lost with the machine, unreachable from a second one. Set S3_BUCKET to keep them in object storage."] : []),
+  ];
 }
