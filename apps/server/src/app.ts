@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit, streams: config.streams });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
   await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, paidLimit });

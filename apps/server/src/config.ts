@@ -36,6 +36,9 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(72),
+  // Open job-event streams: each holds a socket and a watcher, so one account cannot open thousands.
+  SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(6),
+  SSE_MAX_STREAMS_PER_IP: z.coerce.number().int().positive().default(30),
   RESERVATION_TIMEOUT_MINUTES: z.coerce.number().positive().default(10),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
@@ -406,6 +409,8 @@ export type Config = {
   webDistDir: string;
   /** Slow clients: see HTTP_REQUEST_TIMEOUT_SECONDS and its neighbours in .env.example. */
   http: { requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Open job-event streams per account (an API key counts as its account) and per client address. */
+  streams: { maxPerUser: number; maxPerIp: number };
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
@@ -452,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000 },
+    streams: { maxPerUser: e.SSE_MAX_STREAMS_PER_USER, maxPerIp: e.SSE_MAX_STREAMS_PER_IP },
     reservationTimeoutMs: e.RESERVATION_TIMEOUT_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     authRateLimit: {

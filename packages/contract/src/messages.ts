@@ -108,6 +108,8 @@ export const messages = {
     tooMany: (running: number, waiting: number) =>
       `You already have ${running + waiting} images in progress (${running} at a time, ${waiting} waiting). Please wait for one to finish; nothing was charged.`,
     canceled: 'Canceled; your credit was refunded.',
+    /** Too many open event streams, of this account or from this address. */
+    tooManyStreams: (max: number, seconds: number) => `You are already following ${max} jobs at once from here. Close one, or try again in ${seconds} seconds.`,
     alreadyFinished: 'This job has already finished.',
     cancelRequested: 'Job canceled; your credit was refunded.',
     lost: 'The job was interrupted and could not be finished. Please try again; your credit was refunded.',
