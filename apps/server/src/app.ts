@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startupWarnings, type Config } from './config.ts';
+import { makePrivateDir } from './lib/private-dir.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -113,6 +114,8 @@ export async function buildApp({ config, database, logger = true, generationProv
     parseJson(request, body as string, done);
   });
 
+  // Uploads, outbox mail and (with files) images live here too, on PostgreSQL as on PGlite.
+  await makePrivateDir(config.dataDir);
   const ownsDatabase = !database;
   const db = database ?? (await openDatabase({
       url: config.databaseUrl,

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { makePrivateDir } from '../lib/private-dir.ts';
 import { serverRoot } from '../server-root.ts';
 import { nameStatements } from './named-statements.ts';
 import * as schema from './schema.ts';
@@ -200,7 +201,8 @@ async function loadPglite() {
 export async function openEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob; onLockLost?: (error: Error) => void } = {}) {
   const { PGlite, durable, lockDataDir, createDatabaseApart } = await loadPglite();
   const dir = embeddedDatabaseDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  await makePrivateDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   let client: InstanceType<typeof PGlite> | undefined;
   const unlock = await lockDataDir(dir, {
     // Another process may be writing now: no write of ours may follow, and the process must end.
