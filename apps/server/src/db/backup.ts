@@ -58,7 +58,9 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
     } finally {
       await client.end();
     }
-    await postgresTool('pg_restore', ['--no-owner', '--single-transaction', file], target.databaseUrl);
+    // pg_restore needs -d to restore into a database; the name alone, the rest from the environment.
+    const database = libpqEnvironment(target.databaseUrl).PGDATABASE ?? 'postgres';
+    await postgresTool('pg_restore', ['--no-owner', '--single-transaction', `--dbname=${database}`, file], target.databaseUrl);
     return {};
   }
   const dir = embeddedDatabaseDir(target.dataDir);

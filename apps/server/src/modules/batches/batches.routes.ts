@@ -34,9 +34,10 @@ export async function batchesRoutes(
 
   r.post('/api/batches', { preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
-    // A balance that cannot pay for one picture is told so before a byte is read.
-    await jobs.assertCanPay(userId, creditCosts.edit);
-    const upload = await readBatchUpload(request, uploadsDir);
+    // A balance that cannot pay for one picture is told so before a byte is read, and reading
+    // stops at the first picture it cannot pay for.
+    const affordable = await jobs.picturesAffordable(userId, creditCosts.edit);
+    const upload = await readBatchUpload(request, uploadsDir, affordable);
     try {
       const { [batchToolField]: tool, ...raw } = upload.fields;
       const batchTool = toolOf(tool);

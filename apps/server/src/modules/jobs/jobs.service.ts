@@ -230,6 +230,16 @@ export function createJobsService({
       if (apiKey) await credits.checkKeyCap(apiKey, cost, db);
     },
 
+    /**
+     * How many pictures at `price` each the balance pays for (at least one: 402 otherwise), read
+     * before an upload so that it stops as soon as it costs more than that.
+     */
+    async picturesAffordable(userId: string, price: number): Promise<{ pictures: number; balance: number; price: number }> {
+      const balance = await credits.balanceOf(userId);
+      if (balance < price) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: balance } });
+      return { pictures: Math.floor(balance / price), balance, price };
+    },
+
     /** What a job of this kind costs. */
     costOf: (kind: JobKind) => kinds[kind].cost,
 

@@ -43,9 +43,10 @@ export async function recipesRoutes(
   r.post('/api/recipes/:id/run', { schema: { params: recipeIdParams }, preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
     const { plan, price } = await recipes.plan(userId, request.params.id);
-    // One picture's price, before a byte is read: the batch's total is checked when it is accepted.
-    await jobs.assertCanPay(userId, price);
-    const upload = await readBatchUpload(request, uploadsDir);
+    // One picture's price, before a byte is read; reading stops at the first picture the balance
+    // cannot pay for, and the batch's total is reserved when it is accepted.
+    const affordable = await jobs.picturesAffordable(userId, price);
+    const upload = await readBatchUpload(request, uploadsDir, affordable);
     try {
       const [field] = Object.keys(upload.fields);
       if (field !== undefined) throw new AppError('bad_request', messages.tool.unknownField(field));
