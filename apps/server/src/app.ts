@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
+import { createUploadGuard } from './lib/upload-guard.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -168,7 +169,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(openApiPlugin, { publicOrigin: config.publicOrigin });
   await app.register(authPlugin, { accounts });
   await app.register(apiKeyAuthPlugin, { apiKeys });
-  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
+  const uploadGuard = createUploadGuard({ dataDir: config.dataDir, ...config.uploads });
+  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, diskLow: uploadGuard.diskLow });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
   await app.register(apiKeysRoutes, { apiKeys });
@@ -186,15 +188,15 @@ export async function buildApp({ config, database, logger = true, generationProv
     config.paidRateLimit.windowMs,
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
-  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit, streams: config.streams });
+  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, uploadGuard, paidLimit, streams: config.streams });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
-  await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
-  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (issue 16), each with its service's error shape (their own plugins).
   await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });
-  await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });
   await app.register(webAppPlugin, { distDir: config.webDistDir });

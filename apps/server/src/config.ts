@@ -39,6 +39,9 @@ const envSchema = z.object({
   // Open job-event streams: each holds a socket and a watcher, so one account cannot open thousands.
   SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(6),
   SSE_MAX_STREAMS_PER_IP: z.coerce.number().int().positive().default(30),
+  // Uploads spill to DATA_DIR/uploads, the database's disk: bounded in all, and refused when it runs low.
+  UPLOADS_MAX_SPILL_MB: z.coerce.number().positive().default(2048),
+  DISK_MIN_FREE_MB: z.coerce.number().min(0).default(1024),
   RESERVATION_TIMEOUT_MINUTES: z.coerce.number().positive().default(10),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
@@ -427,6 +430,8 @@ export type Config = {
   storage: StorageConfig;
   /** Editing tools' uploads while their request lasts (at start-up, what a gone process left goes). */
   uploadsDir: string;
+  /** Bytes all uploads in progress may spill in this process; free bytes below which paid uploads wait. */
+  uploads: { maxSpillBytes: number; minFreeBytes: number };
   generation: GenerationConfig;
   tools: ToolsConfig;
   mail: MailConfig;
@@ -474,6 +479,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploads: { maxSpillBytes: e.UPLOADS_MAX_SPILL_MB * 1024 * 1024, minFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024 },
     generation:
       provider === 'openai'
         ? {

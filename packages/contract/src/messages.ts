@@ -103,6 +103,12 @@ export const messages = {
     wrongSize: (width: number, height: number, expectedWidth: number, expectedHeight: number) =>
       `The provider returned a ${width}×${height} image instead of ${expectedWidth}×${expectedHeight}; your credit was refunded.`,
   },
+  /** Uploads refused before a byte is read: nothing was charged. */
+  uploads: {
+    tooManyAtOnce: (max: number) => `You already have ${max} uploads in progress. Wait for one to finish; nothing was charged.`,
+    spillFull: 'The server is receiving too many uploads right now. Please try again in a moment; nothing was charged.',
+    diskLow: 'The server is short of disk space and cannot take uploads right now. Please try again later; nothing was charged.',
+  },
   /** Jobs (issue 14): the per-user limits, and why a job ended without an image. */
   job: {
     tooMany: (running: number, waiting: number) =>

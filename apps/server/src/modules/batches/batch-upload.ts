@@ -5,6 +5,7 @@ import { messages } from '@lumigen/contract/messages';
 import { imageField, maxUploadBytes } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { SpillBudget } from '../../lib/upload-guard.ts';
 import { spillFilePart, uploadError, uploadLimits, type UploadedFile } from '../tools/tool-upload.ts';
 
 /** One picture of a batch as it arrived: its file on disk (unchecked), or why it was refused already. */
@@ -39,6 +40,7 @@ export async function readBatchUpload(
   request: FastifyRequest,
   uploadsDir: string,
   affordable: { pictures: number; balance: number; price: number },
+  budget?: SpillBudget,
 ): Promise<BatchUpload> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.tool.notMultipart);
   const pictures: BatchPicture[] = [];
@@ -58,7 +60,7 @@ export async function readBatchUpload(
           });
         }
         const file = path.join(dir, String(pictures.length));
-        const { size, tooLarge } = await spillFilePart(part, file, true);
+        const { size, tooLarge } = await spillFilePart(part, file, true, budget);
         const picture: BatchPicture = { name: displayName(part.filename, pictures.length), file: { field: imageField, path: file, size } };
         if (tooLarge) picture.refusal = new AppError('payload_too_large', messages.tool.fileTooLarge(imageField, megabytes));
         pictures.push(picture);

@@ -17,6 +17,7 @@ import { acceptToolCall } from '../tools/tool-call.ts';
 import { uploadLimits } from '../tools/tool-upload.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const jobIdParams = z.object({ id: z.string() });
 // A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it.
@@ -43,9 +44,10 @@ export async function jobsRoutes(
     generation,
     tools,
     uploadsDir,
+    uploadGuard,
     paidLimit,
     streams,
-  }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; paidLimit: RequestLimit; streams: { maxPerUser: number; maxPerIp: number } },
+  }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit; streams: { maxPerUser: number; maxPerIp: number } },
 ) {
   const openStreams = createOpenStreams();
   // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
@@ -63,7 +65,7 @@ export async function jobsRoutes(
   });
 
   r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir }, { userId: request.auth.userId });
+    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: request.auth.userId });
     reply.code(202);
     return { success: true, jobId, status };
   });
