@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CreditsService, KeyCharge, Reservation } from '../credits/credits.service.ts';
+import { lockUser } from '../jobs/jobs.repository.ts';
 import type { ImageRow } from './images.repository.ts';
 import type { ImagesService, NewImage } from './images.service.ts';
 
@@ -53,6 +54,9 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
       const stored = await images.storeBytes(made.png);
       try {
         return await db.transaction(async (tx) => {
+          // The user's row first, as the claim's promotion and the charge lock it: the image's
+          // insert (its key references the user) before that would let two deliveries deadlock.
+          await lockUser(tx, userId);
           const image = await images.insertStored(tx, { userId, ...made }, stored);
           if (!(await claim(tx, image.id))) throw new ClaimLost();
           if (!(await credits.commit(reservationId, image.id, tx))) {
