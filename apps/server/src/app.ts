@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
+import { pruneAccountData } from './modules/accounts/accounts.repository.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     log: app.log,
     alsoRun: async () => {
       await deleteExpiredRateLimits(db.db);
+      await pruneAccountData(db.db, config.retention);
       await jobs.sweep();
     },
   });

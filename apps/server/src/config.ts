@@ -44,6 +44,8 @@ const envSchema = z.object({
   DISK_MIN_FREE_MB: z.coerce.number().min(0).default(1024),
   RESERVATION_TIMEOUT_MINUTES: z.coerce.number().positive().default(10),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  // The sweep also deletes sessions nobody used for this long.
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -416,6 +418,8 @@ export type Config = {
   streams: { maxPerUser: number; maxPerIp: number };
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
+  /** What the sweep keeps of accounts: sessions unused this long go, and beyond 50 live ones per account. */
+  retention: { sessionIdleDays: number; maxSessionsPerUser: number };
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
   /** Paid work (generation, tools, job submissions), per user and per client IP, in one window. */
   paidRateLimit: { userMax: number; ipMax: number; windowMs: number };
@@ -465,6 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streams: { maxPerUser: e.SSE_MAX_STREAMS_PER_USER, maxPerIp: e.SSE_MAX_STREAMS_PER_IP },
     reservationTimeoutMs: e.RESERVATION_TIMEOUT_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+    retention: { sessionIdleDays: e.SESSION_IDLE_DAYS, maxSessionsPerUser: 50 },
     authRateLimit: {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
