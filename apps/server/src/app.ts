@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { startupWarnings, type Config } from './config.ts';
+import { makePrivateDir } from './lib/private-dir.ts';
+import { createUploadGuard } from './lib/upload-guard.ts';
+import { pruneAccountData } from './modules/accounts/accounts.repository.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -115,12 +118,19 @@ export async function buildApp({ config, database, logger = true, generationProv
     parseJson(request, body as string, done);
   });
 
+  // Uploads, outbox mail and (with files) images live here too, on PostgreSQL as on PGlite.
+  await makePrivateDir(config.dataDir);
   const ownsDatabase = !database;
   const db = database ?? (await openDatabase({
       url: config.databaseUrl,
       poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+      // Another process may now write the same files: this one must not write again.
+      onLockLost: (error) => {
+        app.log.fatal({ err: error }, 'DATA_DIR lock lost; stopping without another write');
+        process.exit(1);
+      },
     }));
   const mailer = createMailer(config.mail, app.log);
   // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
@@ -146,6 +156,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     storage: stores.description,
     mail: mailer.providerName,
   });
+  for (const warning of startupWarnings(config)) app.log.warn(`WARNING: ${warning}`);
   app.log.info(
     { workersInProcess: config.jobs.workersInProcess, concurrency: config.jobs.concurrency },
     config.jobs.workersInProcess ? `jobs: ${config.jobs.concurrency} at a time in this process` : 'jobs: none here (web only); `npm run worker` runs them',
@@ -161,7 +172,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(openApiPlugin, { publicOrigin: config.publicOrigin });
   await app.register(authPlugin, { accounts });
   await app.register(apiKeyAuthPlugin, { apiKeys });
-  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName });
+  const uploadGuard = createUploadGuard({ dataDir: config.dataDir, ...config.uploads });
+  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, diskLow: uploadGuard.diskLow });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
   await app.register(apiKeysRoutes, { apiKeys });
@@ -179,15 +191,15 @@ export async function buildApp({ config, database, logger = true, generationProv
     config.paidRateLimit.windowMs,
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
-  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, uploadGuard, paidLimit, streams: config.streams });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
-  await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
-  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (issue 16), each with its service's error shape (their own plugins).
   await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });
-  await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, paidLimit });
+  await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
@@ -199,6 +211,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     log: app.log,
     alsoRun: async () => {
       await deleteExpiredRateLimits(db.db);
+      await pruneAccountData(db.db, config.retention);
       await jobs.sweep();
     },
   });

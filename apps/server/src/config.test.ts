@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupWarnings } from './config.ts';
 
 describe('the PostgreSQL pool', () => {
   it('keeps 10 connections per process unless DATABASE_POOL_SIZE says otherwise, and refuses a size that cannot work', () => {
@@ -11,6 +11,9 @@ describe('the PostgreSQL pool', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+// What production needs besides payments (see 'production means production' below).
+const productionMailAndOrigin = { SMTP_URL: 'smtp://mail.internal:587', PUBLIC_ORIGIN: 'https://lumigen.example' };
 
 describe('payment configuration', () => {
   it('defaults to the local test-mode provider', () => {
@@ -65,13 +68,13 @@ describe('no test payments by accident', () => {
 
   it('allows it when the operator says so with ALLOW_TEST_PAYMENTS=true', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-live', ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production', ...productionMailAndOrigin, ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
   });
 
   it('starts with Stripe in production and with upstream keys', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    expect(loadConfig({ NODE_ENV: 'production', OPENAI_API_KEY: 'sk-live', CLIPDROP_API_KEY: 'cd', ...stripe }).payments.provider).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'production', ...productionMailAndOrigin, OPENAI_API_KEY: 'sk-live', CLIPDROP_API_KEY: 'cd', ...stripe }).payments.provider).toBe('stripe');
   });
 
   it('leaves the embedded default (no keys, not production) as it was', () => {
@@ -154,7 +157,7 @@ describe('jobs and workers', () => {
   });
 
   it('reads WORKERS_IN_PROCESS=0 as web only, and the limits and concurrency as given', () => {
-    const env = { WORKERS_IN_PROCESS: '0', WORKER_CONCURRENCY: '3', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '5' };
+    const env = { WORKERS_IN_PROCESS: '0', DATABASE_URL: 'postgres://db.internal/lumigen', WORKER_CONCURRENCY: '3', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '5' };
     expect(loadConfig(env).jobs).toMatchObject({ workersInProcess: false, concurrency: 3, maxRunningPerUser: 1, maxQueuedPerUser: 5 });
     expect(loadConfig({ WORKERS_IN_PROCESS: '', WORKER_CONCURRENCY: '' }).jobs).toMatchObject({ workersInProcess: true, concurrency: os.availableParallelism() });
   });
@@ -214,5 +217,53 @@ describe('rate limits on paid work and the public forms', () => {
     expect(config.formsRateLimit).toEqual({ ipMax: 3, windowMs: 600_000 });
     expect(() => loadConfig({ PAID_RATE_LIMIT_USER_MAX: '0' })).toThrow(/PAID_RATE_LIMIT_USER_MAX/);
     expect(() => loadConfig({ FORMS_RATE_LIMIT_IP_MAX: 'many' })).toThrow(/FORMS_RATE_LIMIT_IP_MAX/);
+  });
+});
+
+describe('production means production', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const complete = { NODE_ENV: 'production', ...stripe, SMTP_URL: 'smtp://mail.internal:587', PUBLIC_ORIGIN: 'https://lumigen.example' };
+
+  function refusalOf(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  }
+
+  it('starts with mail, an https origin and Stripe', () => {
+    expect(loadConfig(complete).publicOrigin).toBe('https://lumigen.example');
+  });
+
+  it('refuses without SMTP_URL: reset mails would reach nobody', () => {
+    expect(refusalOf({ ...complete, SMTP_URL: '' })).toMatch(/SMTP_URL: required with NODE_ENV=production/);
+  });
+
+  it('refuses a PUBLIC_ORIGIN that is not https, the localhost default included', () => {
+    expect(refusalOf({ ...complete, PUBLIC_ORIGIN: 'http://lumigen.example' })).toMatch(/PUBLIC_ORIGIN: must be an https:\/\/ origin with NODE_ENV=production/);
+    const { PUBLIC_ORIGIN: _unset, ...withoutOrigin } = complete;
+    expect(refusalOf(withoutOrigin)).toMatch(/PUBLIC_ORIGIN: must be an https:\/\/ origin/);
+  });
+
+  it('names every missing variable in one message', () => {
+    const message = refusalOf({ NODE_ENV: 'production', ...stripe });
+    expect(message).toMatch(/SMTP_URL: required/);
+    expect(message).toMatch(/PUBLIC_ORIGIN: must be an https/);
+  });
+
+  it('refuses WORKERS_IN_PROCESS=0 without DATABASE_URL in every mode: nothing would run the jobs', () => {
+    expect(refusalOf({ WORKERS_IN_PROCESS: '0' })).toMatch(/WORKERS_IN_PROCESS: 0 needs DATABASE_URL/);
+    expect(refusalOf({ ...complete, WORKERS_IN_PROCESS: '0' })).toMatch(/WORKERS_IN_PROCESS: 0 needs DATABASE_URL/);
+    expect(loadConfig({ WORKERS_IN_PROCESS: '0', DATABASE_URL: 'postgres://db.internal/lumigen' }).jobs.workersInProcess).toBe(false);
+  });
+
+  it('warns loudly on the embedded database and on file storage in production, and not elsewhere', () => {
+    const warnings = startupWarnings(loadConfig(complete));
+    expect(warnings).toEqual([expect.stringMatching(/embedded database \(PGlite in DATA_DIR\).*DATABASE_URL/), expect.stringMatching(/image files on this machine's disk.*S3_BUCKET/)]);
+    const s3 = { S3_BUCKET: 'lumigen-images', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(startupWarnings(loadConfig({ ...complete, ...s3, DATABASE_URL: 'postgres://db.internal/lumigen' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -36,8 +36,16 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(72),
+  // Open job-event streams: each holds a socket and a watcher, so one account cannot open thousands.
+  SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().positive().default(6),
+  SSE_MAX_STREAMS_PER_IP: z.coerce.number().int().positive().default(30),
+  // Uploads spill to DATA_DIR/uploads, the database's disk: bounded in all, and refused when it runs low.
+  UPLOADS_MAX_SPILL_MB: z.coerce.number().positive().default(2048),
+  DISK_MIN_FREE_MB: z.coerce.number().min(0).default(1024),
   RESERVATION_TIMEOUT_MINUTES: z.coerce.number().positive().default(10),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  // The sweep also deletes sessions nobody used for this long.
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -238,6 +246,22 @@ function checkS3(e: Env, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * Production settings that start but fail people later: outbox-only mail (no reset mail arrives),
+ * links that point at a plain-http or localhost origin. Each is one more "KEY: problem" line.
+ */
+function checkProduction(e: Env, ctx: z.RefinementCtx) {
+  // Jobs accepted here with nothing to run them would keep their credits reserved for ever.
+  if (!e.WORKERS_IN_PROCESS && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['WORKERS_IN_PROCESS'], message: '0 needs DATABASE_URL (a worker process can reach only PostgreSQL); without it no job would ever run' });
+  }
+  if (e.NODE_ENV !== 'production') return;
+  if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required with NODE_ENV=production (without it mail only goes to DATA_DIR/outbox)' });
+  if (new URL(e.PUBLIC_ORIGIN).protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: `must be an https:// origin with NODE_ENV=production (mailed links use it; it is ${e.PUBLIC_ORIGIN})` });
+  }
+}
+
 /** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
 const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (e.GENERATION_PROVIDER === 'openai' && !e.OPENAI_API_KEY) {
@@ -382,6 +406,8 @@ export type MailConfig = {
 };
 
 export type Config = {
+  /** NODE_ENV=production: the checks above refused what production cannot work with. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -392,8 +418,12 @@ export type Config = {
   webDistDir: string;
   /** Slow clients: see HTTP_REQUEST_TIMEOUT_SECONDS and its neighbours in .env.example. */
   http: { requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Open job-event streams per account (an API key counts as its account) and per client address. */
+  streams: { maxPerUser: number; maxPerIp: number };
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
+  /** What the sweep keeps of accounts: sessions unused this long go, and beyond 50 live ones per account. */
+  retention: { sessionIdleDays: number; maxSessionsPerUser: number };
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
   /** Paid work (generation, tools, job submissions), per user and per client IP, in one window. */
   paidRateLimit: { userMax: number; ipMax: number; windowMs: number };
@@ -408,6 +438,8 @@ export type Config = {
   storage: StorageConfig;
   /** Editing tools' uploads while their request lasts (at start-up, what a gone process left goes). */
   uploadsDir: string;
+  /** Bytes all uploads in progress may spill in this process; free bytes below which paid uploads wait. */
+  uploads: { maxSpillBytes: number; minFreeBytes: number };
   generation: GenerationConfig;
   tools: ToolsConfig;
   mail: MailConfig;
@@ -418,7 +450,7 @@ export type Config = {
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).safeParse(env);
+  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).superRefine(checkProduction).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -428,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A key alone switches to OpenAI; GENERATION_PROVIDER=local keeps the local painter anyway.
   const provider = e.GENERATION_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'local');
   return {
+    production: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -437,8 +470,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000 },
+    streams: { maxPerUser: e.SSE_MAX_STREAMS_PER_USER, maxPerIp: e.SSE_MAX_STREAMS_PER_IP },
     reservationTimeoutMs: e.RESERVATION_TIMEOUT_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+    retention: { sessionIdleDays: e.SESSION_IDLE_DAYS, maxSessionsPerUser: 50 },
     authRateLimit: {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
@@ -453,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploads: { maxSpillBytes: e.UPLOADS_MAX_SPILL_MB * 1024 * 1024, minFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024 },
     generation:
       provider === 'openai'
         ? {
@@ -475,4 +511,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
+}
+
+/**
+ * What production may run on but should not, logged loudly at start-up: one machine's embedded
+ * database and one machine's disk for images cannot be shared, scaled or failed over.
+ */
+export function startupWarnings(config: Config): string[] {
+  if (!config.production) return [];
+  return [
+    ...(config.databaseUrl ? [] : ['NODE_ENV=production on the embedded database (PGlite in DATA_DIR): one process, one machine, no replica. Set DATABASE_URL to use PostgreSQL.']),
+    ...(config.storage.provider === 'files' ? ["NODE_ENV=production with image files on this machine's disk (DATA_DIR/images): lost with the machine, unreachable from a second one. Set S3_BUCKET to keep them in object storage."] : []),
+  ];
 }

@@ -8,6 +8,7 @@ import { runtimeLine } from './runtime.ts';
 import type { GenerationProvider } from './modules/generation/providers/provider.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { createPaidWork } from './paid-work.ts';
+import { makePrivateDir } from './lib/private-dir.ts';
 
 export type WorkerOptions = {
   config: Config;
@@ -26,6 +27,8 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   if (!config.databaseUrl) {
     throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process, where `npm start` runs the jobs itself');
   }
+  // With file storage the worker writes images into DATA_DIR: kept private as the server keeps it.
+  await makePrivateDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost') });
   // Job inputs and results through the same stores as the web instances: an S3 bucket lets the
   // worker run on another machine; files mean it shares DATA_DIR with them.

@@ -37,6 +37,9 @@ export const batchMessages = {
   noneAccepted: (count: number, first: string) => `None of the ${count} picture${count === 1 ? ' was' : 's were'} usable (${first}); nothing was charged.`,
   cannotPay: (cost: number, balance: number) =>
     `This batch costs ${cost} credit${cost === 1 ? '' : 's'} and your balance is ${balance}. Nothing was charged: buy credits or send fewer pictures.`,
+  /** Answered (402) as soon as the pictures sent so far cost more than the balance: the rest is not read. */
+  balancePaysFor: (pictures: number, price: number, balance: number) =>
+    `Your balance of ${balance} credit${balance === 1 ? '' : 's'} pays for ${pictures} picture${pictures === 1 ? '' : 's'} at ${price} credit${price === 1 ? '' : 's'} each. Nothing was charged: send at most ${pictures}, or buy credits.`,
   /** A cancel that found every picture over (409): what finished stays as it is. */
   nothingToCancel: 'Nothing left to cancel: every picture of this batch is finished.',
 } as const;

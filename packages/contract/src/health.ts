@@ -15,6 +15,8 @@ export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   generation: z.enum(generationStates),
+  /** `low`: DATA_DIR's disk has less than DISK_MIN_FREE_MB free, and paid uploads answer 503. */
+  disk: z.enum(['ok', 'low']),
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -103,11 +103,19 @@ export const messages = {
     wrongSize: (width: number, height: number, expectedWidth: number, expectedHeight: number) =>
       `The provider returned a ${width}×${height} image instead of ${expectedWidth}×${expectedHeight}; your credit was refunded.`,
   },
+  /** Uploads refused before a byte is read: nothing was charged. */
+  uploads: {
+    tooManyAtOnce: (max: number) => `You already have ${max} uploads in progress. Wait for one to finish; nothing was charged.`,
+    spillFull: 'The server is receiving too many uploads right now. Please try again in a moment; nothing was charged.',
+    diskLow: 'The server is short of disk space and cannot take uploads right now. Please try again later; nothing was charged.',
+  },
   /** Jobs (issue 14): the per-user limits, and why a job ended without an image. */
   job: {
     tooMany: (running: number, waiting: number) =>
       `You already have ${running + waiting} images in progress (${running} at a time, ${waiting} waiting). Please wait for one to finish; nothing was charged.`,
     canceled: 'Canceled; your credit was refunded.',
+    /** Too many open event streams, of this account or from this address. */
+    tooManyStreams: (max: number, seconds: number) => `You are already following ${max} jobs at once from here. Close one, or try again in ${seconds} seconds.`,
     alreadyFinished: 'This job has already finished.',
     cancelRequested: 'Job canceled; your credit was refunded.',
     lost: 'The job was interrupted and could not be finished. Please try again; your credit was refunded.',

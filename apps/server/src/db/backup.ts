@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -19,15 +19,20 @@ export type DatabaseTarget = { databaseUrl?: string; dataDir: string };
  */
 export async function backupDatabase(target: DatabaseTarget, file?: string): Promise<string> {
   const out = file ?? defaultBackupFile(target);
-  await mkdir(path.dirname(out), { recursive: true });
+  await mkdir(path.dirname(out), { recursive: true, mode: 0o700 });
   if (target.databaseUrl) {
-    await postgresTool('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`, `--dbname=${target.databaseUrl}`]);
+    // pg_dump makes its file at the umask's mode; it holds every account: nobody else's to read.
+    await writeFile(out, '', { mode: 0o600 });
+    await chmod(out, 0o600);
+    await postgresTool('pg_dump', ['--format=custom', '--no-owner', `--file=${out}`], target.databaseUrl);
+    await chmod(out, 0o600);
     return out;
   }
   const database = await openDatabase({ dataDir: target.dataDir });
   try {
     const tarball = await database.dump!();
-    await writeFile(out, Buffer.from(await tarball.arrayBuffer()));
+    await writeFile(out, Buffer.from(await tarball.arrayBuffer()), { mode: 0o600 });
+    await chmod(out, 0o600);
   } finally {
     await database.close();
   }
@@ -53,7 +58,9 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
     } finally {
       await client.end();
     }
-    await postgresTool('pg_restore', ['--no-owner', '--single-transaction', `--dbname=${target.databaseUrl}`, file]);
+    // pg_restore needs -d to restore into a database; the name alone, the rest from the environment.
+    const database = libpqEnvironment(target.databaseUrl).PGDATABASE ?? 'postgres';
+    await postgresTool('pg_restore', ['--no-owner', '--single-transaction', `--dbname=${database}`, file], target.databaseUrl);
     return {};
   }
   const dir = embeddedDatabaseDir(target.dataDir);
@@ -73,9 +80,35 @@ function defaultBackupFile(target: DatabaseTarget): string {
   return path.join(target.dataDir, 'backups', target.databaseUrl ? `lumigen-${stamp}.pgdump` : `lumigen-${stamp}.tar.gz`);
 }
 
-async function postgresTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+/**
+ * libpq's environment for a database URL: the connection, password included, reaches the tool
+ * through its environment, which only its owner can read, never its argv, which `ps` shows to
+ * every user of the machine.
+ */
+export function libpqEnvironment(databaseUrl: string): Record<string, string> {
+  const url = new URL(databaseUrl);
+  const env: Record<string, string> = {};
+  if (url.hostname) env.PGHOST = decodeURIComponent(url.hostname.replace(/^\[(.*)\]$/, '$1'));
+  if (url.port) env.PGPORT = url.port;
+  if (url.username) env.PGUSER = decodeURIComponent(url.username);
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (database) env.PGDATABASE = database;
+  // The URL's parameters libpq also reads from its environment.
+  const parameters: Record<string, string> = { sslmode: 'PGSSLMODE', sslrootcert: 'PGSSLROOTCERT', sslcert: 'PGSSLCERT', sslkey: 'PGSSLKEY', application_name: 'PGAPPNAME', host: 'PGHOST', port: 'PGPORT', user: 'PGUSER', password: 'PGPASSWORD', dbname: 'PGDATABASE', options: 'PGOPTIONS', connect_timeout: 'PGCONNECT_TIMEOUT' };
+  for (const [name, value] of url.searchParams) {
+    const variable = parameters[name];
+    if (variable) env[variable] = value;
+    else throw new Error(`DATABASE_URL parameter ${name} cannot be passed to pg_dump or pg_restore through the environment`);
+  }
+  return env;
+}
+
+async function postgresTool(tool: 'pg_dump' | 'pg_restore', args: string[], databaseUrl?: string): Promise<void> {
   try {
-    await run(tool, args, { maxBuffer: 64 * 1024 * 1024 });
+    // With a URL, libpq reads the connection from PG* variables; any of ours would otherwise mix in.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
+    await run(tool, args, { maxBuffer: 64 * 1024 * 1024, ...(databaseUrl ? { env: { ...inherited, ...libpqEnvironment(databaseUrl) } } : {}) });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     if (failure.code === 'ENOENT') throw new Error(`${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) in the version of the server or newer`);

@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
+import { makePrivateDir } from '../lib/private-dir.ts';
 import { serverRoot } from '../server-root.ts';
 import { nameStatements } from './named-statements.ts';
 import * as schema from './schema.ts';
@@ -115,7 +116,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** Told when an idle pooled connection breaks (the pool replaces it on next use). */
   onIdleError?: (error: Error) => void;
-  /** Told when the embedded database's directory lock could not be refreshed in time. */
+  /** Told when the embedded database lost its DATA_DIR lock (its socket removed or replaced); by default the process exits 1. */
   onLockLost?: (error: Error) => void;
 }): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onIdleError);
@@ -285,16 +286,30 @@ async function loadPglite() {
 export async function openEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob; onLockLost?: (error: Error) => void } = {}) {
   const { PGlite, durable, lockDataDir, createDatabaseApart } = await loadPglite();
   const dir = embeddedDatabaseDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const unlock = await lockDataDir(dir, { onCompromised: options.onLockLost ?? (() => undefined) });
+  await makePrivateDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let client: InstanceType<typeof PGlite> | undefined;
+  const unlock = await lockDataDir(dir, {
+    // Another process may be writing now: no write of ours may follow, and the process must end.
+    onLost: (error) => {
+      void client?.close().catch(() => undefined);
+      (options.onLockLost ?? exitOnLockLost)(error);
+    },
+  });
   try {
     if (!options.loadDataDir) await createDatabaseApart(dir, migrationsFolder);
-    const client = await PGlite.create({ fs: new durable.DurableNodeFS(dir), startParams: durable.durableStartParams, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ fs: new durable.DurableNodeFS(dir), startParams: durable.durableStartParams, loadDataDir: options.loadDataDir });
     return { client, unlock };
   } catch (error) {
     await unlock();
     throw error;
   }
+}
+
+/** A process whose DATA_DIR lock is gone says so and ends non-zero; its supervisor restarts it, or the next start is refused. */
+function exitOnLockLost(error: Error): never {
+  process.stderr.write(`${error.message}; stopping\n`);
+  process.exit(1);
 }
 
 export function embeddedDatabaseDir(dataDir: string): string {

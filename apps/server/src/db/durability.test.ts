@@ -8,10 +8,13 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCreditsService } from '../modules/credits/credits.service.ts';
 import { ledgerState } from '../test/harness.ts';
+import { spawnEntry, type SpawnedProcess } from '../test/spawned-process.ts';
 import { openDatabase, rows } from './client.ts';
 import { users } from './schema.ts';
 
 /** What the embedded database (PGlite in DATA_DIR) guarantees: docs/decisions/025. */
+const ledgerWriter = path.join(import.meta.dirname, '../test/ledger-writer.ts');
+
 describe('the embedded database on disk', () => {
   let dataDir: string;
   afterEach(async () => {
@@ -53,7 +56,7 @@ describe('the embedded database on disk', () => {
     const acknowledged = output.match(/^grant-\d+$/gm) ?? [];
     expect(acknowledged.length).toBeGreaterThanOrEqual(30);
 
-    // The dead writer's lock goes stale; this open waits for that, recovers the WAL and finds every row.
+    // The kernel freed the dead writer's lock; this open recovers the WAL and finds every row.
     const database = await openDatabase({ dataDir });
     try {
       const stored = await rows<{ ref: string }>(database.db, sql`SELECT ref FROM credit_ledger WHERE user_id = ${userId}`);
@@ -66,6 +69,47 @@ describe('the embedded database on disk', () => {
       await database.close();
     }
   });
+
+  it('refuses a second process while the holder is stopped (SIGSTOP) for 30 s, naming its pid; starts once the holder is killed', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
+    const first = spawnEntry(ledgerWriter, { DATA_DIR: dataDir });
+    const second: SpawnedProcess[] = [];
+    try {
+      await first.waitFor(/^grant-3$/m, 120_000);
+      first.child.kill('SIGSTOP');
+      // Three times as long as any lease the holder would have to renew.
+      await new Promise((resolve) => setTimeout(resolve, 30_000));
+      const refused = spawnEntry(ledgerWriter, { DATA_DIR: dataDir });
+      second.push(refused);
+      const [code] = (await once(refused.child, 'exit')) as [number | null];
+      expect(code, refused.output()).not.toBe(0);
+      expect(refused.output()).toContain(`${path.join(dataDir, 'pglite')} is in use by another Lumigen process (pid ${first.child.pid})`);
+      expect(refused.output()).not.toMatch(/^user /m);
+
+      await first.kill('SIGKILL');
+      const next = spawnEntry(ledgerWriter, { DATA_DIR: dataDir });
+      second.push(next);
+      await next.waitFor(/^grant-0$/m, 120_000);
+    } finally {
+      await first.kill('SIGKILL');
+      for (const process of second) await process.kill('SIGKILL');
+    }
+  }, 300_000);
+
+  it('stops writing and exits non-zero when its lock is taken away', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
+    const writer = spawnEntry(ledgerWriter, { DATA_DIR: dataDir });
+    try {
+      await writer.waitFor(/^grant-3$/m, 120_000);
+      await rm(`${path.join(dataDir, 'pglite')}.sock`);
+      const [code] = (await once(writer.child, 'exit')) as [number | null];
+      expect(code, writer.output()).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(writer.output()).toContain(`the lock on ${path.join(dataDir, 'pglite')} was lost`);
+    } finally {
+      await writer.kill('SIGKILL');
+    }
+  }, 180_000);
 
   it('refuses a second server on the same DATA_DIR, saying why', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));

@@ -49,7 +49,7 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
   async function startServer(): Promise<{ process: SpawnedProcess; origin: string }> {
     const started = spawnEntry(serverEntry, env);
     spawned.push(started);
-    // A restart may wait for the killed process's DATA_DIR lock to go stale (about 10 s).
+    // The killed process's DATA_DIR lock went with it (decision 048): a restart starts at once.
     const [, origin] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000);
     return { process: started, origin: origin! };
   }

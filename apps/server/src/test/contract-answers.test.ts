@@ -11,7 +11,7 @@ describe('checking answers against the contract', () => {
   it('accepts an answer that matches its route’s schema, and the error shape for a failure', () => {
     expect(() => checkAnswer('POST', '/api/image/get-credit', answer(200, credit))).not.toThrow();
     expect(() => checkAnswer('POST', '/api/image/deduct-credit', answer(402, { success: false, message: 'insufficient credit', creditBalance: 0 }))).not.toThrow();
-    expect(() => checkAnswer('GET', '/api/health', answer(503, { status: 'degraded', database: 'down', generation: 'ok', uptimeSeconds: 3 }))).not.toThrow();
+    expect(() => checkAnswer('GET', '/api/health', answer(503, { status: 'degraded', database: 'down', generation: 'ok', disk: 'ok', uptimeSeconds: 3 }))).not.toThrow();
   });
 
   it('refuses a missing, mistyped or unknown field, naming it', () => {

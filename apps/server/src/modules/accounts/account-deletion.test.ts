@@ -20,6 +20,22 @@ describe.each(databaseKinds)('POST /api/user/delete on %s', (kind) => {
     return response.json().imageId as string;
   };
 
+  it("deletes the contact messages and the newsletter entry of the account's address, and nobody else's", async () => {
+    const { user, token, password } = await register(t.app);
+    const bystander = await register(t.app);
+    for (const email of [user.email, user.email.toUpperCase(), bystander.user.email]) {
+      expect((await post(t.app, '/api/contact', undefined, { name: 'Ada', email, comments: 'Hello there' })).statusCode).toBe(200);
+    }
+    for (const email of [user.email, bystander.user.email]) expect((await post(t.app, '/api/newsletter', undefined, { email, agreed: true })).statusCode).toBe(200);
+
+    expect((await post(t.app, '/api/user/delete', token, { password })).statusCode).toBe(200);
+    const addresses = [user.email.toLowerCase(), bystander.user.email.toLowerCase()];
+    const contacts = await rows<{ email: string }>(t.database.db, sql`SELECT lower(email) AS email FROM contact_messages WHERE lower(email) IN (${addresses[0]}, ${addresses[1]})`);
+    expect(contacts).toEqual([{ email: addresses[1] }]);
+    const subscribers = await rows<{ email: string }>(t.database.db, sql`SELECT lower(email) AS email FROM newsletter_subscribers WHERE lower(email) IN (${addresses[0]}, ${addresses[1]})`);
+    expect(subscribers).toEqual([{ email: addresses[1] }]);
+  });
+
   it('removes images, sessions and personal details; ledger and payments stay, anonymous; no second bonus', async () => {
     const { user, token, password } = await register(t.app, { name: 'Del Eted' });
     const otherSession = (await login(user.email, password)).json().token as string;

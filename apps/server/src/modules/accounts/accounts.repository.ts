@@ -204,3 +204,22 @@ export function prepareFindSessions(db: Db) {
   };
 }
 export type SessionUser = { sessionId: string; userId: string; name: string; email: string; creditBalance: number; emailVerified: boolean };
+
+/**
+ * The retention sweep's share of accounts: expired mailed links (a spent one goes when it
+ * expires), sessions expired, revoked or unused for `sessionIdleDays`, and beyond the
+ * `maxSessionsPerUser` most recently used live sessions of an account, the older ones.
+ */
+export async function pruneAccountData(ex: Executor, { sessionIdleDays, maxSessionsPerUser }: { sessionIdleDays: number; maxSessionsPerUser: number }) {
+  await ex.delete(accountTokens).where(sql`${accountTokens.expiresAt} < now()`);
+  await ex
+    .delete(sessions)
+    .where(
+      sql`${sessions.revokedAt} IS NOT NULL OR ${sessions.expiresAt} < now()
+          OR coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) < now() - make_interval(days => ${sessionIdleDays})`,
+    );
+  await ex.execute(sql`DELETE FROM sessions WHERE id IN (
+    SELECT id FROM (
+      SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY coalesce(last_used_at, created_at) DESC, id) AS n FROM sessions
+    ) ranked WHERE n > ${maxSessionsPerUser})`);
+}

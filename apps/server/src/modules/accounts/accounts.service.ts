@@ -24,6 +24,7 @@ import { deviceName } from './device-name.ts';
 import { bonusClaimHash, isDisposableEmail } from './email-identity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
+import { deleteEntriesOfUser } from '../marketing/marketing.repository.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
 /** What became of the sign-up bonus at registration; the route words its message from it. */
@@ -257,7 +258,8 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
 
     /**
      * Deletes the account the owner confirms with their password (409 while a job of theirs is
-     * unfinished): images (rows now, bytes after commit), sessions, links and jobs go; the user row stays for the ledger and payments with nothing
+     * unfinished): images (rows now, bytes after commit), sessions, links, jobs, and the contact
+     * messages and newsletter entry of its address go; the user row stays for the ledger and payments with nothing
      * that names a person. The bonus claim stays too, so the address registers again without one.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
@@ -266,6 +268,7 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
         if ((await jobs.forgetAllOf(tx, userId)) === 'unfinished') throw new AppError('conflict', messages.accountBusy);
         const keys = await images.forgetAllOwned(tx, userId);
         await repo.deleteSessionsAndTokensOf(tx, userId);
+        await deleteEntriesOfUser(tx, userId);
         await repo.anonymizeUser(tx, userId);
         return keys;
       });

@@ -5,6 +5,7 @@ import { messages } from '@lumigen/contract/messages';
 import { imageField, maxUploadBytes } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { SpillBudget } from '../../lib/upload-guard.ts';
 import { spillFilePart, uploadError, uploadLimits, type UploadedFile } from '../tools/tool-upload.ts';
 
 /** One picture of a batch as it arrived: its file on disk (unchecked), or why it was refused already. */
@@ -31,11 +32,16 @@ function displayName(filename: string | undefined, position: number): string {
 
 /**
  * Reads a batch's multipart body as it streams in, every `image_file` part to a file of the
- * request's own directory. A picture larger than the limit does not stop the request: it becomes
+ * request's own directory, and answers 402 at the first picture beyond what the balance pays for. A picture larger than the limit does not stop the request: it becomes
  * a refused picture (never charged) and the others go on. Text fields are kept as sent, each once.
  * On any failure here the directory is already gone; otherwise the caller disposes of it.
  */
-export async function readBatchUpload(request: FastifyRequest, uploadsDir: string): Promise<BatchUpload> {
+export async function readBatchUpload(
+  request: FastifyRequest,
+  uploadsDir: string,
+  affordable: { pictures: number; balance: number; price: number },
+  budget?: SpillBudget,
+): Promise<BatchUpload> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.tool.notMultipart);
   const pictures: BatchPicture[] = [];
   const fields = new Map<string, string>();
@@ -46,8 +52,15 @@ export async function readBatchUpload(request: FastifyRequest, uploadsDir: strin
       const name = part.fieldname;
       if (part.type === 'file') {
         if (name !== imageField) throw new AppError('bad_request', messages.tool.unknownField(name));
+        // One picture more than the balance pays for: the rest of the body is not worth reading.
+        if (pictures.length >= affordable.pictures) {
+          throw new AppError('insufficient_credit', batchMessages.balancePaysFor(affordable.pictures, affordable.price, affordable.balance), {
+            extra: { creditBalance: affordable.balance },
+            headers: { connection: 'close' },
+          });
+        }
         const file = path.join(dir, String(pictures.length));
-        const { size, tooLarge } = await spillFilePart(part, file, true);
+        const { size, tooLarge } = await spillFilePart(part, file, true, budget);
         const picture: BatchPicture = { name: displayName(part.filename, pictures.length), file: { field: imageField, path: file, size } };
         if (tooLarge) picture.refusal = new AppError('payload_too_large', messages.tool.fileTooLarge(imageField, megabytes));
         pictures.push(picture);

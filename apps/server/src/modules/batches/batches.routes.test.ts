@@ -10,6 +10,7 @@ import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { submitTool } from '../../test/job-calls.ts';
 import { imagePart, jpegOf, pngOf, type Part } from '../../test/tool-calls.ts';
+import { createCreditsService } from '../credits/credits.service.ts';
 import { ToolProviderError } from '../tools/providers/provider.ts';
 
 const upscaleTo = (width: number, height: number): Part[] => [['tool', 'upscale'], ['target_width', String(width)], ['target_height', String(height)]];
@@ -116,12 +117,12 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     const { token, user } = await register(t.app);
     for (let i = 0; i < 3; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const pictures = await Promise.all([1, 2, 3].map(async (n) => imagePart(await pngOf(30 + n, 30), `p${n}.png`)));
-    // Two credits, three usable pictures and one refused: the refused one is not priced.
+    // Two credits, four pictures: the third is not read, as none of them was judged yet.
     const response = await submitBatch(t.app, token, [['tool', 'remove-background'], ...pictures, imagePart(Buffer.from('nope'), 'x.png')]);
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({
       success: false,
-      message: 'This batch costs 3 credits and your balance is 2. Nothing was charged: buy credits or send fewer pictures.',
+      message: 'Your balance of 2 credits pays for 2 pictures at 1 credit each. Nothing was charged: send at most 2, or buy credits.',
       creditBalance: 2,
     });
     expect(await ledgerState(t.database, user.id)).toMatchObject({ balance: 2, ledgerSum: 2 });
@@ -139,7 +140,8 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       [[['tool', 'upscale'], ['target_width', '9000'], imagePart(png)], 400, 'Width (target_width) must be between 1 and 4096'],
       [[['tool', 'upscale']], 400, 'image_file is required: choose a PNG, JPEG or WebP image'],
       [[['tool', 'remove-background'], imagePart(Buffer.from('nope'), 'a.txt'), imagePart(Buffer.alloc(0), 'b.png')], 415, 'None of the 2 pictures were usable (image_file is not a PNG, JPEG or WebP image); nothing was charged.'],
-      [[['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))], 413, 'At most 50 pictures per batch'],
+      // The balance (5) stops a batch at its 6th picture, long before the 51st.
+      [[['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))], 402, 'Your balance of 5 credits pays for 5 pictures at 1 credit each. Nothing was charged: send at most 5, or buy credits.'],
     ];
     for (const [parts, status, message] of cases) {
       const response = await submitBatch(t.app, token, parts);
@@ -147,6 +149,13 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     }
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
     expect(await jobCount(t, user.id)).toBe(0);
+
+    // With credit for them all, the 51st picture is still one too many.
+    const rich = await register(t.app);
+    await createCreditsService(t.database.db).grant(rich.user.id, 60, 'adjustment', `batch-51-${rich.user.id}`);
+    const tooMany = await submitBatch(t.app, rich.token, [['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))]);
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([413, 'At most 50 pictures per batch']);
+    expect(await jobCount(t, rich.user.id)).toBe(0);
   });
 
   it('admits a batch as one submission: then, beyond the jobs limit, 429 and nothing reserved', async () => {

@@ -11,6 +11,7 @@ import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { batchUploadLimits, readBatchUpload } from './batch-upload.ts';
 import type { BatchesService } from './batches.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const batchIdParams = z.object({ id: z.string() });
 
@@ -25,7 +26,7 @@ function toolOf(value: string | undefined): BatchToolId {
 /** Batches (issue 16): one tool on up to 50 pictures, followed as one, downloaded as one ZIP. */
 export async function batchesRoutes(
   app: FastifyInstance,
-  { batches, jobs, uploadsDir, paidLimit }: { batches: BatchesService; jobs: JobsService; uploadsDir: string; paidLimit: RequestLimit },
+  { batches, jobs, uploadsDir, uploadGuard, paidLimit }: { batches: BatchesService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
 ) {
   // Registered here, so multipart bodies are parsed on these routes only, with a batch's limits.
   await app.register(multipart, { limits: batchUploadLimits, throwFileSizeLimit: false });
@@ -34,9 +35,17 @@ export async function batchesRoutes(
 
   r.post('/api/batches', { preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
-    // A balance that cannot pay for one picture is told so before a byte is read.
-    await jobs.assertCanPay(userId, creditCosts.edit);
-    const upload = await readBatchUpload(request, uploadsDir);
+    // A balance that cannot pay for one picture is told so before a byte is read, and reading
+    // stops at the first picture it cannot pay for.
+    const affordable = await jobs.picturesAffordable(userId, creditCosts.edit);
+    const admission = await uploadGuard.admit(userId);
+    let upload;
+    try {
+      upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);
+    } catch (error) {
+      admission.release();
+      throw error;
+    }
     try {
       const { [batchToolField]: tool, ...raw } = upload.fields;
       const batchTool = toolOf(tool);
@@ -47,6 +56,7 @@ export async function batchesRoutes(
       return { success: true, batchId };
     } finally {
       await upload.dispose();
+      admission.release();
     }
   });
 

@@ -12,6 +12,7 @@ import type { JobsService } from '../jobs/jobs.service.ts';
 import { acceptToolCall } from '../tools/tool-call.ts';
 import { uploadLimits } from '../tools/tool-upload.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 /**
  * Clipdrop's documented statuses: 400 for any request it cannot work with, 401 without a key,
@@ -46,7 +47,7 @@ function formatFor(accept: string | undefined): OutputFormat {
  */
 export async function clipdropRoutes(
   app: FastifyInstance,
-  { tools, jobs, uploadsDir, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; paidLimit: RequestLimit },
+  { tools, jobs, uploadsDir, uploadGuard, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
 ) {
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -58,7 +59,7 @@ export async function clipdropRoutes(
   for (const [tool, path] of Object.entries(clipdropPaths) as [ToolId, string][]) {
     app.post(`/clipdrop${path}`, { onRequest: app.requireApiKey('tools'), preHandler: paidLimit }, async (request, reply) => {
       const key = request.apiKey!;
-      const accepted = await acceptToolCall(request, tool, { tools, jobs, uploadsDir }, { userId: key.userId, apiKey: key });
+      const accepted = await acceptToolCall(request, tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: key.userId, apiKey: key });
       const { png, creditBalance } = await jobs.outcome(key.userId, accepted);
       const format = formatFor(request.headers.accept);
       // A stored PNG is sent as it is read; another format is made from its bytes.

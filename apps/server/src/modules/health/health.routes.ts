@@ -7,12 +7,18 @@ import type { GenerationService } from '../generation/generation.service.ts';
 /** What answers and whether it can: the database, the generation model, the providers in use. */
 export async function healthRoutes(
   app: FastifyInstance,
-  { ping, generation, toolsProvider }: { ping: () => Promise<boolean>; generation: GenerationService; toolsProvider: ToolProviderName },
+  {
+    ping,
+    generation,
+    toolsProvider,
+    diskLow,
+  }: { ping: () => Promise<boolean>; generation: GenerationService; toolsProvider: ToolProviderName; diskLow: () => Promise<boolean> },
 ) {
   app.get('/api/health', async (_request, reply): Promise<HealthResponse> => {
-    const up = await ping();
+    const [up, low] = await Promise.all([ping(), diskLow().catch(() => false)]);
     reply.code(up ? 200 : 503).header('cache-control', 'no-store');
-    return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', generation: generation.state(), uptimeSeconds: Math.round(process.uptime()) };
+    // A low disk is reported, not a 503: the instance still serves everything but paid uploads.
+    return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', generation: generation.state(), disk: low ? 'low' : 'ok', uptimeSeconds: Math.round(process.uptime()) };
   });
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.

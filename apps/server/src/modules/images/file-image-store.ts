@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { syncDirectory } from '../../lib/sync-directory.ts';
 import { assertSafeKey, type ImageStore } from './image-store.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -16,7 +17,9 @@ const readChunkBytes = 16 * 1024;
 /**
  * Files under `root`, two levels of shard folders (`ab/cd/<key>`) from a hash of the key so no
  * folder grows past a few thousand entries. Writes go to a temporary file that is flushed and
- * renamed into place: a crash leaves either the whole object or none of it.
+ * renamed into place, and the folder is flushed after the rename: a crash or a power cut leaves
+ * either the whole object or none of it. Files are 0600 and folders 0700: people's pictures are
+ * nobody else's on the machine.
  */
 export function createFileImageStore(root: string): ImageStore {
   const pathOf = (key: string) => {
@@ -38,7 +41,7 @@ export function createFileImageStore(root: string): ImageStore {
   /** Runs `write` on a temporary file beside the target, which leaves it flushed, and renames it into place. */
   async function replaceAtomically(key: string, write: (temporary: string) => Promise<void>) {
     const target = pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temporary = `${target}.${randomUUID()}.tmp`;
     try {
       await write(temporary);
@@ -47,13 +50,14 @@ export function createFileImageStore(root: string): ImageStore {
       await rm(temporary, { force: true });
       throw error;
     }
+    await syncDirectory(path.dirname(target));
   }
 
   return {
     put: (key, bytes) =>
       replaceAtomically(key, async (temporary) => {
         // Flushed through the handle that wrote it: no second open, as a copied file needs.
-        const file = await open(temporary, 'wx');
+        const file = await open(temporary, 'wx', 0o600);
         try {
           await file.writeFile(bytes);
           await file.sync();
@@ -65,6 +69,8 @@ export function createFileImageStore(root: string): ImageStore {
     putFile: (key, source) =>
       replaceAtomically(key, async (temporary) => {
         await copyFile(source, temporary, constants.COPYFILE_EXCL);
+        // A copy takes its source's mode (a spilled upload's): made private before it is renamed into place.
+        await chmod(temporary, 0o600);
         await flush(temporary);
       }),
 

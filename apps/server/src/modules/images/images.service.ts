@@ -30,20 +30,26 @@ function settingsOf(kind: string, prompt: string | null, params: Record<string, 
   return settings;
 }
 
+export type StoredBytes = { id: string; storageKey: string; byteSize: number };
+
 /** Every image result, generated or edited: bytes to the store, a row to the database. */
 export function createImagesService(db: Db, store: ImageStore) {
   return {
-    /** Stores the bytes first, then the row; a failed row removes the bytes again. */
-    async save({ png, ...image }: NewImage): Promise<repo.ImageRow> {
+    /**
+     * Stores the bytes of an image that has no row yet; `insertStored` writes the row, in the
+     * transaction that pays for it. Until then the file is nobody's: a crash in between leaves
+     * a file without a row, never a row without a charge.
+     */
+    async storeBytes(png: NewImage['png']): Promise<StoredBytes> {
       const id = randomUUID();
       const storageKey = `${id}.png`;
       await (Buffer.isBuffer(png) ? store.put(storageKey, png) : store.putFile(storageKey, png.path));
-      try {
-        return await repo.insertImage(db, { id, ...image, prompt: image.prompt ?? null, byteSize: pngByteSize(png), storageKey });
-      } catch (error) {
-        await store.delete(storageKey).catch(() => undefined);
-        throw error;
-      }
+      return { id, storageKey, byteSize: pngByteSize(png) };
+    },
+
+    /** The row of stored bytes, inside the caller's transaction. */
+    insertStored(ex: Executor, { png: _png, ...image }: NewImage, stored: StoredBytes): Promise<repo.ImageRow> {
+      return repo.insertImage(ex, { ...stored, ...image, prompt: image.prompt ?? null });
     },
 
     /**
@@ -75,12 +81,6 @@ export function createImagesService(db: Db, store: ImageStore) {
     async listAllOwned(userId: string) {
       const found = await repo.listAllOwnedImages(db, userId);
       return found.map(({ storageKey, ...image }) => ({ ...image, createdAt: image.createdAt.toISOString(), open: () => store.getStream(storageKey) }));
-    },
-
-    /** Takes back an image that must not be delivered after all (row first: no row, no image). */
-    async discard(image: Pick<repo.ImageRow, 'id' | 'storageKey'>): Promise<void> {
-      await repo.deleteImage(db, image.id);
-      await store.delete(image.storageKey);
     },
 
     /** The user's newest images, as the gallery lists them, each with what "Use again" needs. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CreditsService, KeyCharge, Reservation } from '../credits/credits.service.ts';
+import { lockUser } from '../jobs/jobs.repository.ts';
 import type { ImageRow } from './images.repository.ts';
 import type { ImagesService, NewImage } from './images.service.ts';
 
@@ -26,9 +27,12 @@ export type Delivery = {
  * committed in the transaction that marks the job done), or the credit is refunded (failure,
  * cancel, a lost worker).
  */
+/** The job no longer wants the image: thrown inside the transaction so that its row rolls back. */
+class ClaimLost extends Error {}
+
 export function createPaidImages({ db, credits, images }: { db: Db; credits: CreditsService; images: ImagesService }) {
-  async function discardQuietly(image: ImageRow, log: FastifyBaseLogger) {
-    await images.discard(image).catch((error: unknown) => log.error({ err: error, imageId: image.id }, 'could not discard image'));
+  async function removeQuietly(storageKey: string, log: FastifyBaseLogger) {
+    await images.removeStored([storageKey]).catch((error: unknown) => log.error({ err: error, storageKey }, 'could not remove an undelivered image file'));
   }
 
   return {
@@ -37,7 +41,9 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
     },
 
     /**
-     * Stores the image, then in one transaction claims it for the job and commits the credit.
+     * Stores the image's bytes, then in one transaction writes its row, claims it for the job and
+     * commits the credit: a crash before that commit leaves a file no row names (the sweep's),
+     * never an image the user did not pay for.
      * The sweep may have refunded the reservation while the provider worked (config keeps every
      * timeout below RESERVATION_TIMEOUT_MINUTES, so this is a safety net): then the credit is
      * charged again, once, keyed by the reservation; with no credit left the transaction fails
@@ -45,23 +51,25 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
      * Undefined when the job no longer wanted it.
      */
     async deliver({ userId, cost, reservationId, made, claim, log }: Delivery): Promise<ImageRow | undefined> {
-      const image = await images.save({ userId, ...made });
-      let claimed: boolean;
+      const stored = await images.storeBytes(made.png);
       try {
-        claimed = await db.transaction(async (tx) => {
-          if (!(await claim(tx, image.id))) return false;
+        return await db.transaction(async (tx) => {
+          // The user's row first, as the claim's promotion and the charge lock it: the image's
+          // insert (its key references the user) before that would let two deliveries deadlock.
+          await lockUser(tx, userId);
+          const image = await images.insertStored(tx, { userId, ...made }, stored);
+          if (!(await claim(tx, image.id))) throw new ClaimLost();
           if (!(await credits.commit(reservationId, image.id, tx))) {
             log.warn({ imageId: image.id, reservationId }, 'reservation was swept while the image was made; charging again');
             await credits.spend(userId, cost, reservationId, tx);
           }
-          return true;
+          return image;
         });
       } catch (error) {
-        await discardQuietly(image, log);
+        await removeQuietly(stored.storageKey, log);
+        if (error instanceof ClaimLost) return undefined;
         throw error;
       }
-      if (!claimed) await discardQuietly(image, log);
-      return claimed ? image : undefined;
     },
 
     /** Returns a held credit; the new balance, or null when the reservation was already settled. */

@@ -6,6 +6,9 @@ import type { CancelJobResponse, JobAcceptedResponse, JobResponse, JobsListRespo
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { clientKey } from '../../lib/client-key.ts';
+import { createOpenStreams } from '../../lib/open-streams.ts';
 import { callerId } from '../../plugins/api-key-auth.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { z } from 'zod';
@@ -14,10 +17,13 @@ import { acceptToolCall } from '../tools/tool-call.ts';
 import { uploadLimits } from '../tools/tool-upload.ts';
 import type { ToolsService } from '../tools/tools.service.ts';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const jobIdParams = z.object({ id: z.string() });
 // A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it.
 const heartbeatMs = 15_000;
+// A refused stream is asked to wait this long: a stream of the same account may end by then.
+const streamRetrySeconds = 10;
 
 /** One Server-Sent Event: `id:` only for stored events (resumable), `event:` its type, `data:` its JSON. */
 function formatEvent({ id, type, data }: StreamedEvent): string {
@@ -33,8 +39,17 @@ function lastEventIdOf(header: string | string[] | undefined): number {
 /** The jobs API (issue 14): paid work accepted with 202, then watched, listed or canceled. */
 export async function jobsRoutes(
   app: FastifyInstance,
-  { jobs, generation, tools, uploadsDir, paidLimit }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; paidLimit: RequestLimit },
+  {
+    jobs,
+    generation,
+    tools,
+    uploadsDir,
+    uploadGuard,
+    paidLimit,
+    streams,
+  }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit; streams: { maxPerUser: number; maxPerIp: number } },
 ) {
+  const openStreams = createOpenStreams();
   // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +65,7 @@ export async function jobsRoutes(
   });
 
   r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir }, { userId: request.auth.userId });
+    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: request.auth.userId });
     reply.code(202);
     return { success: true, jobId, status };
   });
@@ -70,20 +85,35 @@ export async function jobsRoutes(
 
   r.get('/api/jobs/:id/events', { schema: { params: jobIdParams } }, async (request, reply) => {
     const userId = callerId(request);
-    // Someone else's job, or none: an ordinary 404 before the stream starts.
-    await jobs.get(userId, request.params.id);
-    const stream = new PassThrough();
+    // Counted before any query: a refused stream costs the database nothing.
+    const release = openStreams.enter([
+      [`user:${userId}`, streams.maxPerUser],
+      [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
+    ]);
+    if (!release) {
+      throw new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), { headers: { 'retry-after': String(streamRetrySeconds) } });
+    }
     const stop = new AbortController();
+    let events: AsyncGenerator<StreamedEvent>;
+    try {
+      // Someone else's job, or none: an ordinary 404 before the stream starts.
+      events = await jobs.openEvents(userId, request.params.id, lastEventIdOf(request.headers['last-event-id']), stop.signal);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const stream = new PassThrough();
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
     const end = () => {
       clearInterval(heartbeat);
       stop.abort();
+      release();
     };
     // The client went away (or the answer ended): stop watching the job.
     reply.raw.on('close', end);
     void (async () => {
       try {
-        for await (const event of jobs.events(userId, request.params.id, lastEventIdOf(request.headers['last-event-id']), stop.signal)) stream.write(formatEvent(event));
+        for await (const event of events) stream.write(formatEvent(event));
       } catch (error) {
         request.log.error({ err: error }, 'job event stream failed');
       } finally {

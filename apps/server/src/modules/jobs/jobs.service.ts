@@ -83,6 +83,24 @@ export function createJobsService({
     };
   }
 
+  /** A job's events after `afterSeq`, then as they happen (see `openEvents`); the owner was checked. */
+  async function* followEvents(jobId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<StreamedEvent> {
+    let seq = afterSeq;
+    let lastPosition: number | null = null;
+    for await (const state of watch.follow(jobId, signal)) {
+      if (!state) return;
+      if (state.eventSeq > seq) {
+        for (const event of await repo.eventsAfter(db, jobId, seq)) {
+          seq = event.seq;
+          yield { id: event.seq, type: event.type as JobEventType, data: event.data };
+        }
+      }
+      if (isFinishedJob(state.status) && state.eventSeq <= seq) return;
+      if (state.status === 'queued' && state.position !== lastPosition) yield { type: 'position', data: { position: state.position } };
+      lastPosition = state.position;
+    }
+  }
+
   async function ownedRow(userId: string, jobId: string): Promise<repo.JobRow> {
     const row = isUuid(jobId) ? await repo.findOwnedJob(db, jobId, userId) : undefined;
     if (!row) throw new AppError('not_found', messages.notFound);
@@ -212,6 +230,16 @@ export function createJobsService({
       if (apiKey) await credits.checkKeyCap(apiKey, cost, db);
     },
 
+    /**
+     * How many pictures at `price` each the balance pays for (at least one: 402 otherwise), read
+     * before an upload so that it stops as soon as it costs more than that.
+     */
+    async picturesAffordable(userId: string, price: number): Promise<{ pictures: number; balance: number; price: number }> {
+      const balance = await credits.balanceOf(userId);
+      if (balance < price) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: balance } });
+      return { pictures: Math.floor(balance / price), balance, price };
+    },
+
     /** What a job of this kind costs. */
     costOf: (kind: JobKind) => kinds[kind].cost,
 
@@ -272,24 +300,12 @@ export function createJobsService({
     /**
      * The owner's job as events (see the contract's `jobEvents`): the stored ones after
      * `afterSeq`, then new ones as they happen, with the queue position while it waits. Ends
-     * after the last event of a finished job, or when `signal` aborts.
+     * after the last event of a finished job, or when `signal` aborts. Looks the job up once,
+     * before it resolves: 404 for a job that is not the user's, before any stream starts.
      */
-    async *events(userId: string, jobId: string, afterSeq: number, signal: AbortSignal): AsyncGenerator<StreamedEvent> {
+    async openEvents(userId: string, jobId: string, afterSeq: number, signal: AbortSignal): Promise<AsyncGenerator<StreamedEvent>> {
       await ownedRow(userId, jobId);
-      let seq = afterSeq;
-      let lastPosition: number | null = null;
-      for await (const state of watch.follow(jobId, signal)) {
-        if (!state) return;
-        if (state.eventSeq > seq) {
-          for (const event of await repo.eventsAfter(db, jobId, seq)) {
-            seq = event.seq;
-            yield { id: event.seq, type: event.type as JobEventType, data: event.data };
-          }
-        }
-        if (isFinishedJob(state.status) && state.eventSeq <= seq) return;
-        if (state.status === 'queued' && state.position !== lastPosition) yield { type: 'position', data: { position: state.position } };
-        lastPosition = state.position;
-      }
+      return followEvents(jobId, afterSeq, signal);
     },
 
     /**

@@ -90,7 +90,8 @@ describe.each(databaseKinds)('recipes on %s', (kind) => {
     const recipe = (await saveRecipe(t, token, { name: 'Three', steps: [{ tool: 'remove-text' }, productShot, upscale] })).json().recipe as RecipeView;
     const run = await submitBatch(t.app, token, [imagePart(await pngOf(40, 40), 'a.png'), imagePart(await pngOf(40, 40), 'b.png')], `/api/recipes/${recipe.id}/run`);
     expect(run.statusCode).toBe(402);
-    expect(run.json().message).toBe('This batch costs 6 credits and your balance is 5. Nothing was charged: buy credits or send fewer pictures.');
+    // Three credits a picture: five pay for one, and the second is not read.
+    expect(run.json().message).toBe('Your balance of 5 credits pays for 1 picture at 3 credits each. Nothing was charged: send at most 1, or buy credits.');
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
     expect(await jobsOf(t, user.id)).toEqual([]);
   });

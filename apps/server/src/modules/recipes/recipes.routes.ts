@@ -12,13 +12,14 @@ import { batchUploadLimits, readBatchUpload } from '../batches/batch-upload.ts';
 import type { BatchesService } from '../batches/batches.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { RecipesService } from './recipes.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const recipeIdParams = z.object({ id: z.string() });
 
 /** Recipes (issue 16): saved chains of tools, listed, deleted, and run on one picture or many. */
 export async function recipesRoutes(
   app: FastifyInstance,
-  { recipes, batches, jobs, uploadsDir, paidLimit }: { recipes: RecipesService; batches: BatchesService; jobs: JobsService; uploadsDir: string; paidLimit: RequestLimit },
+  { recipes, batches, jobs, uploadsDir, uploadGuard, paidLimit }: { recipes: RecipesService; batches: BatchesService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
 ) {
   await app.register(multipart, { limits: batchUploadLimits, throwFileSizeLimit: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,9 +44,17 @@ export async function recipesRoutes(
   r.post('/api/recipes/:id/run', { schema: { params: recipeIdParams }, preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
     const { plan, price } = await recipes.plan(userId, request.params.id);
-    // One picture's price, before a byte is read: the batch's total is checked when it is accepted.
-    await jobs.assertCanPay(userId, price);
-    const upload = await readBatchUpload(request, uploadsDir);
+    // One picture's price, before a byte is read; reading stops at the first picture the balance
+    // cannot pay for, and the batch's total is reserved when it is accepted.
+    const affordable = await jobs.picturesAffordable(userId, price);
+    const admission = await uploadGuard.admit(userId);
+    let upload;
+    try {
+      upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);
+    } catch (error) {
+      admission.release();
+      throw error;
+    }
     try {
       const [field] = Object.keys(upload.fields);
       if (field !== undefined) throw new AppError('bad_request', messages.tool.unknownField(field));
@@ -54,6 +63,7 @@ export async function recipesRoutes(
       return { success: true, batchId };
     } finally {
       await upload.dispose();
+      admission.release();
     }
   });
 }

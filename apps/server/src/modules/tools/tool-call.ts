@@ -6,6 +6,7 @@ import type { KeyCharge } from '../credits/credits.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { ToolsService } from './tools.service.ts';
 import { readToolUpload } from './tool-upload.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const isToolId = (value: string): value is ToolId => (toolIds as readonly string[]).includes(value);
 
@@ -18,16 +19,21 @@ const isToolId = (value: string): value is ToolId => (toolIds as readonly string
 export async function acceptToolCall(
   request: FastifyRequest,
   tool: string,
-  { tools, jobs, uploadsDir }: { tools: ToolsService; jobs: JobsService; uploadsDir: string },
+  { tools, jobs, uploadsDir, uploadGuard }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard },
   { userId, apiKey }: { userId: string; apiKey?: KeyCharge | undefined },
 ): ReturnType<JobsService['submit']> {
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
   await jobs.assertCanPay(userId, jobs.costOf(tool), apiKey);
-  const upload = await readToolUpload(request, tool, uploadsDir);
+  const admission = await uploadGuard.admit(userId);
   try {
-    const { params, files } = await tools.check(tool, upload);
-    return await jobs.submit(userId, tool, params, files, apiKey);
+    const upload = await readToolUpload(request, tool, uploadsDir, admission.budget);
+    try {
+      const { params, files } = await tools.check(tool, upload);
+      return await jobs.submit(userId, tool, params, files, apiKey);
+    } finally {
+      await upload.dispose();
+    }
   } finally {
-    await upload.dispose();
+    admission.release();
   }
 }

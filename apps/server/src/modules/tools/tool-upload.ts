@@ -7,6 +7,7 @@ import { messages } from '@lumigen/contract/messages';
 import { imageField, maskFields, maxUploadBytes, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { SpillBudget } from '../../lib/upload-guard.ts';
 
 /** An uploaded file, spilled to a temporary file as it arrived: its path and its size in bytes. */
 export type UploadedFile = { field: string; path: string; size: number };
@@ -44,7 +45,7 @@ const megabytes = maxUploadBytes / (1024 * 1024);
  * or with `keepGoing` (a batch, where one picture too large is one refused item) is read to its
  * end by busboy, which drops what is beyond the limit, and reported as `tooLarge`.
  */
-export async function spillFilePart(part: MultipartFile, file: string, keepGoing = false): Promise<{ size: number; tooLarge: boolean }> {
+export async function spillFilePart(part: MultipartFile, file: string, keepGoing = false, budget?: SpillBudget): Promise<{ size: number; tooLarge: boolean }> {
   const tooLarge = () =>
     // A client still sending gigabytes is not worth reading to the end: close the connection.
     new AppError('payload_too_large', messages.tool.fileTooLarge(part.fieldname, megabytes), { headers: { connection: 'close' } });
@@ -54,6 +55,7 @@ export async function spillFilePart(part: MultipartFile, file: string, keepGoing
     async function* (chunks: AsyncIterable<Buffer>) {
       for await (const chunk of chunks) {
         if (part.file.truncated && !keepGoing) throw tooLarge();
+        budget?.take(chunk.length);
         size += chunk.length;
         yield chunk;
       }
@@ -100,7 +102,7 @@ export async function removeStaleUploads(uploadsDir: string, now = Date.now()) {
  * checked by `tool-input.ts`. The caller disposes of the upload when done with it; on any
  * failure here (a client gone mid-upload included) the directory is already gone.
  */
-export async function readToolUpload(request: FastifyRequest, tool: ToolId, uploadsDir: string): Promise<ToolUpload> {
+export async function readToolUpload(request: FastifyRequest, tool: ToolId, uploadsDir: string, budget?: SpillBudget): Promise<ToolUpload> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.tool.notMultipart);
   const files: Pick<ToolUpload, 'image' | 'mask'> = {};
   const fields = new Map<string, string>();
@@ -115,7 +117,7 @@ export async function readToolUpload(request: FastifyRequest, tool: ToolId, uplo
         if (!role) throw new AppError('bad_request', messages.tool.unknownField(name));
         if (files[role]) throw new AppError('bad_request', messages.tool.sentTwice(role === 'mask' ? 'mask' : name));
         const file = path.join(dir, role);
-        files[role] = { field: name, path: file, size: (await spillFilePart(part, file)).size };
+        files[role] = { field: name, path: file, size: (await spillFilePart(part, file, false, budget)).size };
       } else {
         if (role) throw new AppError('bad_request', messages.tool.notAFile(name));
         if (fields.has(name)) throw new AppError('bad_request', messages.tool.sentTwice(name));

@@ -8,6 +8,7 @@ import type { JobsService } from '../jobs/jobs.service.ts';
 import { acceptToolCall } from './tool-call.ts';
 import { uploadLimits } from './tool-upload.ts';
 import type { ToolsService } from './tools.service.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 /**
  * `POST /api/image/tools/<tool>`: multipart with Clipdrop's field names, one credit per edit; the
@@ -16,13 +17,13 @@ import type { ToolsService } from './tools.service.ts';
  */
 export async function toolsRoutes(
   app: FastifyInstance,
-  { tools, jobs, uploadsDir, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; paidLimit: RequestLimit },
+  { tools, jobs, uploadsDir, uploadGuard, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
 ) {
   // Registered here, so multipart bodies are parsed on these routes only.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
 
   app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth, preHandler: paidLimit }, async (request, reply) => {
-    const accepted = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir }, { userId: request.auth.userId });
+    const accepted = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: request.auth.userId });
     const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
     reply.type('application/json; charset=utf-8');
     return reply.send(imageAnswerStream<ToolResponse>({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));

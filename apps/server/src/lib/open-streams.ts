@@ -1,0 +1,27 @@
+/**
+ * Counts long-lived answers (event streams) by key in this process, so that one account or one
+ * address cannot hold thousands of sockets and watchers. Each stream is counted under every key it
+ * has and counted out when it closes; a full key refuses it before any query runs.
+ */
+export function createOpenStreams() {
+  const counts = new Map<string, number>();
+  return {
+    /** Counts a stream in under each `[key, max]`; undefined (nothing counted) when one is full, else its release. */
+    enter(limits: Array<[key: string, max: number]>): (() => void) | undefined {
+      if (limits.some(([key, max]) => (counts.get(key) ?? 0) >= max)) return undefined;
+      for (const [key] of limits) counts.set(key, (counts.get(key) ?? 0) + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        for (const [key] of limits) {
+          const left = (counts.get(key) ?? 1) - 1;
+          if (left > 0) counts.set(key, left);
+          else counts.delete(key);
+        }
+      };
+    },
+  };
+}
+
+export type OpenStreams = ReturnType<typeof createOpenStreams>;
