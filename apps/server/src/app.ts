@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
-import { serializeError } from './lib/log-serializers.ts';
+import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -70,7 +70,7 @@ export async function buildApp({ config, database, logger = true, generationProv
       ? {
           level: config.logLevel,
           redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-          serializers: { err: serializeError },
+          serializers: { err: serializeError, req: serializeRequest },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,
@@ -133,7 +133,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });
-  const apiKeys = createApiKeysService(db.db, credits);
+  const apiKeys = createApiKeysService(db.db, credits, { mailer, publicOrigin: config.publicOrigin });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   await generation.verifyProvider(app.log);

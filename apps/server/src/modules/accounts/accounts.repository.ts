@@ -73,16 +73,30 @@ export async function revokeSessionsOf(ex: Executor, userId: string, keep?: stri
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 /**
- * Stores a token for the user with this e-mail, in one statement whether or not the address is
- * known, so both cases cost the same round trip. Undefined when there is no such user.
+ * Stores a token for the user with this e-mail and spends their older live tokens of the purpose
+ * (one live link per purpose), in one statement whether or not the address is known, so both
+ * cases cost the same round trip. Nothing is stored (and undefined answered) when there is no such
+ * user, or when a token of this purpose was issued for them less than `minIntervalMs` ago: the
+ * link mailed then is still live, and nobody can flood the owner's inbox or spend it.
  */
 export async function insertTokenForEmail(
   ex: Executor,
-  values: { email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date; minIntervalMs: number },
 ): Promise<{ userId: string; name: string; email: string } | undefined> {
   const [row] = await rows<{ user_id: string; name: string; email: string }>(
     ex,
-    sql`WITH u AS (SELECT id, name, email FROM users WHERE email = ${values.email}),
+    sql`WITH u AS (
+          SELECT id, name, email FROM users
+          WHERE email = ${values.email} AND deleted_at IS NULL
+            AND NOT EXISTS (
+              SELECT 1 FROM account_tokens r
+              WHERE r.user_id = users.id AND r.purpose = ${values.purpose} AND r.created_at > now() - ${values.minIntervalMs} * interval '1 millisecond'
+            )
+        ),
+        spent AS (
+          UPDATE account_tokens SET used_at = now()
+          WHERE user_id IN (SELECT id FROM u) AND purpose = ${values.purpose} AND used_at IS NULL
+        ),
         t AS (
           INSERT INTO account_tokens (user_id, purpose, email, token_hash, expires_at)
           SELECT id, ${values.purpose}, email, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz FROM u
@@ -91,6 +105,15 @@ export async function insertTokenForEmail(
         SELECT u.id AS user_id, u.name, u.email FROM u JOIN t ON t.user_id = u.id`,
   );
   return row ? { userId: row.user_id, name: row.name, email: row.email } : undefined;
+}
+
+/** The user a live token of one of `purposes` belongs to, without spending it; undefined if none. */
+export async function findLiveToken(ex: Executor, purposes: TokenPurpose[], tokenHash: string): Promise<{ userId: string; email: string } | undefined> {
+  const [row] = await ex
+    .select({ userId: accountTokens.userId, email: accountTokens.email })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)));
+  return row;
 }
 
 export async function insertToken(ex: Executor, values: { userId: string; email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }) {

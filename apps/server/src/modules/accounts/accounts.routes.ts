@@ -7,6 +7,7 @@ import {
   sessionIdParams,
   type SessionsResponse,
   changePasswordRequest,
+  logoutOthersRequest,
   changeEmailRequest,
   deleteAccountRequest,
   updateProfileRequest,
@@ -135,8 +136,9 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('change-password') },
     async (request): Promise<AccountActionResponse> => {
       await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
-      request.log.info({ userId: request.auth.userId }, 'password changed');
-      return { success: true, message: messages.passwordChanged };
+      const keysRevoked = request.body.revokeApiKeys ?? true;
+      request.log.info({ userId: request.auth.userId, keysRevoked }, 'password changed');
+      return { success: true, message: keysRevoked ? messages.passwordChangedKeysRevoked : messages.passwordChanged };
     },
   );
 
@@ -185,9 +187,10 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     },
   );
 
-  r.post('/api/user/logout-others', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
-    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId);
-    return { success: true, message: messages.otherSessionsEnded };
+  r.post('/api/user/logout-others', { schema: { body: logoutOthersRequest }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
+    const keysRevoked = request.body?.revokeApiKeys ?? true;
+    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId, keysRevoked);
+    return { success: true, message: keysRevoked ? messages.otherSessionsEndedKeysRevoked : messages.otherSessionsEnded };
   });
 
   r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {
