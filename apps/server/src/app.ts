@@ -103,6 +103,18 @@ export async function buildApp({ config, database, logger = true, generationProv
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // Behind a proxy TRUST_PROXY does not name, every client has the proxy's address and per-IP
+  // limits become one global limit: say so once, without a line per request.
+  let untrustedForwardSeen = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!untrustedForwardSeen && request.headers['x-forwarded-for'] !== undefined && request.ip === request.socket.remoteAddress) {
+      untrustedForwardSeen = true;
+      request.log.warn(
+        'a request carried X-Forwarded-For from a peer TRUST_PROXY does not trust: per-IP limits count the peer (set TRUST_PROXY to the proxies behind which this server runs)',
+      );
+    }
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
