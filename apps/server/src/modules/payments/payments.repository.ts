@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@lumigen/contract/payments';
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 
@@ -63,4 +63,26 @@ export async function markCredited(ex: Executor, providerPaymentId: string): Pro
 
 export async function listByUser(ex: Executor, userId: string, limit: number): Promise<PaymentRow[]> {
   return ex.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+}
+
+/**
+ * The user's newest unpaid intent for this bundle, still within Stripe's 24 hours of idempotency
+ * (asking again with its key answers the same intent); undefined if none.
+ */
+export async function findOpenIntent(ex: Executor, userId: string, bundle: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.bundle, bundle),
+        inArray(payments.status, ['pending', 'failed']),
+        isNull(payments.creditedAt),
+        sql`${payments.createdAt} > now() - interval '23 hours'`,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
 }
