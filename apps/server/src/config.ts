@@ -426,6 +426,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
   signupBonusAfterVerification: boolean;
+  /** Cookies are sent over HTTPS only (NODE_ENV=production). */
+  secureCookies: boolean;
   payments: PaymentsConfig;
   /** Image bytes and job inputs. */
   storage: StorageConfig;
@@ -473,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formsRateLimit: { ipMax: e.FORMS_RATE_LIMIT_IP_MAX, windowMs: e.FORMS_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY ?? false,
     signupBonusAfterVerification: signupBonusAfterVerificationOf(e),
+    secureCookies: e.NODE_ENV === 'production',
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),

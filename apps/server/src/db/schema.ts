@@ -75,6 +75,23 @@ export const signupBonusClaims = pgTable('signup_bonus_claims', {
 });
 
 /**
+ * Browsers that signed in to an account before: a long-lived cookie (`lumigen_device`, holding
+ * no session) whose SHA-256 is kept per account. Such a browser still gets its own share of login
+ * attempts once strangers have used up the address's, so no one can lock the owner out.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('login_devices_user_id_idx').on(t.userId)],
+);
+
+/**
  * Developer API keys (issue 16, docs/decisions/027). Only the SHA-256 of the key is kept, as for
  * sessions: the key is 32 random bytes, so a fast hash is enough and a leaked table cannot be
  * replayed. `prefix` (the key's first characters) tells keys apart in lists. A revoked key stays,

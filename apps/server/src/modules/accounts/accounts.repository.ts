@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { preparedArrays, rows, type Db, type Executor } from '../../db/client.ts';
-import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
+import { accountTokens, loginDevices, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -56,6 +56,24 @@ export async function anonymizeUser(ex: Executor, userId: string) {
 export async function deleteSessionsAndTokensOf(ex: Executor, userId: string) {
   await ex.delete(sessions).where(eq(sessions.userId, userId));
   await ex.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await ex.delete(loginDevices).where(eq(loginDevices.userId, userId));
+}
+
+/** True when the browser holding this device token signed in before to the account of `email`. */
+export async function isKnownDevice(ex: Executor, tokenHash: string, email: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    ex,
+    sql`SELECT 1 AS one FROM login_devices d JOIN users u ON u.id = d.user_id WHERE d.token_hash = ${tokenHash} AND u.email = ${email} AND u.deleted_at IS NULL`,
+  );
+  return found.length === 1;
+}
+
+/** Records that the browser holding this device token signed in to the account. */
+export async function rememberDevice(ex: Executor, tokenHash: string, userId: string): Promise<void> {
+  await ex
+    .insert(loginDevices)
+    .values({ tokenHash, userId })
+    .onConflictDoUpdate({ target: [loginDevices.tokenHash, loginDevices.userId], set: { lastSignedInAt: sql`now()` } });
 }
 
 export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {

@@ -18,7 +18,7 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { revokeAllKeysOf } from '../api-keys/api-keys.repository.ts';
-import { changeEmailMail, passwordResetDoneMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
+import { changeEmailMail, loginGuessingMail, passwordResetDoneMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
 import { deviceName } from './device-name.ts';
@@ -186,22 +186,43 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       return { email: user.email };
     },
 
-    async login(input: LoginRequest, userAgent?: string): Promise<SignedIn> {
+    /**
+     * Signs in; `deviceToken` is the browser's device cookie (a new one is made when it has none),
+     * recorded for the account so that this browser keeps its share of attempts later.
+     */
+    async login(input: LoginRequest, userAgent?: string, deviceToken?: string): Promise<SignedIn & { deviceToken: string }> {
       const row = await repo.findUserByEmail(db, input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
       const token = await openSession(row.id, input.remember ?? false, userAgent);
-      return { token, user: toPublicUser(row) };
+      const device = deviceToken && isWellFormedToken(deviceToken) ? deviceToken : newSessionToken();
+      await repo.rememberDevice(db, hashToken(device), row.id);
+      return { token, user: toPublicUser(row), deviceToken: device };
+    },
+
+    /** True when the browser's device cookie signed in to the account of `email` before. */
+    async isKnownDevice(deviceToken: string | undefined, email: string | undefined): Promise<boolean> {
+      if (!deviceToken || !email || !isWellFormedToken(deviceToken)) return false;
+      return repo.isKnownDevice(db, hashToken(deviceToken), email);
+    },
+
+    /** Tells the owner, if the address has one, that strangers used up its login attempts. */
+    async warnOfGuessing(email: string, windowMs: number): Promise<void> {
+      const row = await repo.findUserByEmail(db, email);
+      if (!row) return;
+      mailer.deliver(loginGuessingMail({ to: row.email, name: row.name, link: `${publicOrigin}/reset`, windowMinutes: Math.round(windowMs / 60_000) }));
     },
 
     /**
      * Mails a reset link if the address has an account; says nothing either way. The mail leaves
      * in the background, so a known address answers as fast as an unknown one.
      */
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, { knownDevice = false }: { knownDevice?: boolean } = {}): Promise<void> {
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + resetTokenTtlMs);
-      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt, minIntervalMs: resetMailIntervalMs });
+      // A browser that signed in to the account before is its owner's: it gets a fresh link at once.
+      const minIntervalMs = knownDevice ? 0 : resetMailIntervalMs;
+      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt, minIntervalMs });
       if (!user) return;
       // In the fragment: browsers never send it, so no server or proxy log holds the token.
       const link = `${publicOrigin}/reset#token=${token}`;

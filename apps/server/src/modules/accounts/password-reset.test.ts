@@ -135,21 +135,17 @@ describe.each(databaseKinds)('password reset rate limits on %s', (kind) => {
 
   const ask = (email: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/user/reset-request', remoteAddress, payload: { email } });
 
-  it('limits requests per address from any IP, and per IP for any address, with Retry-After', async () => {
+  it('limits requests per IP for any address, with Retry-After; an address is never refused, it gets one mail per 5 minutes', async () => {
     const { user } = await register(t.app);
-    expect((await ask(user.email, '10.1.0.1')).statusCode).toBe(200);
-    expect((await ask(user.email, '10.1.0.2')).statusCode).toBe(200);
-    const limited = await ask(user.email, '10.1.0.3');
+    // From three IPs: answered alike, one mail (aimless-limits.test.ts: strangers cannot block the owner's mail).
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) expect((await ask(user.email, ip)).statusCode).toBe(200);
+    expect(await waitForMail(t.location.dataDir, user.email, { subject: resetSubject })).toHaveLength(1);
+
+    for (let i = 0; i < 3; i += 1) expect((await ask(uniqueEmail('spray'), '10.2.0.1')).statusCode).toBe(200);
+    const limited = await ask(uniqueEmail('spray'), '10.2.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
-    // An unknown address is limited exactly like a known one: the limit reveals nothing.
-    const unknown = uniqueEmail('unknown');
-    expect((await ask(unknown, '10.1.1.1')).statusCode).toBe(200);
-    expect((await ask(unknown, '10.1.1.2')).statusCode).toBe(200);
-    expect((await ask(unknown, '10.1.1.3')).statusCode).toBe(429);
-
-    for (let i = 0; i < 3; i += 1) expect((await ask(uniqueEmail('spray'), '10.2.0.1')).statusCode).toBe(200);
-    expect((await ask(uniqueEmail('spray'), '10.2.0.1')).statusCode).toBe(429);
   });
+
 });

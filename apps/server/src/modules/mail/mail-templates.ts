@@ -105,3 +105,17 @@ export function apiKeyCreatedMail(input: { to: string; name: string; keyName: st
     outro: 'If you did not create it, revoke it on your profile page (Developers) and change your password.',
   });
 }
+
+/** Strangers used up the address's login attempts: the owner learns of it, once per window. */
+export function loginGuessingMail(input: { to: string; name: string; link: string; windowMinutes: number }): MailMessage {
+  return compose({
+    kind: 'login-guessing',
+    to: input.to,
+    subject: `Someone is trying to sign in to your ${brand.name} account`,
+    name: input.name,
+    intro: `Someone has been guessing the password of your ${brand.name} account, from browsers that never signed in to it. For the next ${input.windowMinutes} minutes we refuse further attempts from them; your own browsers, where you signed in before, still sign in as usual.`,
+    action: 'Choose a new password',
+    link: input.link,
+    outro: 'If your password is used elsewhere, or easy to guess, choose a new one. Nothing else is needed.',
+  });
+}
