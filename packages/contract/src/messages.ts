@@ -50,6 +50,9 @@ export const messages = {
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
   insufficientCredit: 'insufficient credit',
+  /** A refund or dispute took back credits already spent: paid work waits until a purchase pays them. */
+  shortfallOwed: (credits: number) =>
+    `Your account owes ${credits} credit${credits === 1 ? '' : 's'} from a refunded or disputed purchase whose credits were already spent. Buy a bundle to settle it: the owed credits are taken from it first and the rest is added to your balance. Until then paid work is paused.`,
   imageGenerated: 'Image generated',
   // Generation failures: the credit is already back when the user reads these.
   contentPolicy: 'The image service declined this prompt under its content policy. Please rephrase it; your credit was refunded.',

@@ -11,6 +11,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     // Written only by the credits module, always together with a credit_ledger row.
     creditBalance: integer('credit_balance').notNull().default(0),
+    // Credits a refund or dispute could not take back (already spent); written only by the credits
+    // module. While above zero, paid work is refused and the next purchase pays it first.
+    creditsOwed: integer('credits_owed').notNull().default(0),
     // Set when the user opens the link mailed to `email`; null until then.
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,7 +21,11 @@ export const users = pgTable(
     // name and e-mail replaced (accounts.repository.ts anonymizeUser).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`),
+    check('users_credits_owed_nonnegative', sql`${t.creditsOwed} >= 0`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -17,6 +17,8 @@ function describe(row: repo.LedgerRow): string {
       return 'Sign-up bonus';
     case 'purchase':
       return row.bundle ? `Bought ${row.bundle} · ${row.credits} credits` : `Bought ${row.delta} credits`;
+    case 'shortfall_settled':
+      return 'Owed credits settled from this purchase';
     case 'purchase_reversed':
       return row.ref.startsWith('du_') ? 'Purchase disputed — credits taken back' : 'Purchase refunded — credits taken back';
     case 'reservation':
@@ -46,7 +48,8 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
 
   // Read through the caller's executor: on PGlite a query beside an open transaction waits for it.
   async function insufficient(userId: string, ex: Executor): Promise<never> {
-    throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
+    const owed = await repo.findOwed(ex, userId);
+    throw new AppError('insufficient_credit', owed > 0 ? messages.shortfallOwed(owed) : messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
   }
 
   async function checkKeyCap(apiKey: KeyCharge, cost: number, ex: Executor): Promise<void> {
@@ -99,6 +102,19 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
         if (ex !== db || !isUniqueViolation(error)) throw error;
         return { taken: 0, balance: await balanceOf(userId), duplicate: true };
       }
+    },
+
+    /**
+     * Records credits a reversal could not take back: until they are paid, paid work is refused
+     * (402 naming the amount) and the next purchase pays them first (`settleOwed`).
+     */
+    recordShortfall(userId: string, amount: number, ex: Executor = db): Promise<void> {
+      return amount > 0 ? repo.addOwed(ex, userId, amount) : Promise.resolve();
+    },
+
+    /** Pays what is owed from a purchase just granted (`ref`: its payment), up to its credits; what was paid. */
+    settleOwed(userId: string, purchased: number, ref: string, ex: Executor = db): Promise<number> {
+      return repo.settleOwed(ex, userId, purchased, ref);
     },
 
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */

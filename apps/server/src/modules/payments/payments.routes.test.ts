@@ -187,8 +187,8 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       expect(response.json()).toEqual({
         success: true,
         payments: [
-          { paymentIntentId: premium.paymentIntentId, bundle: 'Premium', amount: 5000, currency: 'usd', credits: 100, status: 'succeeded', shortfallCredits: 0, createdAt: expect.any(String) },
-          { paymentIntentId: starter.paymentIntentId, bundle: 'Starter', amount: 500, currency: 'usd', credits: 5, status: 'pending', shortfallCredits: 0, createdAt: expect.any(String) },
+          { paymentIntentId: premium.paymentIntentId, bundle: 'Premium', amount: 5000, currency: 'usd', credits: 100, status: 'succeeded', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: expect.any(String) },
+          { paymentIntentId: starter.paymentIntentId, bundle: 'Starter', amount: 500, currency: 'usd', credits: 5, status: 'pending', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: expect.any(String) },
         ],
       });
       expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);

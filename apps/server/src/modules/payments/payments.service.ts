@@ -31,6 +31,8 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       return await db.transaction(async (tx) => {
         if (!(await repo.markCredited(tx, intentId))) return false;
         await credits.grant(row.userId, row.credits, 'purchase', intentId, tx);
+        // What an earlier reversal could not take back is paid first, on a row of its own.
+        await credits.settleOwed(row.userId, row.credits, intentId, tx);
         return true;
       });
     } catch (error) {
@@ -83,6 +85,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         const claimed = Math.max(0, Math.min(row.credits - row.reversedCredits, share));
         const { taken } = await credits.takeBack(row.userId, claimed, reversal.id, tx);
         await repo.recordReversal(tx, intentId, status, claimed, claimed - taken);
+        await credits.recordShortfall(row.userId, claimed - taken, tx);
         return { claimed, taken };
       });
     } catch (error) {
@@ -181,6 +184,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         credits: row.credits,
         status: row.status,
         shortfallCredits: row.shortfallCredits,
+        shortfallSettledCredits: row.shortfallSettledCredits,
         createdAt: row.createdAt.toISOString(),
       }));
     },
