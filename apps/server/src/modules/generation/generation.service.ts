@@ -73,7 +73,7 @@ export function createGenerationService({ provider }: { provider: GenerationProv
       explain(error, log) {
         if (!(error instanceof GenerationProviderError)) return undefined;
         // Outcome and sizes only: the prompt is the user's, and stays out of the logs.
-        log.warn({ provider: provider.name, failure: error.failure, providerStatus: error.status }, 'generation failed');
+        log.warn({ provider: provider.name, failure: error.failure, providerStatus: error.status, detail: error.message }, 'generation failed');
         if (error.failure === 'misconfigured') markMisconfigured(log, {}, `the image provider does not serve OPENAI_IMAGE_MODEL=${provider.model}; generation answers 503 until this is fixed`);
         const [code, message] = failureErrors[error.failure];
         return new AppError(code, message, { cause: error });
