@@ -146,6 +146,8 @@ const envSchema = z.object({
   // Optional rather than defaulted: the default follows where the providers do their work.
   WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   JOBS_MAX_RUNNING_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  // Unusable-output refunds per account per UTC day; beyond, its paid work waits until 00:00 UTC.
+  UNUSABLE_REFUNDS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
   JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
@@ -428,6 +430,8 @@ export type Config = {
   signupBonusAfterVerification: boolean;
   /** Cookies are sent over HTTPS only (NODE_ENV=production). */
   secureCookies: boolean;
+  /** Unusable-output refunds per account per UTC day before its paid work waits for the next day. */
+  unusableRefundsPerDay: number;
   payments: PaymentsConfig;
   /** Image bytes and job inputs. */
   storage: StorageConfig;
@@ -476,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     signupBonusAfterVerification: signupBonusAfterVerificationOf(e),
     secureCookies: e.NODE_ENV === 'production',
+    unusableRefundsPerDay: e.UNUSABLE_REFUNDS_PER_DAY,
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -50,6 +50,9 @@ export const messages = {
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
   insufficientCredit: 'insufficient credit',
+  /** The account's unusable-output refunds for the day ran out: paid work waits until 00:00 UTC. */
+  unusableBudgetSpent: (refunds: number) =>
+    `The image services answered unusable pictures for your account ${refunds} times today, each refunded. To keep this from repeating, paid work is paused until 00:00 UTC; nothing was charged.`,
   /** A refund or dispute took back credits already spent: paid work waits until a purchase pays them. */
   shortfallOwed: (credits: number) =>
     `Your account owes ${credits} credit${credits === 1 ? '' : 's'} from a refunded or disputed purchase whose credits were already spent. Buy a bundle to settle it: the owed credits are taken from it first and the rest is added to your balance. Until then paid work is paused.`,

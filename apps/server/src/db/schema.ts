@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -14,6 +14,11 @@ export const users = pgTable(
     // Credits a refund or dispute could not take back (already spent); written only by the credits
     // module. While above zero, paid work is refused and the next purchase pays it first.
     creditsOwed: integer('credits_owed').notNull().default(0),
+    // Unusable-output refunds of the current UTC day; past UNUSABLE_REFUNDS_PER_DAY, paid work
+    // waits until `paid_work_paused_until` (the next 00:00 UTC).
+    unusableRefundsDay: date('unusable_refunds_day'),
+    unusableRefunds: integer('unusable_refunds').notNull().default(0),
+    paidWorkPausedUntil: timestamp('paid_work_paused_until', { withTimezone: true }),
     // Set when the user opens the link mailed to `email`; null until then.
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

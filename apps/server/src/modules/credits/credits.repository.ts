@@ -27,7 +27,7 @@ export async function takeCredits(ex: Executor, userId: string, cost: number, re
     ex,
     sql`WITH u AS (
           UPDATE users SET credit_balance = credit_balance - ${cost}
-          WHERE id = ${userId} AND credit_balance >= ${cost} AND credits_owed = 0 RETURNING credit_balance
+          WHERE id = ${userId} AND credit_balance >= ${cost} AND credits_owed = 0 AND (paid_work_paused_until IS NULL OR paid_work_paused_until <= now()) RETURNING credit_balance
         )
         INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref, api_key_id)
         SELECT ${userId}, ${-cost}, credit_balance, ${reason}, ${ref},
@@ -72,7 +72,7 @@ export async function insertReservation(
     ex,
     sql`WITH u AS (
           UPDATE users SET credit_balance = credit_balance - ${cost}
-          WHERE id = ${userId} AND credit_balance >= ${cost} AND credits_owed = 0 RETURNING credit_balance
+          WHERE id = ${userId} AND credit_balance >= ${cost} AND credits_owed = 0 AND (paid_work_paused_until IS NULL OR paid_work_paused_until <= now()) RETURNING credit_balance
         ), r AS (
           INSERT INTO credit_reservations (id, user_id, cost, purpose, api_key_id)
           SELECT ${reservationId}, ${userId}, ${cost}, ${purpose}, ${apiKeyId}::uuid FROM u
@@ -217,4 +217,30 @@ export async function settleOwed(ex: Executor, userId: string, amount: number, r
         RETURNING -delta AS paid`,
   );
   return row?.paid ?? 0;
+}
+
+/** Until when the account's paid work is paused (its unusable-output refunds today ran out); undefined if it is not. */
+export async function findPausedUntil(ex: Executor, userId: string): Promise<Date | undefined> {
+  const [row] = await rows<{ until: Date | string | null }>(ex, sql`SELECT paid_work_paused_until AS until FROM users WHERE id = ${userId} AND paid_work_paused_until > now()`);
+  return row?.until ? new Date(row.until) : undefined;
+}
+
+/**
+ * Counts one more unusable-output refund for the account today (UTC), in one statement; at
+ * `max`, its paid work is paused until the next 00:00 UTC. The count today.
+ */
+export async function countUnusableRefund(ex: Executor, userId: string, max: number): Promise<number> {
+  const [row] = await rows<{ count: number }>(
+    ex,
+    sql`WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS day),
+        counted AS (
+          SELECT u.id, CASE WHEN u.unusable_refunds_day = today.day THEN u.unusable_refunds + 1 ELSE 1 END AS count, today.day
+          FROM users u, today WHERE u.id = ${userId}
+        )
+        UPDATE users SET unusable_refunds = counted.count, unusable_refunds_day = counted.day,
+          paid_work_paused_until = CASE WHEN counted.count >= ${max} THEN (counted.day + 1)::timestamp AT TIME ZONE 'UTC' ELSE users.paid_work_paused_until END
+        FROM counted WHERE users.id = counted.id
+        RETURNING counted.count`,
+  );
+  return row?.count ?? 0;
 }

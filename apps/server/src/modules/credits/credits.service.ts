@@ -41,13 +41,19 @@ export type KeyCharge = { id: string; userId: string; dailyCreditCap: number | n
  * same statement as the balance change, so `sum(delta)` always equals the balance. Each change is
  * counted in `metrics` once its statement succeeded (a service built outside an app counts nowhere).
  */
-export function createCreditsService(db: Db, metrics?: CreditMetrics) {
+export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusableRefundsPerDay = 10 }: { unusableRefundsPerDay?: number } = {}) {
   async function balanceOf(userId: string, ex: Executor = db): Promise<number> {
     return (await repo.findBalance(ex, userId)) ?? 0;
   }
 
   // Read through the caller's executor: on PGlite a query beside an open transaction waits for it.
   async function insufficient(userId: string, ex: Executor): Promise<never> {
+    const pausedUntil = await repo.findPausedUntil(ex, userId);
+    if (pausedUntil) {
+      metrics?.refusedUnusableBudget.inc();
+      const seconds = Math.max(1, Math.ceil((pausedUntil.getTime() - Date.now()) / 1000));
+      throw new AppError('rate_limited', messages.unusableBudgetSpent(unusableRefundsPerDay), { headers: { 'retry-after': String(seconds) } });
+    }
     const owed = await repo.findOwed(ex, userId);
     throw new AppError('insufficient_credit', owed > 0 ? messages.shortfallOwed(owed) : messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
   }
@@ -115,6 +121,14 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
     /** Pays what is owed from a purchase just granted (`ref`: its payment), up to its credits; what was paid. */
     settleOwed(userId: string, purchased: number, ref: string, ex: Executor = db): Promise<number> {
       return repo.settleOwed(ex, userId, purchased, ref);
+    },
+
+    /**
+     * Counts a refund of unusable output against the account's daily budget: past it, paid work
+     * is refused until 00:00 UTC (the provider is paid for every try, the user for none).
+     */
+    countUnusableRefund(userId: string): Promise<number> {
+      return repo.countUnusableRefund(db, userId, unusableRefundsPerDay);
     },
 
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */
