@@ -81,6 +81,19 @@ export async function readLatestMail(to: string, { subject, timeoutMs = 10_000 }
   }
 }
 
+/**
+ * Confirms the user's address with the link mailed at sign-up, as opening it would (the page posts
+ * the token the link carries in its fragment). Only a confirmed account makes API keys.
+ */
+export async function confirmAddress(request: APIRequestContext, { user }: TestUser): Promise<void> {
+  const mail = await readLatestMail(user.email, { subject: 'Confirm your e-mail address for Lumigen' });
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === '/verify');
+  if (!link) throw new Error(`no /verify link in the mail to ${user.email}`);
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+  const response = await request.post('/api/user/verify', { data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export const test = base.extend<{ testUser: TestUser }>({
   // Pages arrive prerendered and look ready before their code runs; a click then does nothing.
   // Every page.goto waits for the app to mark the document ready (auth-context.tsx).

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { CreateApiKeyResponse } from '@lumigen/contract/api-keys';
 import { messages } from '@lumigen/contract/messages';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, savePageScreenshot, signIn, test, type TestUser } from '../fixtures.ts';
+import { confirmAddress, expect, savePageScreenshot, signIn, test, type TestUser } from '../fixtures.ts';
 
 /** One generation through the OpenAI-shaped endpoint, as a script holding the key would call it. */
 function generateWithKey(request: APIRequestContext, key: string) {
@@ -21,6 +21,8 @@ test.describe('Developers on /profile', () => {
 
   test('create a key and see it once: after a reload only its prefix is shown; it works until revoked', async ({ page, context, request, testUser }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // Only an account whose address is confirmed makes keys.
+    await confirmAddress(request, testUser);
     await signIn(page, testUser);
     await page.goto('/profile#developers');
     const developers = page.getByRole('region', { name: 'Developers', exact: true });
@@ -71,6 +73,7 @@ test.describe('Developers on /profile', () => {
   });
 
   test('the Developers section at 1440 and 375 px: screenshots, nothing sideways, no axe violations', async ({ page, request, testUser }, testInfo) => {
+    await confirmAddress(request, testUser);
     const used = await createKeyThroughApi(request, testUser, 'Product feed uploader');
     expect((await generateWithKey(request, used)).status()).toBe(200);
     await signIn(page, testUser);

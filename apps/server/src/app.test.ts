@@ -116,6 +116,24 @@ describe.each(databaseKinds)('requests on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).headers['cache-control']).toBe('public, max-age=300');
   });
 
+  it('sends the drop-in API answers (/v1, /clipdrop) the same API headers', async () => {
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/v1/images/generations', payload: { prompt: 'a cat' } }),
+      await t.app.inject({ method: 'POST', url: '/v1/images/generations', headers: { authorization: `Bearer lk_${'x'.repeat(43)}` }, payload: { prompt: 'a cat' } }),
+      await t.app.inject({ method: 'POST', url: '/clipdrop/remove-background/v1' }),
+      await t.app.inject({ method: 'POST', url: '/clipdrop/cleanup/v1', headers: { 'x-api-key': 'not a key' } }),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([401, 401, 401, 403]);
+    for (const response of answers) {
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
+
   it('allows cross-origin calls only from PUBLIC_ORIGIN', async () => {
     const preflight = (origin: string) =>
       t.app.inject({ method: 'OPTIONS', url: '/api/user/login', headers: { origin, 'access-control-request-method': 'POST' } });

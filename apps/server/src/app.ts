@@ -7,7 +7,7 @@ import { createUploadGuard } from './lib/upload-guard.ts';
 import { pruneAccountData } from './modules/accounts/accounts.repository.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
-import { serializeError } from './lib/log-serializers.ts';
+import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
@@ -74,7 +74,7 @@ export async function buildApp({ config, database, logger = true, generationProv
       ? {
           level: config.logLevel,
           redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-          serializers: { err: serializeError },
+          serializers: { err: serializeError, req: serializeRequest },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
       : false,
@@ -107,6 +107,18 @@ export async function buildApp({ config, database, logger = true, generationProv
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // Behind a proxy TRUST_PROXY does not name, every client has the proxy's address and per-IP
+  // limits become one global limit: say so once, without a line per request.
+  let untrustedForwardSeen = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!untrustedForwardSeen && request.headers['x-forwarded-for'] !== undefined && request.ip === request.socket.remoteAddress) {
+      untrustedForwardSeen = true;
+      request.log.warn(
+        'a request carried X-Forwarded-For from a peer TRUST_PROXY does not trust: per-IP limits count the peer (set TRUST_PROXY to the proxies behind which this server runs)',
+      );
+    }
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -145,7 +157,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });
-  const apiKeys = createApiKeysService(db.db, credits);
+  const apiKeys = createApiKeysService(db.db, credits, { mailer, publicOrigin: config.publicOrigin });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
   await generation.verifyProvider(app.log);

@@ -68,13 +68,13 @@ describe('no test payments by accident', () => {
 
   it('allows it when the operator says so with ALLOW_TEST_PAYMENTS=true', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-live', ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
-    expect(loadConfig({ NODE_ENV: 'production', ...productionMailAndOrigin, ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
+    expect(loadConfig({ NODE_ENV: 'production', ...productionMailAndOrigin, TRUST_PROXY: 'false', ALLOW_TEST_PAYMENTS: 'true' }).payments.provider).toBe('local');
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
   });
 
   it('starts with Stripe in production and with upstream keys', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    expect(loadConfig({ NODE_ENV: 'production', ...productionMailAndOrigin, OPENAI_API_KEY: 'sk-live', CLIPDROP_API_KEY: 'cd', ...stripe }).payments.provider).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'production', ...productionMailAndOrigin, TRUST_PROXY: 'false', OPENAI_API_KEY: 'sk-live', CLIPDROP_API_KEY: 'cd', ...stripe }).payments.provider).toBe('stripe');
   });
 
   it('leaves the embedded default (no keys, not production) as it was', () => {
@@ -222,7 +222,7 @@ describe('rate limits on paid work and the public forms', () => {
 
 describe('production means production', () => {
   const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-  const complete = { NODE_ENV: 'production', ...stripe, SMTP_URL: 'smtp://mail.internal:587', PUBLIC_ORIGIN: 'https://lumigen.example' };
+  const complete = { NODE_ENV: 'production', ...stripe, SMTP_URL: 'smtp://mail.internal:587', PUBLIC_ORIGIN: 'https://lumigen.example', TRUST_PROXY: 'false' };
 
   function refusalOf(env: Record<string, string>): string {
     try {
@@ -265,5 +265,34 @@ describe('production means production', () => {
     const s3 = { S3_BUCKET: 'lumigen-images', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' };
     expect(startupWarnings(loadConfig({ ...complete, ...s3, DATABASE_URL: 'postgres://db.internal/lumigen' }))).toEqual([]);
     expect(startupWarnings(loadConfig({}))).toEqual([]);
+  });
+});
+
+describe('production: the client address and the sign-up bonus', () => {
+  const production = { NODE_ENV: 'production', ...productionMailAndOrigin, ALLOW_TEST_PAYMENTS: 'true' };
+
+  it('refuses to start in production without TRUST_PROXY, and with TRUST_PROXY=true, naming the choices', () => {
+    expect(() => loadConfig(production)).toThrow(/TRUST_PROXY: must be set explicitly when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, TRUST_PROXY: '' })).toThrow(/TRUST_PROXY: must be set explicitly/);
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true lets any client pick its own address.*proxies' addresses.*hop count/);
+  });
+
+  it('starts in production with false, a hop count or the proxies named', () => {
+    expect(loadConfig({ ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('keeps the embedded default: TRUST_PROXY false unless set, true allowed outside production', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('grants the sign-up bonus after verification by default in production, at sign-up by default elsewhere', () => {
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).signupBonusAfterVerification).toBe(true);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1', SIGNUP_BONUS_AFTER_VERIFICATION: '' }).signupBonusAfterVerification).toBe(true);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1', SIGNUP_BONUS_AFTER_VERIFICATION: 'false' }).signupBonusAfterVerification).toBe(false);
+    expect(loadConfig({}).signupBonusAfterVerification).toBe(false);
+    expect(loadConfig({ SIGNUP_BONUS_AFTER_VERIFICATION: 'true' }).signupBonusAfterVerification).toBe(true);
   });
 });

@@ -56,18 +56,18 @@ const envSchema = z.object({
   // The public forms (contact, newsletter), each per client.
   FORMS_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
-  // Production: the free credits wait until the address is proven (docs: README, issue 13).
-  SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-  ),
+  // Unset: true in production (free credits wait until the address is proven), false otherwise
+  // so that the embedded default behaves as the brief says (see signupBonusAfterVerificationOf).
+  SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
   // Login failures per (address, client) and per address from anywhere (issue 13).
   AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP: z.coerce.number().int().positive().default(10),
   AUTH_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  // Optional rather than defaulted: production must choose (checkTrustProxy); elsewhere unset is false.
   TRUST_PROXY: z
     .string()
-    .default('false')
+    .optional()
     .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return undefined;
       const parsed = parseTrustProxy(value);
       if (parsed === undefined) {
         context.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs' });
@@ -154,6 +154,8 @@ const envSchema = z.object({
   // Optional rather than defaulted: the default follows where the providers do their work.
   WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   JOBS_MAX_RUNNING_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  // Unusable-output refunds per account per UTC day; beyond, its paid work waits until 00:00 UTC.
+  UNUSABLE_REFUNDS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
   JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
@@ -260,6 +262,33 @@ function checkProduction(e: Env, ctx: z.RefinementCtx) {
   if (new URL(e.PUBLIC_ORIGIN).protocol !== 'https:') {
     ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: `must be an https:// origin with NODE_ENV=production (mailed links use it; it is ${e.PUBLIC_ORIGIN})` });
   }
+}
+
+/**
+ * Behind a proxy, the default (trust no hop) makes every client share the proxy's address, and
+ * per-IP limits become global; `true` lets any client pick its own. In production the operator
+ * must say which it is: false (no proxy), a hop count, or the proxies' addresses.
+ */
+function checkTrustProxy(e: Env, ctx: z.RefinementCtx) {
+  if (e.NODE_ENV !== 'production') return;
+  if (e.TRUST_PROXY === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message: 'must be set explicitly when NODE_ENV=production: false (clients connect directly), a hop count (e.g. 1), or the proxies\' addresses/CIDRs',
+    });
+  } else if (e.TRUST_PROXY === true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message: "true lets any client pick its own address with X-Forwarded-For; in production name the proxies' addresses/CIDRs or a hop count",
+    });
+  }
+}
+
+/** Production grants the sign-up bonus on a confirmed address unless the operator says otherwise. */
+function signupBonusAfterVerificationOf(e: Env): boolean {
+  return e.SIGNUP_BONUS_AFTER_VERIFICATION === undefined ? e.NODE_ENV === 'production' : e.SIGNUP_BONUS_AFTER_VERIFICATION === 'true';
 }
 
 /** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
@@ -433,6 +462,10 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** The sign-up bonus is granted when the e-mail address is verified, not at sign-up. */
   signupBonusAfterVerification: boolean;
+  /** Cookies are sent over HTTPS only (NODE_ENV=production). */
+  secureCookies: boolean;
+  /** Unusable-output refunds per account per UTC day before its paid work waits for the next day. */
+  unusableRefundsPerDay: number;
   payments: PaymentsConfig;
   /** Image bytes and job inputs. */
   storage: StorageConfig;
@@ -450,7 +483,7 @@ export type Config = {
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).superRefine(checkProduction).safeParse(env);
+  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).superRefine(checkProduction).superRefine(checkTrustProxy).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -483,8 +516,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     paidRateLimit: { userMax: e.PAID_RATE_LIMIT_USER_MAX, ipMax: e.PAID_RATE_LIMIT_IP_MAX, windowMs: e.PAID_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     formsRateLimit: { ipMax: e.FORMS_RATE_LIMIT_IP_MAX, windowMs: e.FORMS_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    trustProxy: e.TRUST_PROXY,
-    signupBonusAfterVerification: e.SIGNUP_BONUS_AFTER_VERIFICATION,
+    trustProxy: e.TRUST_PROXY ?? false,
+    signupBonusAfterVerification: signupBonusAfterVerificationOf(e),
+    secureCookies: e.NODE_ENV === 'production',
+    unusableRefundsPerDay: e.UNUSABLE_REFUNDS_PER_DAY,
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),

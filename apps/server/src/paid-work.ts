@@ -53,7 +53,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   // of 10 MB pictures peaked at 351–383 MB without it, 391–428 MB with it (docs/decisions/043).
   sharp.cache(false);
   const { db } = database;
-  const credits = createCreditsService(db, metrics.credits);
+  const credits = createCreditsService(db, metrics.credits, { unusableRefundsPerDay: config.unusableRefundsPerDay });
   const images = createImagesService(db, stores.images);
   const paidImages = createPaidImages({ db, credits, images });
   // Measured here, the one place every provider (configured or a test's) is handed to paid work.
@@ -67,7 +67,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
   const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, watch, limits: config.jobs, metrics: metrics.jobs, log });
   metrics.observe({ database: database.stats, queueDepth: jobs.depth });
-  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, images, watch, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
+  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, images, watch, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log, credits });
 
   return {
     credits,

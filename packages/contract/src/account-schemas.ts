@@ -78,8 +78,16 @@ export const changePasswordRequest = z.strictObject({
   // Any stored password is accepted here, as at login; the new one follows register's rules.
   currentPassword: secret('Current password', { min: 1, max: passwordLimits.max }),
   newPassword: secret('New password', passwordLimits),
+  revokeApiKeys: z.boolean({ error: 'Revoke API keys must be true or false' }).optional(),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/**
+ * Signing out everywhere else; the account's API keys are revoked too unless `revokeApiKeys` is
+ * false. An empty body (the brief's call) keeps that default.
+ */
+export const logoutOthersRequest = z.strictObject({ revokeApiKeys: z.boolean({ error: 'Revoke API keys must be true or false' }).optional() }).nullish();
+export type LogoutOthersRequest = z.infer<typeof logoutOthersRequest>;
 
 /** Answers for calls that only report what they did (change-password, logout-others). */
 export const accountActionResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -16,7 +16,7 @@ export const messages = {
   passwordsDiffer: 'Passwords do not match',
   unauthorized: 'Please log in to continue',
   resetRequested: 'If an account exists for this address, we have sent it a link to reset the password. Check your inbox.',
-  passwordReset: 'Your password has been changed and you are signed in. Other sessions were signed out.',
+  passwordReset: 'Your password has been changed and you are signed in. Other sessions were signed out and every API key was revoked.',
   resetLinkInvalid: 'This password reset link is not valid. Request a new one.',
   resetLinkExpired: 'This password reset link has expired. Request a new one.',
   /** The normalized address (dots, +tags, Gmail's two domains) already had its free credits. */
@@ -32,9 +32,11 @@ export const messages = {
   alreadyVerified: 'Your e-mail address is already confirmed.',
   profileUpdated: 'Your name has been updated.',
   passwordChanged: 'Your password has been changed. Other sessions were signed out; this one stays signed in.',
+  passwordChangedKeysRevoked: 'Your password has been changed. Other sessions were signed out and every API key was revoked; this session stays signed in.',
   wrongCurrentPassword: 'The current password is not correct',
   sessionRevoked: 'That session has been signed out.',
   otherSessionsEnded: 'Every other session has been signed out.',
+  otherSessionsEndedKeysRevoked: 'Every other session has been signed out and every API key was revoked.',
   resetLinkUsed: 'This password reset link has already been used. Request a new one.',
   /** change-email: nothing changes until the link mailed to the new address is opened. */
   emailChangeRequested: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
@@ -48,6 +50,12 @@ export const messages = {
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
   insufficientCredit: 'insufficient credit',
+  /** The account's unusable-output refunds for the day ran out: paid work waits until 00:00 UTC. */
+  unusableBudgetSpent: (refunds: number) =>
+    `The image services answered unusable pictures for your account ${refunds} times today, each refunded. To keep this from repeating, paid work is paused until 00:00 UTC; nothing was charged.`,
+  /** A refund or dispute took back credits already spent: paid work waits until a purchase pays them. */
+  shortfallOwed: (credits: number) =>
+    `Your account owes ${credits} credit${credits === 1 ? '' : 's'} from a refunded or disputed purchase whose credits were already spent. Buy a bundle to settle it: the owed credits are taken from it first and the rest is added to your balance. Until then paid work is paused.`,
   imageGenerated: 'Image generated',
   // Generation failures: the credit is already back when the user reads these.
   contentPolicy: 'The image service declined this prompt under its content policy. Please rephrase it; your credit was refunded.',
@@ -135,6 +143,8 @@ export const messages = {
       `This API key has reached its daily limit of ${cap} credit${cap === 1 ? '' : 's'}. It resets at 00:00 UTC; nothing was charged.`,
     tooMany: (max: number) => `You already have ${max} API keys. Revoke one you no longer use to create another.`,
     revokedDone: 'API key revoked. Programs using it can no longer call Lumigen.',
+    /** A key spends the account's credits: only someone who proved they hold the mailbox makes one. */
+    addressUnconfirmed: 'Confirm your e-mail address before creating an API key: open the link we sent you, or ask for a new one on your profile page.',
   },
   /** Our own storage or database is down (issue 15): nothing the user did wrong, try again soon. */
   storageUnavailable: 'Image storage is unavailable right now. Please try again in a moment.',

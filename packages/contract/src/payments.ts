@@ -76,6 +76,8 @@ export const paymentSummary = z.object({
   status: z.enum(paymentStatuses),
   /** Credits a refund or dispute should have taken back but could not: they were already spent. */
   shortfallCredits: z.number().int().nonnegative(),
+  /** Credits of this purchase that paid what an earlier reversal left owed (the rest was credited). */
+  shortfallSettledCredits: z.number().int().nonnegative(),
   createdAt: z.string(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;

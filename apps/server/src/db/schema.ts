@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -11,6 +11,14 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     // Written only by the credits module, always together with a credit_ledger row.
     creditBalance: integer('credit_balance').notNull().default(0),
+    // Credits a refund or dispute could not take back (already spent); written only by the credits
+    // module. While above zero, paid work is refused and the next purchase pays it first.
+    creditsOwed: integer('credits_owed').notNull().default(0),
+    // Unusable-output refunds of the current UTC day; past UNUSABLE_REFUNDS_PER_DAY, paid work
+    // waits until `paid_work_paused_until` (the next 00:00 UTC).
+    unusableRefundsDay: date('unusable_refunds_day'),
+    unusableRefunds: integer('unusable_refunds').notNull().default(0),
+    paidWorkPausedUntil: timestamp('paid_work_paused_until', { withTimezone: true }),
     // Set when the user opens the link mailed to `email`; null until then.
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,7 +26,11 @@ export const users = pgTable(
     // name and e-mail replaced (accounts.repository.ts anonymizeUser).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`),
+    check('users_credits_owed_nonnegative', sql`${t.creditsOwed} >= 0`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -73,6 +85,23 @@ export const signupBonusClaims = pgTable('signup_bonus_claims', {
   addressHash: text('address_hash').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Browsers that signed in to an account before: a long-lived cookie (`lumigen_device`, holding
+ * no session) whose SHA-256 is kept per account. Such a browser still gets its own share of login
+ * attempts once strangers have used up the address's, so no one can lock the owner out.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('login_devices_user_id_idx').on(t.userId)],
+);
 
 /**
  * Developer API keys (issue 16, docs/decisions/027). Only the SHA-256 of the key is kept, as for

@@ -9,8 +9,14 @@ import { AppError } from '../lib/app-error.ts';
 /** A preHandler made by `limitBy`: 429 with Retry-After once any of its counters is over. */
 export type RequestLimit = (request: FastifyRequest) => Promise<void>;
 
-/** One counter per key: `name` and what `key` returns for the request (no key: not counted). */
-type Rule = { name: string; max: number; key: (request: FastifyRequest) => string | undefined };
+/**
+ * One counter per key: `name` and what `key` returns for the request (no key: not counted).
+ * `after` rules are counted only once every other rule of the call has let the request through:
+ * an attempt a client's own limit refuses then never counts against, say, an e-mail address, so
+ * no client can spend another person's share. `onOver` runs once per window, for the request that
+ * first goes over (the database's count decides, across instances).
+ */
+type Rule = { name: string; max: number; key: (request: FastifyRequest) => string | undefined; after?: boolean; onOver?: (request: FastifyRequest) => void };
 
 export type FailureRule = Rule & {
   /** On success: true forgets the counter (the pair that just proved itself), else gives back this attempt. */
@@ -69,27 +75,95 @@ export async function deleteExpiredRateLimits(db: Db): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
 }
 
-/** Counts the request under each rule that has a key for it; 429 with Retry-After once any counter is over its max. */
-async function count<R extends Rule>(db: Db, rules: R[], request: FastifyRequest, windowMs: number): Promise<Array<{ rule: R; key: string }>> {
+/**
+ * This process's own view of each counter, in front of the database's: a process that has itself
+ * seen more than `max` in the window refuses without writing anything, so a refused flood costs no
+ * statement. Every count here is at most the database's (other instances count there too), so a
+ * refusal here is always one the database would make; the database alone lets requests through.
+ */
+export function createLocalCounters(maxEntries = 100_000) {
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  function prune(now: number) {
+    for (const [key, entry] of counters) if (entry.resetAt <= now) counters.delete(key);
+    // Still too many live keys (a spray of addresses): forget them all, the database still counts.
+    if (counters.size >= maxEntries) counters.clear();
+  }
+  return {
+    /** Counts one more; the count and ms left in this process's window. */
+    hit(key: string, windowMs: number, now = Date.now()): { count: number; ttl: number } {
+      let entry = counters.get(key);
+      if (!entry || entry.resetAt <= now) {
+        if (counters.size >= maxEntries) prune(now);
+        entry = { count: 0, resetAt: now + windowMs };
+        counters.set(key, entry);
+      }
+      entry.count += 1;
+      return { count: entry.count, ttl: entry.resetAt - now };
+    },
+    /** Takes the database's word: its count (when higher) and its window's end. */
+    sync(key: string, count: number, ttl: number, now = Date.now()) {
+      const entry = counters.get(key);
+      if (entry) {
+        entry.count = Math.max(entry.count, count);
+        entry.resetAt = now + ttl;
+      }
+    },
+    giveBack(key: string) {
+      const entry = counters.get(key);
+      if (entry) entry.count = Math.max(0, entry.count - 1);
+    },
+    forget(key: string) {
+      counters.delete(key);
+    },
+  };
+}
+type LocalCounters = ReturnType<typeof createLocalCounters>;
+
+type Counted<R extends Rule> = Array<{ rule: R; key: string }>;
+
+/**
+ * Counts the request under one group of rules: in this process first (over: 429 and nothing
+ * written), then in the database, in one statement; 429 with Retry-After once any is over.
+ */
+async function countGroup<R extends Rule>(db: Db, local: LocalCounters, counted: Counted<R>, request: FastifyRequest, windowMs: number): Promise<void> {
+  if (counted.length === 0) return;
+  const seen = counted.map(({ rule, key }) => ({ rule, key, ...local.hit(key, windowMs) }));
+  // A rule that must hear of its first refusal leaves that one to the database, which counts for every instance.
+  const overHere = seen.filter(({ rule, count }) => count > rule.max + (rule.onOver ? 1 : 0));
+  if (overHere.length) throw tooMany(Math.max(...overHere.map(({ ttl }) => ttl)));
+  const counts = await incrementAll(db, counted.map(({ key }) => key), windowMs);
+  for (const { key } of counted) {
+    const found = counts.get(key)!;
+    local.sync(key, found.count, found.ttl);
+  }
+  const over = counted.filter(({ rule, key }) => counts.get(key)!.count > rule.max);
+  for (const { rule, key } of over) if (counts.get(key)!.count === rule.max + 1) rule.onOver?.(request);
+  if (over.length) throw tooMany(Math.max(...over.map(({ key }) => counts.get(key)!.ttl)));
+}
+
+/** Counts the request under each rule that has a key for it, `after` rules last; 429 with Retry-After once any counter is over its max. */
+async function count<R extends Rule>(db: Db, local: LocalCounters, rules: R[], request: FastifyRequest, windowMs: number): Promise<Counted<R>> {
   const counted = rules.flatMap((rule) => {
     const key = rule.key(request);
     return key === undefined ? [] : [{ rule, key: `${rule.name}:${key}` }];
   });
-  const counts = await incrementAll(db, counted.map(({ key }) => key), windowMs);
-  const over = counted.filter(({ rule, key }) => counts.get(key)!.count > rule.max);
-  if (over.length) throw tooMany(Math.max(...over.map(({ key }) => counts.get(key)!.ttl)));
+  await countGroup(db, local, counted.filter(({ rule }) => !rule.after), request, windowMs);
+  await countGroup(db, local, counted.filter(({ rule }) => rule.after), request, windowMs);
   return counted;
 }
 
 /** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
-  app.decorate('limitBy', (rules, windowMs) => (request: FastifyRequest) => count(db, rules, request, windowMs).then(() => undefined));
+  const local = createLocalCounters();
+  app.decorate('limitBy', (rules, windowMs) => (request: FastifyRequest) => count(db, local, rules, request, windowMs).then(() => undefined));
   app.decorate('failureLimit', (rules: FailureRule[], windowMs: number) => ({
     async begin(request: FastifyRequest) {
-      const counted = await count(db, rules, request, windowMs);
+      const counted = await count(db, local, rules, request, windowMs);
       return {
         async succeeded() {
           const keys = (clear: boolean) => counted.filter(({ rule }) => (rule.clearOnSuccess ?? false) === clear).map(({ key }) => key);
+          for (const key of keys(true)) local.forget(key);
+          for (const key of keys(false)) local.giveBack(key);
           await giveBack(db, { forget: keys(true), decrement: keys(false) });
         },
       };

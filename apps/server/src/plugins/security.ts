@@ -65,7 +65,8 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
   };
 }
 
-const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
+/** Our API and the drop-in doors (OpenAI's and Clipdrop's paths): answers to programs, never pages. */
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url.startsWith('/clipdrop/');
 
 /** Security headers with a strict Content-Security-Policy; CORS only for our own public origin. */
 export const securityPlugin = fp(async (app: FastifyInstance, { publicOrigin, stripe }: { publicOrigin: string; stripe: boolean }) => {

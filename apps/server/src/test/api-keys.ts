@@ -1,8 +1,20 @@
 import type { CreateApiKeyRequest } from '@lumigen/contract/api-keys';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { hashToken } from '../modules/accounts/tokens.ts';
 
-/** Makes a key with the owner's session; its id and the key, shown this once. */
-export async function createKey(app: FastifyInstance, token: string, body: CreateApiKeyRequest = { name: 'script' }): Promise<{ id: string; key: string }> {
+/**
+ * Marks the session's account confirmed straight in the database, as opening the mailed link
+ * would (the link itself is tested in email-verification.test.ts): only such an account makes keys.
+ */
+export async function confirmAddressOf(database: Database, token: string) {
+  await database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = (SELECT user_id FROM sessions WHERE token_hash = ${hashToken(token)}) AND email_verified_at IS NULL`);
+}
+
+/** Confirms the owner's address, then makes a key with their session; its id and the key, shown this once. */
+export async function createKey({ app, database }: { app: FastifyInstance; database: Database }, token: string, body: CreateApiKeyRequest = { name: 'script' }): Promise<{ id: string; key: string }> {
+  await confirmAddressOf(database, token);
   const response = await app.inject({ method: 'POST', url: '/api/keys', headers: { token }, payload: body });
   if (response.statusCode !== 201) throw new Error(`create key failed: ${response.statusCode} ${response.body}`);
   const { id, key } = response.json() as { id: string; key: string };

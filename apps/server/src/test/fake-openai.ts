@@ -170,8 +170,15 @@ export async function startFakeCompatibleServer({
   drawSize?: { width: number; height: number };
 } = {}) {
   const files = new Map<string, Buffer>();
+  // Every GET it was asked (with the Host it was asked under), to see what a client fetched.
+  const fetched: string[] = [];
   let origin = '';
   const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
+    if (request.method === 'GET') fetched.push(`${request.headers.host ?? ''}${request.url ?? ''}`);
+    // `/redirect?to=<url>`: a 302 there, as a compromised server could answer an image link.
+    if (request.method === 'GET' && request.url?.startsWith('/redirect?to=')) {
+      return void response.writeHead(302, { location: decodeURIComponent(request.url.slice('/redirect?to='.length)) }).end();
+    }
     const file = request.method === 'GET' ? files.get(request.url ?? '') : undefined;
     if (file) return void response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) }).end(file);
     if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList(models));
@@ -192,5 +199,13 @@ export async function startFakeCompatibleServer({
     sendJson(response, 200, { created: Math.floor(Date.now() / 1000), data: [item] });
   });
   origin = server.origin;
-  return { ...server, baseUrl: `${server.origin}/v1` };
+  return {
+    ...server,
+    fetched,
+    baseUrl: `${server.origin}/v1`,
+    /** Links its pictures under another origin that reaches it (e.g. `http://localhost:<port>`). */
+    linkFrom(other: string) {
+      origin = other;
+    },
+  };
 }

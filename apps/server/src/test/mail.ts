@@ -80,3 +80,10 @@ export async function startSmtpServer(options: { user?: string; pass?: string } 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The token a mailed link carries, in its fragment (`#token=…`). */
+export function tokenOf(link: string): string {
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}

@@ -39,7 +39,7 @@ describe.each(databaseKinds)('account control on %s', (kind) => {
 
     const changed = await post(t.app, '/api/user/change-password', token, { currentPassword: password, newPassword: 'a new password' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ success: true, message: 'Your password has been changed. Other sessions were signed out; this one stays signed in.' });
+    expect(changed.json()).toEqual({ success: true, message: 'Your password has been changed. Other sessions were signed out and every API key was revoked; this session stays signed in.' });
     expect(await alive(token)).toBe(true);
     expect(await alive(other)).toBe(false);
     expect((await login(user.email, password)).statusCode).toBe(401);
@@ -53,7 +53,7 @@ describe.each(databaseKinds)('account control on %s', (kind) => {
     const aOther = (await login(a.user.email, a.password)).json().token as string;
     const out = await post(t.app, '/api/user/logout-others', a.token);
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ success: true, message: 'Every other session has been signed out.' });
+    expect(out.json()).toEqual({ success: true, message: 'Every other session has been signed out and every API key was revoked.' });
     expect(await alive(a.token)).toBe(true);
     expect(await alive(aOther)).toBe(false);
     expect(await alive(b.token)).toBe(true);

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { preparedArrays, rows, type Db, type Executor } from '../../db/client.ts';
-import { accountTokens, sessions, signupBonusClaims, users } from '../../db/schema.ts';
+import { accountTokens, loginDevices, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -56,6 +56,24 @@ export async function anonymizeUser(ex: Executor, userId: string) {
 export async function deleteSessionsAndTokensOf(ex: Executor, userId: string) {
   await ex.delete(sessions).where(eq(sessions.userId, userId));
   await ex.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await ex.delete(loginDevices).where(eq(loginDevices.userId, userId));
+}
+
+/** True when the browser holding this device token signed in before to the account of `email`. */
+export async function isKnownDevice(ex: Executor, tokenHash: string, email: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    ex,
+    sql`SELECT 1 AS one FROM login_devices d JOIN users u ON u.id = d.user_id WHERE d.token_hash = ${tokenHash} AND u.email = ${email} AND u.deleted_at IS NULL`,
+  );
+  return found.length === 1;
+}
+
+/** Records that the browser holding this device token signed in to the account. */
+export async function rememberDevice(ex: Executor, tokenHash: string, userId: string): Promise<void> {
+  await ex
+    .insert(loginDevices)
+    .values({ tokenHash, userId })
+    .onConflictDoUpdate({ target: [loginDevices.tokenHash, loginDevices.userId], set: { lastSignedInAt: sql`now()` } });
 }
 
 export async function updatePasswordHash(ex: Executor, userId: string, passwordHash: string) {
@@ -73,16 +91,30 @@ export async function revokeSessionsOf(ex: Executor, userId: string, keep?: stri
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 /**
- * Stores a token for the user with this e-mail, in one statement whether or not the address is
- * known, so both cases cost the same round trip. Undefined when there is no such user.
+ * Stores a token for the user with this e-mail and spends their older live tokens of the purpose
+ * (one live link per purpose), in one statement whether or not the address is known, so both
+ * cases cost the same round trip. Nothing is stored (and undefined answered) when there is no such
+ * user, or when a token of this purpose was issued for them less than `minIntervalMs` ago: the
+ * link mailed then is still live, and nobody can flood the owner's inbox or spend it.
  */
 export async function insertTokenForEmail(
   ex: Executor,
-  values: { email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date; minIntervalMs: number },
 ): Promise<{ userId: string; name: string; email: string } | undefined> {
   const [row] = await rows<{ user_id: string; name: string; email: string }>(
     ex,
-    sql`WITH u AS (SELECT id, name, email FROM users WHERE email = ${values.email}),
+    sql`WITH u AS (
+          SELECT id, name, email FROM users
+          WHERE email = ${values.email} AND deleted_at IS NULL
+            AND NOT EXISTS (
+              SELECT 1 FROM account_tokens r
+              WHERE r.user_id = users.id AND r.purpose = ${values.purpose} AND r.created_at > now() - ${values.minIntervalMs} * interval '1 millisecond'
+            )
+        ),
+        spent AS (
+          UPDATE account_tokens SET used_at = now()
+          WHERE user_id IN (SELECT id FROM u) AND purpose = ${values.purpose} AND used_at IS NULL
+        ),
         t AS (
           INSERT INTO account_tokens (user_id, purpose, email, token_hash, expires_at)
           SELECT id, ${values.purpose}, email, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz FROM u
@@ -91,6 +123,15 @@ export async function insertTokenForEmail(
         SELECT u.id AS user_id, u.name, u.email FROM u JOIN t ON t.user_id = u.id`,
   );
   return row ? { userId: row.user_id, name: row.name, email: row.email } : undefined;
+}
+
+/** The user a live token of one of `purposes` belongs to, without spending it; undefined if none. */
+export async function findLiveToken(ex: Executor, purposes: TokenPurpose[], tokenHash: string): Promise<{ userId: string; email: string } | undefined> {
+  const [row] = await ex
+    .select({ userId: accountTokens.userId, email: accountTokens.email })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)));
+  return row;
 }
 
 export async function insertToken(ex: Executor, values: { userId: string; email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }) {

@@ -7,6 +7,7 @@ import {
   sessionIdParams,
   type SessionsResponse,
   changePasswordRequest,
+  logoutOthersRequest,
   changeEmailRequest,
   deleteAccountRequest,
   updateProfileRequest,
@@ -31,17 +32,41 @@ import type { AccountsService } from './accounts.service.ts';
 
 type AccountsRouteDeps = { accounts: AccountsService; config: Config; exportDeps: Parameters<typeof exportAccount>[0] };
 
+/** The long-lived cookie of a browser that signed in before; it holds no session (see login_devices). */
+const deviceCookie = 'lumigen_device';
+
+function deviceTokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === deviceCookie) return value.join('=');
+  }
+  return undefined;
+}
+
 export async function accountsRoutes(app: FastifyInstance, { accounts, config, exportDeps }: AccountsRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ipMax, emailMax, windowMs, loginFailuresPerAddressAndIp, loginFailuresPerAddress } = config.authRateLimit;
   const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+  // The address counts only attempts the client's own limit let through: no one spends another's share.
   const limit = (action: string) =>
     app.limitBy(
       [
         { name: `${action}:ip`, max: ipMax, key: (request) => clientKey(request.ip) },
-        { name: `${action}:email`, max: emailMax, key: emailOf },
+        { name: `${action}:email`, max: emailMax, key: emailOf, after: true },
       ],
       windowMs,
+    );
+  // Browsers that signed in to the address's account before (their device cookie says so).
+  const knownDevices = new WeakSet<FastifyRequest>();
+  const markKnownDevice = async (request: FastifyRequest) => {
+    if (await accounts.isKnownDevice(deviceTokenFrom(request), emailOf(request))) knownDevices.add(request);
+  };
+  const setDeviceCookie = (reply: { header(name: string, value: string): unknown }, token: string) =>
+    reply.header(
+      'set-cookie',
+      `${deviceCookie}=${token}; Path=/api/user; Max-Age=${365 * 24 * 3600}; HttpOnly; SameSite=Strict${config.secureCookies ? '; Secure' : ''}`,
     );
 
   r.post('/api/user/register', { schema: { body: registerRequest }, preHandler: limit('register') }, async (request, reply): Promise<AuthResponse> => {
@@ -53,21 +78,35 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     return { success: true, message, token, user };
   });
 
-  // Only failures count: a guesser cannot lock the owner out from elsewhere (the pair is per IP),
-  // and no one gets more than the per-address number of guesses per window from all IPs together.
+  // Only failures count. The pair is per IP, so a guesser cannot lock the owner out from elsewhere;
+  // no one gets more than the per-address number of guesses per window from all IPs together, and
+  // an attempt the client's own limits refused never counts there. Once strangers have used up the
+  // address's guesses, a browser that signed in to the account before still gets its pair's share,
+  // and the owner is mailed once per window.
   const loginFailures = app.failureLimit(
     [
       { name: 'login-fail:ip', max: ipMax, key: (request) => clientKey(request.ip) },
       { name: 'login-fail:pair', max: loginFailuresPerAddressAndIp, key: (request) => `${emailOf(request)}|${clientKey(request.ip)}`, clearOnSuccess: true },
-      { name: 'login-fail:email', max: loginFailuresPerAddress, key: emailOf },
+      {
+        name: 'login-fail:email',
+        max: loginFailuresPerAddress,
+        key: (request) => (knownDevices.has(request) ? undefined : emailOf(request)),
+        after: true,
+        onOver: (request) => {
+          const email = emailOf(request);
+          if (email) accounts.warnOfGuessing(email, windowMs).catch((error: unknown) => request.log.error({ err: error }, 'could not warn of password guessing'));
+        },
+      },
     ],
     windowMs,
   );
-  r.post('/api/user/login', { schema: { body: loginRequest } }, async (request): Promise<AuthResponse> => {
+  r.post('/api/user/login', { schema: { body: loginRequest } }, async (request, reply): Promise<AuthResponse> => {
+    await markKnownDevice(request);
     const attempt = await loginFailures.begin(request);
     try {
-      const { token, user } = await accounts.login(request.body, request.headers['user-agent']);
+      const { token, user, deviceToken } = await accounts.login(request.body, request.headers['user-agent'], deviceTokenFrom(request));
       await attempt.succeeded();
+      setDeviceCookie(reply, deviceToken);
       request.log.info({ userId: user.id }, 'user logged in');
       return { success: true, message: messages.loggedIn, token, user };
     } catch (error) {
@@ -77,8 +116,12 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     }
   });
 
-  r.post('/api/user/reset-request', { schema: { body: resetRequestRequest }, preHandler: limit('reset-request') }, async (request): Promise<ResetRequestResponse> => {
-    await accounts.requestPasswordReset(request.body.email);
+  // Per client only: an address gets at most one mail per 5 minutes however often it is asked
+  // for (requestPasswordReset), so a per-address count would only let strangers block the owner.
+  const resetRequestLimit = app.limitBy([{ name: 'reset-request:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
+  r.post('/api/user/reset-request', { schema: { body: resetRequestRequest }, preHandler: resetRequestLimit }, async (request): Promise<ResetRequestResponse> => {
+    const knownDevice = await accounts.isKnownDevice(deviceTokenFrom(request), request.body.email);
+    await accounts.requestPasswordReset(request.body.email, { knownDevice });
     return { success: true, message: messages.resetRequested };
   });
 
@@ -135,8 +178,9 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('change-password') },
     async (request): Promise<AccountActionResponse> => {
       await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
-      request.log.info({ userId: request.auth.userId }, 'password changed');
-      return { success: true, message: messages.passwordChanged };
+      const keysRevoked = request.body.revokeApiKeys ?? true;
+      request.log.info({ userId: request.auth.userId, keysRevoked }, 'password changed');
+      return { success: true, message: keysRevoked ? messages.passwordChangedKeysRevoked : messages.passwordChanged };
     },
   );
 
@@ -185,9 +229,10 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     },
   );
 
-  r.post('/api/user/logout-others', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
-    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId);
-    return { success: true, message: messages.otherSessionsEnded };
+  r.post('/api/user/logout-others', { schema: { body: logoutOthersRequest }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
+    const keysRevoked = request.body?.revokeApiKeys ?? true;
+    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId, keysRevoked);
+    return { success: true, message: keysRevoked ? messages.otherSessionsEndedKeysRevoked : messages.otherSessionsEnded };
   });
 
   r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {

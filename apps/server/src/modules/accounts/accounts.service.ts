@@ -17,7 +17,8 @@ import { oncePerInterval } from '../../lib/once-per-interval.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
-import { changeEmailMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
+import { revokeAllKeysOf } from '../api-keys/api-keys.repository.ts';
+import { changeEmailMail, loginGuessingMail, passwordResetDoneMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './accounts.repository.ts';
 import { deviceName } from './device-name.ts';
@@ -27,6 +28,12 @@ import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
 import { deleteEntriesOfUser } from '../marketing/marketing.repository.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
+
+/**
+ * Reset requests for one address mail at most one link per this interval; the others are answered
+ * alike and do nothing, so no one can bury the owner's inbox or spend the link they were sent.
+ */
+export const resetMailIntervalMs = 5 * 60_000;
 /** What became of the sign-up bonus at registration; the route words its message from it. */
 export type SignupBonus = 'granted' | 'after_verification' | 'already_claimed';
 
@@ -56,7 +63,8 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
   async function newVerificationLink(ex: Executor, userId: string, email: string, purpose: 'email_verification' | 'email_change' = 'email_verification'): Promise<string> {
     const token = newSessionToken();
     await repo.insertToken(ex, { userId, email, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + verifyTokenTtlMs) });
-    return `${publicOrigin}/verify?token=${token}`;
+    // In the fragment: browsers never send it, so no server or proxy log holds the token.
+    return `${publicOrigin}/verify#token=${token}`;
   }
 
   /** The signed-in user's row, after checking the password they typed again; 400 when it is wrong. */
@@ -145,6 +153,8 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
             throw isUniqueViolation(error) ? new AppError('conflict', messages.emailTaken) : error;
           });
           await repo.spendTokensOf(tx, user.id, 'email_verification');
+          // Reset links went to the old address: whoever still reads it must not take the account back.
+          await repo.spendTokensOf(tx, user.id, 'password_reset');
         } else if (user.emailVerifiedAt) {
           return unchanged;
         } else {
@@ -177,24 +187,46 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       return { email: user.email };
     },
 
-    async login(input: LoginRequest, userAgent?: string): Promise<SignedIn> {
+    /**
+     * Signs in; `deviceToken` is the browser's device cookie (a new one is made when it has none),
+     * recorded for the account so that this browser keeps its share of attempts later.
+     */
+    async login(input: LoginRequest, userAgent?: string, deviceToken?: string): Promise<SignedIn & { deviceToken: string }> {
       const row = await repo.findUserByEmail(db, input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
       const token = await openSession(row.id, input.remember ?? false, userAgent);
-      return { token, user: toPublicUser(row) };
+      const device = deviceToken && isWellFormedToken(deviceToken) ? deviceToken : newSessionToken();
+      await repo.rememberDevice(db, hashToken(device), row.id);
+      return { token, user: toPublicUser(row), deviceToken: device };
+    },
+
+    /** True when the browser's device cookie signed in to the account of `email` before. */
+    async isKnownDevice(deviceToken: string | undefined, email: string | undefined): Promise<boolean> {
+      if (!deviceToken || !email || !isWellFormedToken(deviceToken)) return false;
+      return repo.isKnownDevice(db, hashToken(deviceToken), email);
+    },
+
+    /** Tells the owner, if the address has one, that strangers used up its login attempts. */
+    async warnOfGuessing(email: string, windowMs: number): Promise<void> {
+      const row = await repo.findUserByEmail(db, email);
+      if (!row) return;
+      mailer.deliver(loginGuessingMail({ to: row.email, name: row.name, link: `${publicOrigin}/reset`, windowMinutes: Math.round(windowMs / 60_000) }));
     },
 
     /**
      * Mails a reset link if the address has an account; says nothing either way. The mail leaves
      * in the background, so a known address answers as fast as an unknown one.
      */
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, { knownDevice = false }: { knownDevice?: boolean } = {}): Promise<void> {
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + resetTokenTtlMs);
-      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt });
+      // A browser that signed in to the account before is its owner's: it gets a fresh link at once.
+      const minIntervalMs = knownDevice ? 0 : resetMailIntervalMs;
+      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt, minIntervalMs });
       if (!user) return;
-      const link = `${publicOrigin}/reset?token=${token}`;
+      // In the fragment: browsers never send it, so no server or proxy log holds the token.
+      const link = `${publicOrigin}/reset#token=${token}`;
       mailer.deliver(passwordResetMail({ to: user.email, name: user.name, link, validMinutes: resetTokenTtlMs / 60_000 }));
     },
 
@@ -202,18 +234,27 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     async resetPassword(input: ResetPasswordRequest, userAgent?: string): Promise<SignedIn> {
       const texts = { invalid: messages.resetLinkInvalid, expired: messages.resetLinkExpired, used: messages.resetLinkUsed };
       if (!isWellFormedToken(input.token)) throw await linkTokenError(['password_reset'], input.token, texts);
+      // The link is checked before a password hash is spent on it: a guessed token costs one lookup.
+      if (!(await repo.findLiveToken(db, ['password_reset'], hashToken(input.token)))) throw await linkTokenError(['password_reset'], input.token, texts);
       const passwordHash = await hashPassword(input.password);
-      const userId = await db.transaction(async (tx) => {
+      const reset = await db.transaction(async (tx) => {
         const consumed = await repo.consumeToken(tx, ['password_reset'], hashToken(input.token));
         if (!consumed) return undefined;
+        // A link mailed to an address the account no longer has opens nothing.
+        const owner = await repo.findUserForUpdate(tx, consumed.userId);
+        if (!owner || owner.email !== consumed.email) return 'stale' as const;
         await repo.updatePasswordHash(tx, consumed.userId, passwordHash);
         await repo.revokeSessionsOf(tx, consumed.userId);
+        // Whoever held the account before the owner took it back may have left a key behind.
+        const keysRevoked = await revokeAllKeysOf(tx, consumed.userId);
         await repo.spendTokensOf(tx, consumed.userId, 'password_reset');
-        return consumed.userId;
+        return { userId: consumed.userId, keysRevoked };
       });
-      if (!userId) throw await linkTokenError(['password_reset'], input.token, texts);
-      const row = await repo.findUserById(db, userId);
+      if (!reset) throw await linkTokenError(['password_reset'], input.token, texts);
+      if (reset === 'stale') throw new AppError('bad_request', messages.resetLinkInvalid);
+      const row = await repo.findUserById(db, reset.userId);
       if (!row) throw new AppError('bad_request', messages.resetLinkInvalid);
+      mailer.deliver(passwordResetDoneMail({ to: row.email, name: row.name, link: `${publicOrigin}/profile`, keysRevoked: reset.keysRevoked }));
       return { token: await openSession(row.id, false, userAgent), user: toPublicUser(row) };
     },
 
@@ -230,13 +271,17 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       return toPublicUser(row);
     },
 
-    /** Checks the current password, sets the new one and ends every other session, in one transaction. */
-    async changePassword(userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+    /**
+     * Checks the current password, sets the new one and ends every other session, in one
+     * transaction; the API keys go too unless `revokeApiKeys` is false.
+     */
+    async changePassword(userId: string, sessionId: string, input: { currentPassword: string; newPassword: string; revokeApiKeys?: boolean }): Promise<void> {
       await confirmPassword(userId, input.currentPassword, messages.wrongCurrentPassword);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, userId, passwordHash);
         await repo.revokeSessionsOf(tx, userId, sessionId);
+        if (input.revokeApiKeys ?? true) await revokeAllKeysOf(tx, userId);
       });
     },
 
@@ -293,8 +338,12 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId) ? repo.revokeOwnSession(db, userId, sessionId) : Promise.resolve(false);
     },
 
-    logoutOthers(userId: string, sessionId: string): Promise<void> {
-      return repo.revokeSessionsOf(db, userId, sessionId);
+    /** Ends every other session and, unless `revokeApiKeys` is false, every API key. */
+    async logoutOthers(userId: string, sessionId: string, revokeApiKeys = true): Promise<void> {
+      await db.transaction(async (tx) => {
+        await repo.revokeSessionsOf(tx, userId, sessionId);
+        if (revokeApiKeys) await revokeAllKeysOf(tx, userId);
+      });
     },
 
     /** The live session behind a token, or undefined for anything absent, expired or revoked. */

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
-import { linkIn, outbox, waitForMail } from '../../test/mail.ts';
+import { linkIn, outbox, tokenOf as tokenIn, waitForMail } from '../../test/mail.ts';
 
 const origin = 'https://studio.lumigen.example';
 const changeSubject = 'Confirm your new e-mail address for Lumigen';
 
 const login = (t: TestContext, email: string, password: string) => post(t.app, '/api/user/login', undefined, { email, password });
 const tokenOf = (mail: { text: string; subject: string; from: string; to: string; html: string; raw: string }) =>
-  new URL(linkIn(mail, `${origin}/verify?token=`)).searchParams.get('token')!;
+  tokenIn(linkIn(mail, `${origin}/verify#token=`));
 
 describe.each(databaseKinds)('POST /api/user/change-email on %s', (kind) => {
   let t: TestContext;
@@ -27,7 +27,7 @@ describe.each(databaseKinds)('POST /api/user/change-email on %s', (kind) => {
 
     const [mail] = await waitForMail(t.location.dataDir, newEmail, { subject: changeSubject });
     expect(mail!.text).toContain('Hello Mo Ving,');
-    expect(mail!.html).toContain(`${origin}/verify?token=`);
+    expect(mail!.html).toContain(`${origin}/verify#token=`);
     // Until the link is opened, the old address is the account's.
     expect((await login(t, user.email, password)).statusCode).toBe(200);
     expect((await login(t, newEmail, password)).statusCode).toBe(401);

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { rows } from '../../db/client.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
-import { linkIn, waitForMail } from '../../test/mail.ts';
+import { linkIn, tokenOf, waitForMail } from '../../test/mail.ts';
 
 const origin = 'https://studio.lumigen.example';
 const subject = 'Confirm your e-mail address for Lumigen';
 
 async function verifyToken(t: TestContext, email: string, count = 1): Promise<string> {
   const mails = await waitForMail(t.location.dataDir, email, { subject, count });
-  return new URL(linkIn(mails[count - 1]!, `${origin}/verify?token=`)).searchParams.get('token')!;
+  return tokenOf(linkIn(mails[count - 1]!, `${origin}/verify#token=`));
 }
 
 const login = (t: TestContext, email: string, password: string) => post(t.app, '/api/user/login', undefined, { email, password });

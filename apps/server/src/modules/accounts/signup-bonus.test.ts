@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { countRows, databaseKinds, ledgerState, post, startTestApp, type TestContext } from '../../test/harness.ts';
-import { linkIn, waitForMail } from '../../test/mail.ts';
+import { linkIn, tokenOf, waitForMail } from '../../test/mail.ts';
 import { bonusClaimHash, isDisposableEmail, normalizeEmail } from './email-identity.ts';
 
 const noBonus = 'Registered successfully! This e-mail address already received its free credits on another account, so this account starts with 0 credits.';
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('one bonus per person, granted on verification, on 
 
   const verify = async (email: string) => {
     const [mail] = await waitForMail(t.location.dataDir, email, { subject: 'Confirm your e-mail address for Lumigen' });
-    const token = new URL(linkIn(mail!, `${origin}/verify?token=`)).searchParams.get('token');
+    const token = tokenOf(linkIn(mail!, `${origin}/verify#token=`));
     return post(t.app, '/api/user/verify', undefined, { token });
   };
 

@@ -53,3 +53,22 @@ export async function revokeOwnKey(ex: Executor, userId: string, keyId: string):
 export async function touchKey(ex: Executor, keyId: string): Promise<void> {
   await ex.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, keyId));
 }
+
+/** The key's owner, locked for the rest of the transaction (serialising their key creations). */
+export async function lockOwner(ex: Executor, userId: string): Promise<{ name: string; email: string; emailVerified: boolean } | undefined> {
+  const [row] = await rows<{ name: string; email: string; email_verified: boolean }>(
+    ex,
+    sql`SELECT name, email, email_verified_at IS NOT NULL AS email_verified FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+  );
+  return row ? { name: row.name, email: row.email, emailVerified: row.email_verified } : undefined;
+}
+
+/** Revokes every active key of the account; how many there were. */
+export async function revokeAllKeysOf(ex: Executor, userId: string): Promise<number> {
+  const revoked = await ex
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
+}

@@ -4,7 +4,7 @@ import { messages } from '@lumigen/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { createKey, listKeys } from '../../test/api-keys.ts';
+import { confirmAddressOf, createKey, listKeys } from '../../test/api-keys.ts';
 import { catRequest } from '../../test/job-calls.ts';
 import { databaseKinds, register, startTestApp, type TestContext } from '../../test/harness.ts';
 
@@ -15,8 +15,11 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const create = (token: string | undefined, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/keys', headers: token ? { token } : {}, payload: payload as object });
+  // The owner's address is confirmed first: an unconfirmed account makes no key (keys-follow-trust.test.ts).
+  const create = async (token: string | undefined, payload: unknown) => {
+    if (token) await confirmAddressOf(t.database, token);
+    return t.app.inject({ method: 'POST', url: '/api/keys', headers: token ? { token } : {}, payload: payload as object });
+  };
 
   it('shows a new key once, stores only its hash, and lists it by its prefix with every scope and no cap', async () => {
     const { token } = await register(t.app);
@@ -38,7 +41,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it('keeps the scopes and the daily cap asked for', async () => {
     const { token } = await register(t.app);
-    const { id } = await createKey(t.app, token, { name: 'tools only', scopes: ['tools', 'tools'], dailyCreditCap: 3 });
+    const { id } = await createKey(t, token, { name: 'tools only', scopes: ['tools', 'tools'], dailyCreditCap: 3 });
     expect(await listKeys(t.app, token)).toEqual([expect.objectContaining({ id, scopes: ['tools'], dailyCreditCap: 3 })]);
   });
 
@@ -63,7 +66,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
   it('lets only the owner revoke a key: another user, like a missing key, gets 404', async () => {
     const owner = await register(t.app);
     const other = await register(t.app);
-    const { id } = await createKey(t.app, owner.token);
+    const { id } = await createKey(t, owner.token);
     const del = (token: string, keyId: string) => t.app.inject({ method: 'DELETE', url: `/api/keys/${keyId}`, headers: { token } });
 
     expect((await del(other.token, id)).statusCode).toBe(404);
@@ -92,7 +95,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     const made = await t.app.inject({ method: 'POST', url: '/api/image/generate-image', headers: { token: owner.token }, payload: catRequest });
     expect(made.statusCode).toBe(200);
     const { imageId } = made.json();
-    const reader = await createKey(t.app, owner.token, { name: 'reader', scopes: ['read'] });
+    const reader = await createKey(t, owner.token, { name: 'reader', scopes: ['read'] });
     const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
     for (const headers of [{ 'x-api-key': reader.key }, { authorization: `Bearer ${reader.key}` }] as Array<Record<string, string>>) {
@@ -111,11 +114,11 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/image/get-credit', headers: readHeaders })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: readHeaders })).statusCode).toBe(401);
 
-    const writer = await createKey(t.app, owner.token, { name: 'writer', scopes: ['generate', 'tools'] });
+    const writer = await createKey(t, owner.token, { name: 'writer', scopes: ['generate', 'tools'] });
     const noScope = await get('/api/images', { 'x-api-key': writer.key });
     expect([noScope.statusCode, noScope.json().message]).toEqual([403, messages.apiKey.missingScope('read')]);
     const stranger = await register(t.app);
-    const theirs = await createKey(t.app, stranger.token, { name: 'theirs', scopes: ['read'] });
+    const theirs = await createKey(t, stranger.token, { name: 'theirs', scopes: ['read'] });
     expect((await get(`/api/images/${imageId}`, { 'x-api-key': theirs.key })).statusCode).toBe(404);
     expect((await get('/api/images', { 'x-api-key': theirs.key })).json().images).toEqual([]);
     await t.app.inject({ method: 'DELETE', url: `/api/keys/${reader.id}`, headers: { token: owner.token } });
@@ -125,7 +128,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it('needs the session: without it, or with a key in its place, /api/keys and the account routes answer 401', async () => {
     const { token } = await register(t.app);
-    const { key } = await createKey(t.app, token);
+    const { key } = await createKey(t, token);
     expect((await create(undefined, { name: 'x' })).statusCode).toBe(401);
     for (const headers of [{ token: key }, { authorization: `Bearer ${key}` }, { 'x-api-key': key }]) {
       for (const [method, url, payload] of [

@@ -7,7 +7,8 @@ import { isUuid } from '../../lib/uuid.ts';
 import { oncePerInterval } from '../../lib/once-per-interval.ts';
 import { hashToken } from '../accounts/tokens.ts';
 import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
-import { lockUser } from '../jobs/jobs.repository.ts';
+import { apiKeyCreatedMail } from '../mail/mail-templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './api-keys.repository.ts';
 
 /** `lk_` and 32 random bytes in base64url: anything else is refused without a lookup. */
@@ -34,7 +35,7 @@ export class ApiKeyRefused extends AppError {
  * Developer API keys (issue 16, docs/decisions/027): made, listed and revoked by their owner's
  * session; checked on every drop-in call. Only the SHA-256 of a key is stored.
  */
-export function createApiKeysService(db: Db, credits: CreditsService) {
+export function createApiKeysService(db: Db, credits: CreditsService, { mailer, publicOrigin }: { mailer: Pick<Mailer, 'deliver'>; publicOrigin: string }) {
   // lastUsedAt is written at most once a minute per key (as sessions are), off the request's path.
   const due = oncePerInterval(60_000);
   function touch(keyId: string, log: { warn(obj: object, msg: string): void }) {
@@ -43,22 +44,25 @@ export function createApiKeysService(db: Db, credits: CreditsService) {
   }
 
   return {
-    /** Makes a key and answers it once: only its hash and its first characters are kept. */
+    /**
+     * Makes a key and answers it once: only its hash and its first characters are kept. Only an
+     * account whose address is confirmed may make one (someone who registered another person's
+     * address must not leave a key behind), and the owner is mailed about it.
+     */
     async create(userId: string, input: CreateApiKeyRequest & { scopes?: ApiKeyScope[] }): Promise<{ id: string; key: string }> {
       const key = `${apiKeyPrefix}${randomBytes(32).toString('base64url')}`;
-      const id = await db.transaction(async (tx) => {
+      const scopes = input.scopes ?? [...apiKeyScopes];
+      const dailyCreditCap = input.dailyCreditCap ?? null;
+      const { id, owner } = await db.transaction(async (tx) => {
         // Serialises this user's creations, so two at once cannot both pass the limit.
-        await lockUser(tx, userId);
+        const owner = await repo.lockOwner(tx, userId);
+        if (!owner) throw new AppError('unauthorized', messages.unauthorized);
+        if (!owner.emailVerified) throw new AppError('forbidden', messages.apiKey.addressUnconfirmed);
         if ((await repo.countActiveKeys(tx, userId)) >= maxApiKeysPerUser) throw new AppError('conflict', messages.apiKey.tooMany(maxApiKeysPerUser));
-        return repo.insertApiKey(tx, {
-          userId,
-          name: input.name,
-          prefix: key.slice(0, apiKeyShownLength),
-          keyHash: hashToken(key),
-          scopes: input.scopes ?? [...apiKeyScopes],
-          dailyCreditCap: input.dailyCreditCap ?? null,
-        });
+        const id = await repo.insertApiKey(tx, { userId, name: input.name, prefix: key.slice(0, apiKeyShownLength), keyHash: hashToken(key), scopes, dailyCreditCap });
+        return { id, owner };
       });
+      mailer.deliver(apiKeyCreatedMail({ to: owner.email, name: owner.name, keyName: input.name, scopes, dailyCreditCap, link: `${publicOrigin}/profile#developers` }));
       return { id, key };
     },
 

@@ -21,13 +21,13 @@ export async function addCredits(ex: Executor, userId: string, amount: number, r
   return row?.balance_after ?? null;
 }
 
-/** Returns the new balance, or null when the balance is below `cost` (nothing changed). */
+/** Returns the new balance, or null when the balance is below `cost` or credits are owed (nothing changed). */
 export async function takeCredits(ex: Executor, userId: string, cost: number, reason: string, ref: string): Promise<number | null> {
   const [row] = await rows<{ balance_after: number }>(
     ex,
     sql`WITH u AS (
           UPDATE users SET credit_balance = credit_balance - ${cost}
-          WHERE id = ${userId} AND credit_balance >= ${cost} RETURNING credit_balance
+          WHERE id = ${userId} AND credit_balance >= ${cost} AND credits_owed = 0 AND (paid_work_paused_until IS NULL OR paid_work_paused_until <= now()) RETURNING credit_balance
         )
         INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref, api_key_id)
         SELECT ${userId}, ${-cost}, credit_balance, ${reason}, ${ref},
@@ -59,7 +59,7 @@ export async function takeUpTo(ex: Executor, userId: string, amount: number, rea
   return row ? { taken: row.taken, balance: row.balance_after } : null;
 }
 
-/** Takes `cost` and records a pending reservation; null when the balance is too low. */
+/** Takes `cost` and records a pending reservation; null when the balance is too low or credits are owed. */
 export async function insertReservation(
   ex: Executor,
   userId: string,
@@ -72,7 +72,7 @@ export async function insertReservation(
     ex,
     sql`WITH u AS (
           UPDATE users SET credit_balance = credit_balance - ${cost}
-          WHERE id = ${userId} AND credit_balance >= ${cost} RETURNING credit_balance
+          WHERE id = ${userId} AND credit_balance >= ${cost} AND credits_owed = 0 AND (paid_work_paused_until IS NULL OR paid_work_paused_until <= now()) RETURNING credit_balance
         ), r AS (
           INSERT INTO credit_reservations (id, user_id, cost, purpose, api_key_id)
           SELECT ${reservationId}, ${userId}, ${cost}, ${purpose}, ${apiKeyId}::uuid FROM u
@@ -186,4 +186,61 @@ export async function findLedgerPage(ex: Executor, userId: string, before: strin
         ORDER BY l.id DESC
         LIMIT ${limit}`,
   );
+}
+
+/** What the account owes from reversals it could not cover; 0 for an unknown user. */
+export async function findOwed(ex: Executor, userId: string): Promise<number> {
+  const [row] = await rows<{ owed: number }>(ex, sql`SELECT credits_owed AS owed FROM users WHERE id = ${userId}`);
+  return row?.owed ?? 0;
+}
+
+/** Adds to what the account owes (no balance changes, so no ledger row). */
+export async function addOwed(ex: Executor, userId: string, amount: number): Promise<void> {
+  await ex.execute(sql`UPDATE users SET credits_owed = credits_owed + ${amount} WHERE id = ${userId}`);
+}
+
+/**
+ * Pays what is owed from up to `amount` of the balance, in one statement with its ledger row
+ * (`shortfall_settled`, once per `ref`); what was paid, 0 when nothing was owed.
+ */
+export async function settleOwed(ex: Executor, userId: string, amount: number, ref: string): Promise<number> {
+  const [row] = await rows<{ paid: number }>(
+    ex,
+    sql`WITH before AS (
+          SELECT id, LEAST(credits_owed, credit_balance, ${amount}) AS paid FROM users WHERE id = ${userId} FOR UPDATE
+        ), u AS (
+          UPDATE users SET credit_balance = users.credit_balance - before.paid, credits_owed = users.credits_owed - before.paid FROM before
+          WHERE users.id = before.id AND before.paid > 0 RETURNING users.credit_balance, before.paid
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT ${userId}, -paid, credit_balance, 'shortfall_settled', ${ref} FROM u
+        RETURNING -delta AS paid`,
+  );
+  return row?.paid ?? 0;
+}
+
+/** Until when the account's paid work is paused (its unusable-output refunds today ran out); undefined if it is not. */
+export async function findPausedUntil(ex: Executor, userId: string): Promise<Date | undefined> {
+  const [row] = await rows<{ until: Date | string | null }>(ex, sql`SELECT paid_work_paused_until AS until FROM users WHERE id = ${userId} AND paid_work_paused_until > now()`);
+  return row?.until ? new Date(row.until) : undefined;
+}
+
+/**
+ * Counts one more unusable-output refund for the account today (UTC), in one statement; at
+ * `max`, its paid work is paused until the next 00:00 UTC. The count today.
+ */
+export async function countUnusableRefund(ex: Executor, userId: string, max: number): Promise<number> {
+  const [row] = await rows<{ count: number }>(
+    ex,
+    sql`WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS day),
+        counted AS (
+          SELECT u.id, CASE WHEN u.unusable_refunds_day = today.day THEN u.unusable_refunds + 1 ELSE 1 END AS count, today.day
+          FROM users u, today WHERE u.id = ${userId}
+        )
+        UPDATE users SET unusable_refunds = counted.count, unusable_refunds_day = counted.day,
+          paid_work_paused_until = CASE WHEN counted.count >= ${max} THEN (counted.day + 1)::timestamp AT TIME ZONE 'UTC' ELSE users.paid_work_paused_until END
+        FROM counted WHERE users.id = counted.id
+        RETURNING counted.count`,
+  );
+  return row?.count ?? 0;
 }

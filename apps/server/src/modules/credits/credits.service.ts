@@ -17,6 +17,8 @@ function describe(row: repo.LedgerRow): string {
       return 'Sign-up bonus';
     case 'purchase':
       return row.bundle ? `Bought ${row.bundle} · ${row.credits} credits` : `Bought ${row.delta} credits`;
+    case 'shortfall_settled':
+      return 'Owed credits settled from this purchase';
     case 'purchase_reversed':
       return row.ref.startsWith('du_') ? 'Purchase disputed — credits taken back' : 'Purchase refunded — credits taken back';
     case 'reservation':
@@ -39,14 +41,21 @@ export type KeyCharge = { id: string; userId: string; dailyCreditCap: number | n
  * same statement as the balance change, so `sum(delta)` always equals the balance. Each change is
  * counted in `metrics` once its statement succeeded (a service built outside an app counts nowhere).
  */
-export function createCreditsService(db: Db, metrics?: CreditMetrics) {
+export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusableRefundsPerDay = 10 }: { unusableRefundsPerDay?: number } = {}) {
   async function balanceOf(userId: string, ex: Executor = db): Promise<number> {
     return (await repo.findBalance(ex, userId)) ?? 0;
   }
 
   // Read through the caller's executor: on PGlite a query beside an open transaction waits for it.
   async function insufficient(userId: string, ex: Executor): Promise<never> {
-    throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
+    const pausedUntil = await repo.findPausedUntil(ex, userId);
+    if (pausedUntil) {
+      metrics?.refusedUnusableBudget.inc();
+      const seconds = Math.max(1, Math.ceil((pausedUntil.getTime() - Date.now()) / 1000));
+      throw new AppError('rate_limited', messages.unusableBudgetSpent(unusableRefundsPerDay), { headers: { 'retry-after': String(seconds) } });
+    }
+    const owed = await repo.findOwed(ex, userId);
+    throw new AppError('insufficient_credit', owed > 0 ? messages.shortfallOwed(owed) : messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
   }
 
   async function checkKeyCap(apiKey: KeyCharge, cost: number, ex: Executor): Promise<void> {
@@ -99,6 +108,27 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics) {
         if (ex !== db || !isUniqueViolation(error)) throw error;
         return { taken: 0, balance: await balanceOf(userId), duplicate: true };
       }
+    },
+
+    /**
+     * Records credits a reversal could not take back: until they are paid, paid work is refused
+     * (402 naming the amount) and the next purchase pays them first (`settleOwed`).
+     */
+    recordShortfall(userId: string, amount: number, ex: Executor = db): Promise<void> {
+      return amount > 0 ? repo.addOwed(ex, userId, amount) : Promise.resolve();
+    },
+
+    /** Pays what is owed from a purchase just granted (`ref`: its payment), up to its credits; what was paid. */
+    settleOwed(userId: string, purchased: number, ref: string, ex: Executor = db): Promise<number> {
+      return repo.settleOwed(ex, userId, purchased, ref);
+    },
+
+    /**
+     * Counts a refund of unusable output against the account's daily budget: past it, paid work
+     * is refused until 00:00 UTC (the provider is paid for every try, the user for none).
+     */
+    countUnusableRefund(userId: string): Promise<number> {
+      return repo.countUnusableRefund(db, userId, unusableRefundsPerDay);
     },
 
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */

@@ -56,7 +56,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
 
   it.each(toolIds)('%s: answers the image with the credit headers, for one credit named on the ledger', async (tool) => {
     const { token, user } = await register(t.app);
-    const { id, key } = await createKey(t.app, token, { name: 'clipdrop script', scopes: ['tools'] });
+    const { id, key } = await createKey(t, token, { name: 'clipdrop script', scopes: ['tools'] });
     const response = await call(tool, key);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
@@ -74,7 +74,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
     const large = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
     expect(large.length).toBeGreaterThan(heldPngBytes);
     const { token } = await register(t.app);
-    const { key } = await createKey(t.app, token, { name: 'clipdrop script', scopes: ['tools'] });
+    const { key } = await createKey(t, token, { name: 'clipdrop script', scopes: ['tools'] });
     const form = new FormData();
     form.append('image_file', new Blob([(await pngOf(1600, 1200)) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
     answer = large;
@@ -90,7 +90,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
 
   it.each(toolIds)('%s: answers 402 with no credit left, and 403 to a bad key, as Clipdrop does', async (tool) => {
     const { token, user } = await register(t.app);
-    const { key } = await createKey(t.app, token);
+    const { key } = await createKey(t, token);
     for (let i = 0; i < 5; i += 1) await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
     const broke = await call(tool, key);
     expect(broke.status).toBe(402);
@@ -104,9 +104,9 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
 
   it('answers 401 without a key, 403 to a revoked key or one without the tools scope, and charges nothing', async () => {
     const { token, user } = await register(t.app);
-    const revoked = await createKey(t.app, token);
+    const revoked = await createKey(t, token);
     await revokeKey(t.app, token, revoked.id);
-    const generateOnly = await createKey(t.app, token, { name: 'generate only', scopes: ['generate'] });
+    const generateOnly = await createKey(t, token, { name: 'generate only', scopes: ['generate'] });
     const none = await call('remove-background', undefined);
     expect([none.status, await errorOf(none)]).toEqual([401, messages.apiKey.missing]);
     const gone = await call('remove-background', revoked.key);
@@ -118,7 +118,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
 
   it('answers 400 to an input it cannot take (not an image, an unknown field), charging nothing', async () => {
     const { token, user } = await register(t.app);
-    const { key } = await createKey(t.app, token);
+    const { key } = await createKey(t, token);
     const notImage = new FormData();
     notImage.append('image_file', new Blob(['just text'], { type: 'image/png' }), 'photo.png');
     const response = await call('remove-background', key, notImage);
@@ -132,7 +132,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
 
   it('refunds an edit the provider fails, and the refund names the key', async () => {
     const { token, user } = await register(t.app);
-    const { id, key } = await createKey(t.app, token);
+    const { id, key } = await createKey(t, token);
     const form = await formFor('replace-background', photo);
     form.set('prompt', failingPrompt);
     const response = await call('replace-background', key, form);
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
 
   it('answers in the format the Accept header asks for, as Clipdrop does', async () => {
     const { token } = await register(t.app);
-    const { key } = await createKey(t.app, token);
+    const { key } = await createKey(t, token);
     const response = await call('remove-text', key, undefined, { accept: 'image/webp' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');

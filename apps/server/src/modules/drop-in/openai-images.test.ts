@@ -40,7 +40,7 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
 
   it('makes an image for one credit, and the ledger names the key', async () => {
     const { token, user } = await register(t.app);
-    const { id, key } = await createKey(t.app, token, { name: 'openai script' });
+    const { id, key } = await createKey(t, token, { name: 'openai script' });
 
     const answer = await client(key).images.generate({ model: 'gpt-image-1', prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'high' });
     expect(openAiImagesResponse.parse(answer)).toEqual({ created: expect.any(Number), data: [{ b64_json: expect.any(String) }] });
@@ -65,7 +65,7 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
 
   it('refunds a failed generation, and the refund names the key too', async () => {
     const { token, user } = await register(t.app);
-    const { id, key } = await createKey(t.app, token);
+    const { id, key } = await createKey(t, token);
     gate.closeGate();
     const call = refusal(client(key).images.generate({ prompt: 'A storm', size: '256x256' }));
     await gate.waitForCalls(gate.calls.length + 1);
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
 
   it('answers 402 past the daily cap, with nothing reserved', async () => {
     const { token, user } = await register(t.app);
-    const { key } = await createKey(t.app, token, { name: 'capped', dailyCreditCap: 1 });
+    const { key } = await createKey(t, token, { name: 'capped', dailyCreditCap: 1 });
     await client(key).images.generate({ prompt: 'First of the day', size: '256x256' });
     const before = await ledgerState(t.database, user.id);
 
@@ -93,13 +93,13 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
     expect(error.error).toEqual({ message: messages.apiKey.capReached(1), type: 'insufficient_quota', param: null, code: 'insufficient_quota' });
     expect(await ledgerState(t.database, user.id)).toEqual(before);
     // The cap is the key's, not the account's: the session still generates.
-    const other = await createKey(t.app, token, { name: 'uncapped' });
+    const other = await createKey(t, token, { name: 'uncapped' });
     await client(other.key).images.generate({ prompt: 'Another key', size: '256x256' });
   });
 
   it('lets only one of two simultaneous calls through a cap of 1', async () => {
     const { token, user } = await register(t.app);
-    const { key } = await createKey(t.app, token, { name: 'capped', dailyCreditCap: 1 });
+    const { key } = await createKey(t, token, { name: 'capped', dailyCreditCap: 1 });
     gate.closeGate();
     const calls = [1, 2].map((n) => client(key).images.generate({ prompt: `Racer ${n}`, size: '256x256' }).then(() => 200, (error: APIError) => error.status));
     // One is reserved and waits in the provider; the other is refused without waiting for it.
@@ -111,9 +111,9 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
 
   it('answers 401 to a revoked, unknown or missing key, and 403 to a key without the generate scope', async () => {
     const { token, user } = await register(t.app);
-    const revoked = await createKey(t.app, token);
+    const revoked = await createKey(t, token);
     await revokeKey(t.app, token, revoked.id);
-    const toolsOnly = await createKey(t.app, token, { name: 'tools only', scopes: ['tools', 'read'] });
+    const toolsOnly = await createKey(t, token, { name: 'tools only', scopes: ['tools', 'read'] });
 
     const gone = await refusal(client(revoked.key).images.generate({ prompt: 'x', size: '256x256' }));
     expect([gone.status, gone.error]).toEqual([401, { message: messages.apiKey.revoked, type: 'invalid_request_error', param: null, code: 'invalid_api_key' }]);
@@ -128,7 +128,7 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
 
   it("refuses what it cannot do as OpenAI refuses a parameter, naming it, and charges nothing", async () => {
     const { token, user } = await register(t.app);
-    const { key } = await createKey(t.app, token);
+    const { key } = await createKey(t, token);
     const call = (body: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/v1/images/generations', headers: { authorization: `Bearer ${key}` }, payload: body });
     const cases: Array<[Record<string, unknown>, string | null, string | null]> = [
@@ -152,7 +152,7 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
 
   it('answers 402 when the balance is spent, as the account would', async () => {
     const { token, user } = await register(t.app);
-    const { key } = await createKey(t.app, token);
+    const { key } = await createKey(t, token);
     for (let i = 0; i < 5; i += 1) await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
     const error = await refusal(client(key).images.generate({ prompt: 'x', size: '256x256' }));
     expect([error.status, (error.error as { message: string }).message]).toEqual([402, messages.insufficientCredit]);

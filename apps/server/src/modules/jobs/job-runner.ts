@@ -1,3 +1,4 @@
+import type { CreditsService } from '../credits/credits.service.ts';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,7 +46,10 @@ export function createJobRunner({
   uploadsDir,
   metrics,
   log: baseLog,
+  credits,
 }: {
+  /** Counts unusable-output refunds against the account's daily budget. */
+  credits: Pick<CreditsService, 'countUnusableRefund'>;
   db: Db;
   kinds: Record<string, JobKindHandler>;
   paidImages: PaidImages;
@@ -114,7 +118,8 @@ export function createJobRunner({
           } catch (error) {
             if (error instanceof UnusableOutputError) {
               metrics.unusable.inc({ provider: made.provider, tool: row.kind, reason: error.reason });
-              log.warn({ tool: row.kind, provider: made.provider, reason: error.reason }, 'provider answered an unusable image; refunded');
+              const today = await credits.countUnusableRefund(row.user_id);
+              log.warn({ tool: row.kind, provider: made.provider, reason: error.reason, unusableToday: today }, 'provider answered an unusable image; refunded');
             }
             throw error;
           }

@@ -59,7 +59,7 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
 
   it("per user: calls made with an API key count with the owner's own, and past the limit answer 429 in their service's shape", async () => {
     const user = await register(t.app);
-    const { key } = await createKey(t.app, user.token);
+    const { key } = await createKey(t, user.token);
     const ip = '203.0.113.30';
     const v1 = () =>
       t.app.inject({ method: 'POST', url: '/v1/images/generations', remoteAddress: proxy, headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip }, payload: { prompt: 'A cat', size: '256x256' } });

@@ -72,3 +72,50 @@ export function changeEmailMail(input: { to: string; name: string; link: string;
     outro: `If you did not ask for this, ignore this message: nothing changes.`,
   });
 }
+
+/** After a reset: the owner learns it happened, and that every key that could spend their credits is gone. */
+export function passwordResetDoneMail(input: { to: string; name: string; link: string; keysRevoked: number }): MailMessage {
+  const keys =
+    input.keysRevoked === 0
+      ? 'Every other session was signed out, and any API key of the account was revoked.'
+      : `Every other session was signed out, and the account's ${input.keysRevoked} API key${input.keysRevoked === 1 ? ' was' : 's were'} revoked: programs using ${input.keysRevoked === 1 ? 'it' : 'them'} need a new key.`;
+  return compose({
+    kind: 'password-reset-done',
+    to: input.to,
+    subject: `Your ${brand.name} password was reset`,
+    name: input.name,
+    intro: `The password of your ${brand.name} account was just reset with a link we mailed to this address. ${keys}`,
+    action: 'Review your account',
+    link: input.link,
+    outro: `If this was not you, reset your password again at once and write to ${brand.email}.`,
+  });
+}
+
+/** A new key can spend the account's credits: its owner hears of it, with the way to revoke it. */
+export function apiKeyCreatedMail(input: { to: string; name: string; keyName: string; scopes: string[]; dailyCreditCap: number | null; link: string }): MailMessage {
+  const cap = input.dailyCreditCap === null ? 'no daily credit cap' : `a daily cap of ${input.dailyCreditCap} credit${input.dailyCreditCap === 1 ? '' : 's'}`;
+  return compose({
+    kind: 'api-key-created',
+    to: input.to,
+    subject: `A new API key was created on your ${brand.name} account`,
+    name: input.name,
+    intro: `An API key named “${input.keyName}” was created on your ${brand.name} account, with the scopes ${input.scopes.join(', ')} and ${cap}. Programs holding it can spend your credits.`,
+    action: 'Review or revoke your API keys',
+    link: input.link,
+    outro: 'If you did not create it, revoke it on your profile page (Developers) and change your password.',
+  });
+}
+
+/** Strangers used up the address's login attempts: the owner learns of it, once per window. */
+export function loginGuessingMail(input: { to: string; name: string; link: string; windowMinutes: number }): MailMessage {
+  return compose({
+    kind: 'login-guessing',
+    to: input.to,
+    subject: `Someone is trying to sign in to your ${brand.name} account`,
+    name: input.name,
+    intro: `Someone has been guessing the password of your ${brand.name} account, from browsers that never signed in to it. For the next ${input.windowMinutes} minutes we refuse further attempts from them; your own browsers, where you signed in before, still sign in as usual.`,
+    action: 'Choose a new password',
+    link: input.link,
+    outro: 'If your password is used elsewhere, or easy to guess, choose a new one. Nothing else is needed.',
+  });
+}

@@ -98,6 +98,11 @@ export function createMetrics() {
       refunded: new Counter({ name: 'lumigen_credits_refunded_total', help: 'Credits given back for paid work that failed or was canceled', registers }),
       granted: new Counter({ name: 'lumigen_credits_granted_total', help: 'Credits granted, by reason (signup_bonus, purchase, adjustment)', labelNames: ['reason'] as const, registers }),
       reversed: new Counter({ name: 'lumigen_credits_reversed_total', help: 'Credits taken back for refunded or disputed purchases', registers }),
+      refusedUnusableBudget: new Counter({
+        name: 'lumigen_paid_work_refused_unusable_budget_total',
+        help: 'Paid work refused because the account used up its day of unusable-output refunds (UNUSABLE_REFUNDS_PER_DAY)',
+        registers,
+      }),
     },
 
     database: {

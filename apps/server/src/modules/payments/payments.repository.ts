@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@lumigen/contract/payments';
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { rows, type Executor } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -61,6 +61,36 @@ export async function markCredited(ex: Executor, providerPaymentId: string): Pro
   return updated.length === 1;
 }
 
-export async function listByUser(ex: Executor, userId: string, limit: number): Promise<PaymentRow[]> {
-  return ex.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+/** The user's payments, newest first, each with what of it paid credits owed from a reversal. */
+export async function listByUser(ex: Executor, userId: string, limit: number): Promise<Array<PaymentRow & { shortfallSettledCredits: number }>> {
+  const found = await ex.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+  if (found.length === 0) return [];
+  const settled = await rows<{ ref: string; paid: number }>(
+    ex,
+    sql`SELECT ref, -delta AS paid FROM credit_ledger WHERE user_id = ${userId} AND reason = 'shortfall_settled' AND ref = ANY(ARRAY[${sql.join(found.map((row) => sql`${row.providerPaymentId}`), sql`, `)}]::text[])`,
+  );
+  const paid = new Map(settled.map((row) => [row.ref, row.paid]));
+  return found.map((row) => ({ ...row, shortfallSettledCredits: paid.get(row.providerPaymentId) ?? 0 }));
+}
+
+/**
+ * The user's newest unpaid intent for this bundle, still within Stripe's 24 hours of idempotency
+ * (asking again with its key answers the same intent); undefined if none.
+ */
+export async function findOpenIntent(ex: Executor, userId: string, bundle: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.bundle, bundle),
+        inArray(payments.status, ['pending', 'failed']),
+        isNull(payments.creditedAt),
+        sql`${payments.createdAt} > now() - interval '23 hours'`,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
 }

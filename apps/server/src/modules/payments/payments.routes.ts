@@ -16,6 +16,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { LocalProvider } from './providers/local.ts';
 
+/** create-payment-intent per user: this many per window, then 429 with Retry-After. */
+export const paymentIntentsPerWindow = 10;
+export const paymentIntentWindowMs = 10 * 60_000;
+
 type Options = { payments: PaymentsService; config: PaymentsConfig; local: LocalProvider | undefined };
 
 export async function paymentsRoutes(app: FastifyInstance, { payments, config, local }: Options) {
@@ -28,9 +32,12 @@ export async function paymentsRoutes(app: FastifyInstance, { payments, config, l
       : { provider: 'stripe', testMode: config.publishableKey.startsWith('pk_test_'), publishableKey: config.publishableKey };
   r.get('/api/payments/config', async () => publicConfig);
 
+  // Each intent is a call to Stripe and a payment row: a person needs a few, not a flood that
+  // spends the operator's Stripe rate limit.
+  const intentLimit = app.limitBy([{ name: 'payment-intent:user', max: paymentIntentsPerWindow, key: (request) => request.auth?.userId }], paymentIntentWindowMs);
   r.post(
     '/api/stripe/create-payment-intent',
-    { schema: { body: createPaymentIntentRequest }, onRequest: app.requireAuth },
+    { schema: { body: createPaymentIntentRequest }, onRequest: app.requireAuth, preHandler: intentLimit },
     async (request): Promise<CreatePaymentIntentResponse> => {
       const answer = await payments.createIntent({ userId: request.auth.userId, email: request.auth.email }, request.body);
       request.log.info({ userId: request.auth.userId, paymentIntentId: answer.paymentIntentId, bundle: answer.bundle }, 'payment intent ready');

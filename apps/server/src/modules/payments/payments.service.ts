@@ -31,6 +31,8 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       return await db.transaction(async (tx) => {
         if (!(await repo.markCredited(tx, intentId))) return false;
         await credits.grant(row.userId, row.credits, 'purchase', intentId, tx);
+        // What an earlier reversal could not take back is paid first, on a row of its own.
+        await credits.settleOwed(row.userId, row.credits, intentId, tx);
         return true;
       });
     } catch (error) {
@@ -83,6 +85,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         const claimed = Math.max(0, Math.min(row.credits - row.reversedCredits, share));
         const { taken } = await credits.takeBack(row.userId, claimed, reversal.id, tx);
         await repo.recordReversal(tx, intentId, status, claimed, claimed - taken);
+        await credits.recordShortfall(row.userId, claimed - taken, tx);
         return { claimed, taken };
       });
     } catch (error) {
@@ -98,16 +101,34 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       const bundle = findBundle(request.items);
       // The request schema admits catalogue names only; this guards a catalogue edited under it.
       if (!bundle) throw new AppError('bad_request', messages.unknownBundle);
+      const intentFor = (idempotencyKey: string) =>
+        provider.createIntent({
+          amountCents: bundle.amountCents,
+          currency: bundle.currency,
+          description: `Lumigen ${bundle.name} bundle: ${bundle.credits} credits`,
+          receiptEmail: buyer.email,
+          metadata: { userId: buyer.userId, bundle: bundle.name, credits: String(bundle.credits) },
+          idempotencyKey,
+        });
+      const answer = (intent: { id: string; clientSecret: string }): CreatePaymentIntentResponse => ({
+        success: true,
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: bundle.amountCents,
+        currency: bundle.currency,
+        credits: bundle.credits,
+        bundle: bundle.name,
+      });
+      // An unpaid intent for the same bundle is answered again (its key replays it at the
+      // provider, which makes nothing new): reloading checkout leaves no trail of payments.
+      const open = await repo.findOpenIntent(db, buyer.userId, bundle.name);
+      if (open?.idempotencyKey) {
+        const reused = await intentFor(open.idempotencyKey).catch(() => undefined);
+        if (reused?.id === open.providerPaymentId && (reused.status === 'pending' || reused.status === 'failed')) return answer(reused);
+      }
       // Scoped to the user and bundle: another account's key, or another bundle, is another intent.
       const idempotencyKey = `lumigen-${buyer.userId}-${bundle.name}-${request.idempotencyKey ?? randomUUID()}`;
-      const intent = await provider.createIntent({
-        amountCents: bundle.amountCents,
-        currency: bundle.currency,
-        description: `Lumigen ${bundle.name} bundle: ${bundle.credits} credits`,
-        receiptEmail: buyer.email,
-        metadata: { userId: buyer.userId, bundle: bundle.name, credits: String(bundle.credits) },
-        idempotencyKey,
-      });
+      const intent = await intentFor(idempotencyKey);
       await repo.insertPayment(db, {
         userId: buyer.userId,
         bundle: bundle.name,
@@ -118,15 +139,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         providerPaymentId: intent.id,
         idempotencyKey,
       });
-      return {
-        success: true,
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        amount: bundle.amountCents,
-        currency: bundle.currency,
-        credits: bundle.credits,
-        bundle: bundle.name,
-      };
+      return answer(intent);
     },
 
     settle,
@@ -171,6 +184,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         credits: row.credits,
         status: row.status,
         shortfallCredits: row.shortfallCredits,
+        shortfallSettledCredits: row.shortfallSettledCredits,
         createdAt: row.createdAt.toISOString(),
       }));
     },

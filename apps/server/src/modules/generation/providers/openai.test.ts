@@ -421,3 +421,46 @@ describe('the start-up line', () => {
     }
   });
 });
+
+describe('image URLs from an OpenAI-compatible server: fetched only where it may point', () => {
+  let server: Awaited<ReturnType<typeof startFakeCompatibleServer>>;
+  let t: TestContext;
+  let port: string;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    server = await startFakeCompatibleServer({ answer: 'url' });
+    port = new URL(server.origin).port;
+    // The base URL names the server `localhost`: 127.0.0.1 is then another host.
+    t = await startTestApp(firstKind, { ...openAiEnv(`http://localhost:${port}/v1`, 'stablediffusion'), LOG_LEVEL: 'warn' }, { logger: logs.logger });
+  });
+  afterAll(async () => {
+    await t.close();
+    await server.close();
+  });
+
+  const linking = (url: string) => server.answer({ status: 200, body: { created: 1, data: [{ url }] } });
+
+  it.each([
+    ['a redirect to 127.0.0.1', () => `http://localhost:${port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${port}/latest/meta-data/iam/security-credentials/`)}`],
+    ['a redirect to 169.254.169.254', () => `http://localhost:${port}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/iam/security-credentials/')}`],
+    ['plain http to another host', () => `http://127.0.0.1:${port}/latest/meta-data/iam/security-credentials/`],
+    ['https to a private address', () => 'https://10.0.0.7/image.png'],
+    ['https to a link-local address', () => 'https://[fe80::1]/image.png'],
+  ])('refuses %s: the job fails, is refunded, and the log says why', async (_label, url) => {
+    linking(url());
+    const fetchedBefore = server.fetched.length;
+    const { token, user } = await register(t.app);
+    const response = await post(t.app, '/api/image/generate-image', token, requestFor('256x256', 'standard'));
+    expect(response.statusCode).toBe(502);
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+    expect(server.fetched.slice(fetchedBefore).filter((hit) => hit.includes('/latest/meta-data'))).toEqual([]);
+    expect(JSON.stringify(logs.lines)).toContain('refused the linked image');
+  });
+
+  it('still fetches a URL on the base URL’s own host', async () => {
+    server.linkFrom(`http://localhost:${port}`);
+    server.answer();
+    const { token } = await register(t.app);
+    expect((await post(t.app, '/api/image/generate-image', token, requestFor('256x256', 'standard'))).statusCode).toBe(200);
+  });
+});

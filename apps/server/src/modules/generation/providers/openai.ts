@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { OpenAiConfig } from '../../../config.ts';
 import { readBodyUpTo } from '../../../lib/read-body.ts';
+import { imageUrlPolicy, RefusedImageUrl } from './image-url-policy.ts';
 import { imagesRequestFor } from './openai-request.ts';
 import { toPngOfSize } from './png.ts';
 import { GenerationProviderError, type GenerationInput, type GenerationProvider, type ProviderCheck } from './provider.ts';
@@ -32,13 +33,14 @@ export type OpenAiProviderOptions = OpenAiConfig & {
  */
 export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRetries, retryDelayMs = 500 }: OpenAiProviderOptions): GenerationProvider {
   const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+  const checkLink = imageUrlPolicy(baseUrl);
 
   async function attempt(input: GenerationInput, timeout: number) {
     const body = imagesRequestFor(model, input);
     // The signal also bounds reading the body and a linked image; the SDK's timeout stops at the headers.
     const signal = AbortSignal.timeout(timeout);
     const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, { timeout, maxRetries: 0, signal });
-    const bytes = await imageBytes(response.data?.[0], signal);
+    const bytes = await imageBytes(response.data?.[0], signal, checkLink);
     const { width, height } = dimensionsOf(input.size);
     return toPngOfSize(bytes, width, height);
   }
@@ -87,7 +89,7 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
 }
 
 /** The image of one answer item: base64 (`b64_json`), a `data:` URL, or an http(s) URL to fetch. */
-async function imageBytes(item: OpenAI.Images.Image | undefined, signal: AbortSignal): Promise<Buffer> {
+async function imageBytes(item: OpenAI.Images.Image | undefined, signal: AbortSignal, checkLink: (url: URL) => Promise<void>): Promise<Buffer> {
   if (item?.b64_json) return Buffer.from(item.b64_json, 'base64');
   const url = item?.url;
   if (!url) throw new GenerationProviderError('failed', 'the response carried no image');
@@ -97,11 +99,34 @@ async function imageBytes(item: OpenAI.Images.Image | undefined, signal: AbortSi
     return Buffer.from(url.slice(comma + 1), 'base64');
   }
   if (!/^https?:\/\//i.test(url)) throw new GenerationProviderError('failed', 'the response linked the image with an unsupported URL scheme');
-  return download(url, signal);
+  return download(url, signal, checkLink);
 }
 
-async function download(url: string, signal: AbortSignal): Promise<Buffer> {
-  const response = await fetch(url, { signal, redirect: 'follow' });
+const mostRedirects = 3;
+
+/**
+ * Fetches a linked image where `checkLink` allows, following a redirect only on the same origin
+ * (each hop checked again); anything else fails the generation, which is refunded.
+ */
+async function download(url: string, signal: AbortSignal, checkLink: (url: URL) => Promise<void>): Promise<Buffer> {
+  let target = new URL(url);
+  let response: Response | undefined;
+  for (let hop = 0; ; hop += 1) {
+    try {
+      await checkLink(target);
+    } catch (error) {
+      if (error instanceof RefusedImageUrl) throw new GenerationProviderError('failed', `refused the linked image: ${error.message}`);
+      throw error;
+    }
+    response = await fetch(target, { signal, redirect: 'manual' });
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) break;
+    await response.body?.cancel();
+    const next = new URL(location, target);
+    if (next.origin !== target.origin) throw new GenerationProviderError('failed', `refused the linked image: a redirect from ${target.host} to another host, ${next.host}`);
+    if (hop >= mostRedirects) throw new GenerationProviderError('failed', 'refused the linked image: too many redirects');
+    target = next;
+  }
   if (!response.ok) throw new GenerationProviderError('failed', `the linked image answered ${response.status}`, { status: response.status });
   const bytes = await readBodyUpTo(response, longestLinkedImageBytes);
   if (!bytes) throw new GenerationProviderError('failed', 'the linked image is too large');

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
 import { sessionsQueryKey } from './get-sessions.ts';
 
-/** Every session but this one ends. */
-export function logoutOthers(): Promise<AccountActionResponse> {
-  return apiPost<AccountActionResponse>('/api/user/logout-others');
+/** Every session but this one ends, and the API keys too unless `revokeApiKeys` is false. */
+export function logoutOthers({ revokeApiKeys }: { revokeApiKeys: boolean }): Promise<AccountActionResponse> {
+  return apiPost<AccountActionResponse>('/api/user/logout-others', { revokeApiKeys });
 }
 
 export function useLogoutOthers() {

@@ -127,7 +127,7 @@ describe('Password', () => {
     expect(server.callsTo('POST', '/api/user/change-password')).toHaveLength(0);
   });
 
-  it('changes it: only the two passwords are sent, the message shows, and this session stays', async () => {
+  it('changes it: the two passwords and "revoke the keys" (ticked by default) are sent, the message shows, and this session stays', async () => {
     const server = mockServer({ 'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }] });
     const person = userEvent.setup();
     renderProfilePart(<PasswordSection />);
@@ -138,10 +138,25 @@ describe('Password', () => {
     await person.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(messages.passwordChanged);
-    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([{ currentPassword: 'old password', newPassword: 'a much better one' }]);
+    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([{ currentPassword: 'old password', newPassword: 'a much better one', revokeApiKeys: true }]);
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
     expect(localStorage.getItem('token')).toBe('test-token');
     expect(screen.getByTestId('where').textContent).toBe('/profile');
+  });
+
+  it('keeps the API keys when the box is unticked', async () => {
+    const server = mockServer({ 'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }] });
+    const person = userEvent.setup();
+    renderProfilePart(<PasswordSection />);
+
+    await person.type(screen.getByLabelText('Current password'), 'old password');
+    await person.type(screen.getByLabelText('New password'), 'a much better one');
+    await person.type(screen.getByLabelText('Confirm new password'), 'a much better one');
+    await person.click(screen.getByRole('checkbox', { name: 'Also revoke every API key' }));
+    await person.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(messages.passwordChanged);
+    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([{ currentPassword: 'old password', newPassword: 'a much better one', revokeApiKeys: false }]);
   });
 
   it('a wrong current password is marked on its field', async () => {

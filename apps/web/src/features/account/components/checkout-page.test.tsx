@@ -190,6 +190,22 @@ describe('checkout of the chosen plan', () => {
     expect(callsTo('/api/stripe/create-payment-intent')).toHaveLength(1);
   });
 
+  it('lists what a reversal left owed, and the purchase that paid it first', async () => {
+    const paid = (over: object) => ({ paymentIntentId: 'pi_x', bundle: 'Popular', amount: 2000, currency: 'usd', credits: 35, status: 'succeeded', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: '2026-11-20T10:00:00.000Z', ...over });
+    mockServer({
+      'GET /api/payments': [
+        200,
+        {
+          success: true,
+          payments: [paid({ paymentIntentId: 'pi_later', bundle: 'Premium', credits: 100, amount: 4000, shortfallSettledCredits: 33 }), paid({ status: 'disputed', shortfallCredits: 33 })],
+        },
+      ],
+    });
+    renderCheckout();
+    expect(await screen.findByText('33 of them paid what was owed; 67 added to your balance')).toBeTruthy();
+    expect(screen.getByText('Credits taken back with the dispute · 33 already spent, owed')).toBeTruthy();
+  });
+
   it('a refusal about one field marks that field', async () => {
     mockServer({ 'POST /api/payments/local/confirm': [402, { success: false, message: messages.card.incompleteCvc, code: 'incomplete_cvc' }] });
     const user = userEvent.setup();

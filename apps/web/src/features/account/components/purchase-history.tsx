@@ -62,7 +62,15 @@ export function PurchaseHistory({ id }: { id?: string }) {
                   {payment.credits} credits · <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
                 </span>
                 {payment.status === 'refunded' || payment.status === 'disputed' ? (
-                  <span className="checkout__table-detail">Credits taken back with the {payment.status === 'refunded' ? 'refund' : 'dispute'}</span>
+                  <span className="checkout__table-detail">
+                    Credits taken back with the {payment.status === 'refunded' ? 'refund' : 'dispute'}
+                    {payment.shortfallCredits > 0 ? ` · ${payment.shortfallCredits} already spent, owed` : ''}
+                  </span>
+                ) : null}
+                {payment.shortfallSettledCredits > 0 ? (
+                  <span className="checkout__table-detail">
+                    {payment.shortfallSettledCredits} of them paid what was owed; {payment.credits - payment.shortfallSettledCredits} added to your balance
+                  </span>
                 ) : null}
               </td>
               <td className="checkout__num">{formatPrice(payment.amount)}</td>

@@ -78,7 +78,21 @@ describe('Sessions', () => {
     expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     expect(notify.success).toHaveBeenCalledWith(messages.otherSessionsEnded);
-    expect(server.callsTo('POST', '/api/user/logout-others')).toHaveLength(1);
+    // The keys go too unless the box is unticked.
+    expect(server.callsTo('POST', '/api/user/logout-others').map((call) => call.body)).toEqual([{ revokeApiKeys: true }]);
+  });
+
+  it('keeps the API keys when "Also revoke every API key" is unticked', async () => {
+    const server = sessionsServer();
+    const person = userEvent.setup();
+    renderProfilePart(<SessionsSection />);
+
+    const box = await screen.findByRole('checkbox', { name: 'Also revoke every API key' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await person.click(box);
+    await person.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    expect(await screen.findByText('You are signed in on this device only.')).toBeTruthy();
+    expect(server.callsTo('POST', '/api/user/logout-others').map((call) => call.body)).toEqual([{ revokeApiKeys: false }]);
   });
 
   it('a failed load says so', async () => {

@@ -1,5 +1,7 @@
 import type { SessionSummary } from '@lumigen/contract/accounts';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/text-field.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { useSessions } from '../api/get-sessions.ts';
@@ -45,6 +47,8 @@ export function SessionsSection() {
   const { token } = useAuth();
   const sessions = useSessions(token);
   const endingOthers = useLogoutOthers();
+  // Checked by default: a stranger's session may have left a key behind.
+  const [revokeApiKeys, setRevokeApiKeys] = useState(true);
   const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
 
   let content;
@@ -62,11 +66,12 @@ export function SessionsSection() {
         </ul>
         {others > 0 ? (
           <div className="profile-form__actions">
+            <CheckboxField label="Also revoke every API key" checked={revokeApiKeys} onChange={(event) => setRevokeApiKeys(event.target.checked)} />
             <Button
               variant="secondary"
               busy={endingOthers.isPending}
               onClick={() =>
-                endingOthers.mutate(undefined, {
+                endingOthers.mutate({ revokeApiKeys }, {
                   onSuccess: (answer) => notify.success(answer.message),
                   onError: (error) => notify.error(error.message),
                 })

@@ -39,8 +39,8 @@ function app(path: string) {
 
 /** Opens the page as a mailed link does: the browser's address carries the token too. */
 function openLink(token: string) {
-  window.history.replaceState(null, '', `/reset?token=${token}`);
-  return render(app(`/reset?token=${token}`));
+  window.history.replaceState(null, '', `/reset#token=${token}`);
+  return render(app(`/reset#token=${token}`));
 }
 
 let calls: Call[];
@@ -109,12 +109,13 @@ describe('/reset without a link: asking for one', () => {
   });
 });
 
-describe('/reset?token=…: the mailed link', () => {
+describe('/reset#token=…: the mailed link', () => {
   it('takes the token out of the address bar and asks for a new password', async () => {
     calls = mockApi({});
     openLink('link-token');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
     expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('');
     expect(window.location.pathname).toBe('/reset');
   });
 
@@ -171,8 +172,8 @@ describe('/reset?token=…: the mailed link', () => {
 
   it('takes over the prerendered /reset without a mismatch, then shows the new-password form', async () => {
     calls = mockApi({});
-    window.history.replaceState(null, '', '/reset?token=link-token');
-    const html = renderToString(app('/reset?token=link-token'));
+    window.history.replaceState(null, '', '/reset#token=link-token');
+    const html = renderToString(app('/reset#token=link-token'));
     // The build prerenders /reset once, for every address: the e-mail form.
     expect(html).toContain('Reset Password');
     const container = document.createElement('div');
@@ -180,10 +181,11 @@ describe('/reset?token=…: the mailed link', () => {
     document.body.append(container);
     const recoverable: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, app('/reset?token=link-token'), { onRecoverableError: (error) => void recoverable.push(error) });
+      hydrateRoot(container, app('/reset#token=link-token'), { onRecoverableError: (error) => void recoverable.push(error) });
     });
     expect(container.textContent).toContain('Choose a new password');
     expect(recoverable).toEqual([]);
     expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('');
   });
 });

@@ -34,8 +34,8 @@ function app(path: string) {
 }
 
 function openLink(token: string) {
-  window.history.replaceState(null, '', `/verify?token=${token}`);
-  return render(app(`/verify?token=${token}`));
+  window.history.replaceState(null, '', `/verify#token=${token}`);
+  return render(app(`/verify#token=${token}`));
 }
 
 let calls: Call[];
@@ -64,6 +64,7 @@ describe('/verify', () => {
     openLink('link-token');
     expect((await screen.findByRole('status')).textContent).toContain('Confirming');
     expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('');
 
     await act(async () => answer());
     expect(await screen.findByRole('heading', { name: 'E-mail address confirmed' })).toBeTruthy();
@@ -120,8 +121,8 @@ describe('/verify', () => {
 
   it('is prerendered as the spinner and taken over without a mismatch', async () => {
     calls = mockApi({ 'POST /api/user/verify': [200, { success: true, message: messages.emailVerified, creditBalance: 5 }] });
-    window.history.replaceState(null, '', '/verify?token=link-token');
-    const html = renderToString(app('/verify?token=link-token'));
+    window.history.replaceState(null, '', '/verify#token=link-token');
+    const html = renderToString(app('/verify#token=link-token'));
     expect(html).toContain('Confirming');
     expect(html).not.toContain('link-token');
     const container = document.createElement('div');
@@ -129,7 +130,7 @@ describe('/verify', () => {
     document.body.append(container);
     const recoverable: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, app('/verify?token=link-token'), { onRecoverableError: (error) => void recoverable.push(error) });
+      hydrateRoot(container, app('/verify#token=link-token'), { onRecoverableError: (error) => void recoverable.push(error) });
     });
     await vi.waitFor(() => expect(container.textContent).toContain(messages.emailVerified));
     expect(recoverable).toEqual([]);
