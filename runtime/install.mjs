@@ -42,7 +42,8 @@ function installRuntime(name) {
   const [command, args] = npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli]] : ['npm', []];
   const result = spawnSync(command, [...args, 'ci', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: dir,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // npm's own report goes to stderr: stdout carries only the binary's path (CI reads it).
+    stdio: ['ignore', process.stderr, 'inherit'],
     env: { ...process.env, npm_config_prefix: undefined, npm_config_workspace: undefined }
   });
   if (result.status !== 0) throw new Error(`npm ci in runtime/${name} failed (exit ${result.status})`);
