@@ -3,7 +3,11 @@ import { messages } from '@lumigen/contract/messages';
 import { AppError } from './app-error.ts';
 import { createOpenStreams } from './open-streams.ts';
 
-/** Uploads one account may have in progress at once in a process (a batch, a tool call). */
+/**
+ * Many-picture uploads (a batch, a recipe's run) one account may have in progress at once in a
+ * process. A one-picture tool call is bounded by its size limit and the paid-work rate limit, and
+ * counts only against the spill cap: concurrent edits are the product's own use.
+ */
 export const maxUploadsPerUser = 2;
 // A full spill area or a full disk frees up as uploads end: ask again after this long.
 const retrySeconds = 30;
@@ -38,10 +42,10 @@ export function createUploadGuard({ dataDir, maxSpillBytes, minFreeBytes }: { da
     diskLow,
 
     /** Lets an upload of `userId` begin, or says why not; `release` when its files are gone. */
-    async admit(userId: string): Promise<UploadAdmission> {
+    async admit(userId: string, { manyPictures }: { manyPictures: boolean }): Promise<UploadAdmission> {
       if (await diskLow()) throw unavailable(messages.uploads.diskLow);
       if (spilled >= maxSpillBytes) throw unavailable(messages.uploads.spillFull);
-      const leave = inProgress.enter([[`user:${userId}`, maxUploadsPerUser]]);
+      const leave = manyPictures ? inProgress.enter([[`user:${userId}`, maxUploadsPerUser]]) : () => undefined;
       if (!leave) throw new AppError('rate_limited', messages.uploads.tooManyAtOnce(maxUploadsPerUser), { headers: { 'retry-after': String(retrySeconds) } });
       let mine = 0;
       let released = false;

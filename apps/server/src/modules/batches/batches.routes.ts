@@ -38,7 +38,7 @@ export async function batchesRoutes(
     // A balance that cannot pay for one picture is told so before a byte is read, and reading
     // stops at the first picture it cannot pay for.
     const affordable = await jobs.picturesAffordable(userId, creditCosts.edit);
-    const admission = await uploadGuard.admit(userId);
+    const admission = await uploadGuard.admit(userId, { manyPictures: true });
     let upload;
     try {
       upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);

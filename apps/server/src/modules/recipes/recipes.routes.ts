@@ -47,7 +47,7 @@ export async function recipesRoutes(
     // One picture's price, before a byte is read; reading stops at the first picture the balance
     // cannot pay for, and the batch's total is reserved when it is accepted.
     const affordable = await jobs.picturesAffordable(userId, price);
-    const admission = await uploadGuard.admit(userId);
+    const admission = await uploadGuard.admit(userId, { manyPictures: true });
     let upload;
     try {
       upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);

@@ -24,7 +24,7 @@ export async function acceptToolCall(
 ): ReturnType<JobsService['submit']> {
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
   await jobs.assertCanPay(userId, jobs.costOf(tool), apiKey);
-  const admission = await uploadGuard.admit(userId);
+  const admission = await uploadGuard.admit(userId, { manyPictures: false });
   try {
     const upload = await readToolUpload(request, tool, uploadsDir, admission.budget);
     try {
