@@ -49,7 +49,9 @@ export const messages = {
   creditLoaded: 'Credit loaded',
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
-  insufficientCredit: 'insufficient credit',
+  /** A short balance: what the action needs, what the account has, and where to buy (API clients read it too). */
+  insufficientCredit: (needed: number, balance: number, pricingUrl: string) =>
+    `Not enough credits: this needs ${formatCost(needed)} and your account has ${balance}. Buy credits at ${pricingUrl}.`,
   /** The account's unusable-output refunds for the day ran out: paid work waits until 00:00 UTC. */
   unusableBudgetSpent: (refunds: number) =>
     `The image services answered unusable pictures for your account ${refunds} times today, each refunded. To keep this from repeating, paid work is paused until 00:00 UTC; nothing was charged.`,

@@ -368,7 +368,7 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const response = await callTool(t.app, token, 'upscale', validParts('upscale'));
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+    expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
     expect(fake.calls).toHaveLength(0);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
   });
