@@ -35,7 +35,7 @@ test.describe('batches in the browser', () => {
 
     // The refusal is marked at once; two run at a time, so the others are seen waiting or working.
     const notes = grid.getByRole('listitem').filter({ hasText: 'notes.png' });
-    await expect(notes.getByText('Not used, not charged: image_file is not a PNG, JPEG or WebP image')).toBeVisible();
+    await expect(notes.getByText('Not used, not charged. The picture is not a PNG, JPEG or WebP image.')).toBeVisible();
     await expect(grid.getByText(/^(Waiting|Working…)/).first()).toBeVisible();
 
     await expect(grid.getByText('3 of 4 done · 1 not used')).toBeVisible({ timeout: 120_000 });

@@ -53,7 +53,7 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   // of 10 MB pictures peaked at 351–383 MB without it, 391–428 MB with it (docs/decisions/043).
   sharp.cache(false);
   const { db } = database;
-  const credits = createCreditsService(db, metrics.credits, { unusableRefundsPerDay: config.unusableRefundsPerDay });
+  const credits = createCreditsService(db, metrics.credits, { unusableRefundsPerDay: config.unusableRefundsPerDay, publicOrigin: config.publicOrigin });
   const images = createImagesService(db, stores.images);
   const paidImages = createPaidImages({ db, credits, images });
   // Measured here, the one place every provider (configured or a test's) is handed to paid work.

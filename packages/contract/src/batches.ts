@@ -34,7 +34,7 @@ export const batchMessages = {
   tooMany: `At most ${batchMaxPictures} pictures per batch`,
   toolMissing: `tool is required: one of ${batchToolIds.join(', ')}`,
   cleanupOneByOne: 'Cleanup needs a mask painted on each picture: run it one picture at a time',
-  noneAccepted: (count: number, first: string) => `None of the ${count} picture${count === 1 ? ' was' : 's were'} usable (${first}); nothing was charged.`,
+  noneAccepted: (count: number, first: string) => `None of the ${count} picture${count === 1 ? ' was' : 's were'} usable; nothing was charged. The first: ${first}`,
   cannotPay: (cost: number, balance: number) =>
     `This batch costs ${cost} credit${cost === 1 ? '' : 's'} and your balance is ${balance}. Nothing was charged: buy credits or send fewer pictures.`,
   /** Answered (402) as soon as the pictures sent so far cost more than the balance: the rest is not read. */

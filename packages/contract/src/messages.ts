@@ -1,4 +1,12 @@
+import { actionLabels } from './credits.ts';
 import { creditCosts, formatCost } from './pricing.ts';
+
+/** An upload as a person calls it: the tool pages send `image_file` and, for cleanup, `mask` (`mask_file` in Clipdrop's shape). */
+function upload(field: string): string {
+  if (field === 'image_file') return 'The picture';
+  if (field === 'mask' || field === 'mask_file') return 'The mask';
+  return field;
+}
 
 /**
  * Every user-facing text the server sends, so the web app and tests quote one source. The texts only
@@ -49,7 +57,9 @@ export const messages = {
   creditLoaded: 'Credit loaded',
   // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
-  insufficientCredit: 'insufficient credit',
+  /** A short balance: what the action needs, what the account has, and where to buy (API clients read it too). */
+  insufficientCredit: (needed: number, balance: number, pricingUrl: string) =>
+    `Not enough credits: this needs ${formatCost(needed)} and your account has ${balance}. Buy credits at ${pricingUrl}.`,
   /** The account's unusable-output refunds for the day ran out: paid work waits until 00:00 UTC. */
   unusableBudgetSpent: (refunds: number) =>
     `The image services answered unusable pictures for your account ${refunds} times today, each refunded. To keep this from repeating, paid work is paused until 00:00 UTC; nothing was charged.`,
@@ -70,15 +80,16 @@ export const messages = {
     notMultipart: 'Send the image as multipart/form-data, in the image_file field',
     fileMissing: (field: string) => `${field} is required: choose a PNG, JPEG or WebP image`,
     maskMissing: 'mask is required for cleanup: an image of the same size, white where pixels should disappear',
-    fileEmpty: (field: string) => `${field} is empty`,
-    fileTooLarge: (field: string, megabytes: number) => `${field} is larger than ${megabytes} MB`,
-    notAnImage: (field: string) => `${field} is not a PNG, JPEG or WebP image`,
-    unreadable: (field: string) => `${field} could not be read as an image: the file is damaged or incomplete`,
+    fileEmpty: (field: string) => `${upload(field)} is an empty file. Choose it again.`,
+    fileTooLarge: (field: string, megabytes: number) => `${upload(field)} is larger than ${megabytes} MB. Choose a smaller file.`,
+    notAnImage: (field: string) => `${upload(field)} is not a PNG, JPEG or WebP image.`,
+    unreadable: (field: string) => `${upload(field)} could not be read: the file is damaged or incomplete.`,
     tooManyPixels: (field: string, megapixels: number, tool: string, limit: number) =>
-      `${field} has ${megapixels.toFixed(1)} megapixels; ${tool} accepts at most ${limit} megapixels`,
-    tooSmall: (field: string, width: number, height: number, min: number) => `${field} is ${width}×${height} pixels; each side must be at least ${min} pixels`,
+      `${upload(field)} is ${megapixels.toFixed(1)} megapixels; ${actionLabels[tool] ?? tool} takes at most ${limit} megapixels. Scale it down and try again.`,
+    tooSmall: (field: string, width: number, height: number, min: number) =>
+      `${upload(field)} is ${width}×${height} pixels; each side must be at least ${min} pixels.`,
     maskSize: (width: number, height: number, maskWidth: number, maskHeight: number) =>
-      `mask must be exactly ${width}×${height} pixels, the size of image_file (it is ${maskWidth}×${maskHeight})`,
+      `The mask must be the size of the picture, ${width}×${height} pixels (it is ${maskWidth}×${maskHeight}).`,
     cropTooLarge: (width: number, height: number, min: number) =>
       `The extend values leave ${Math.max(width, 0)}×${Math.max(height, 0)} pixels of the image; each side must keep at least ${min}`,
     uncropTooLarge: (width: number, height: number, maxPixels: number) =>

@@ -132,7 +132,6 @@ export type ToolProviderName = (typeof toolProviders)[number];
 /** The client-side texts of docs/product.md §5 (the server answers its own 4xx messages). */
 export const toolMessages = {
   noImage: 'Please upload an image',
-  insufficient: messages.insufficientCredit,
   insufficientShort: 'insufficient',
   failed: (reason: string) => `Image edit failed: ${reason}`,
   /** Cleanup: neither a painted mask nor a mask file. */

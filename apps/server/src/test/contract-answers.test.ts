@@ -10,7 +10,7 @@ const credit = { success: true, message: 'Credit loaded', creditBalance: 5, name
 describe('checking answers against the contract', () => {
   it('accepts an answer that matches its route’s schema, and the error shape for a failure', () => {
     expect(() => checkAnswer('POST', '/api/image/get-credit', answer(200, credit))).not.toThrow();
-    expect(() => checkAnswer('POST', '/api/image/deduct-credit', answer(402, { success: false, message: 'insufficient credit', creditBalance: 0 }))).not.toThrow();
+    expect(() => checkAnswer('POST', '/api/image/deduct-credit', answer(402, { success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 }))).not.toThrow();
     expect(() => checkAnswer('GET', '/api/health', answer(503, { status: 'degraded', database: 'down', generation: 'ok', disk: 'ok', uptimeSeconds: 3 }))).not.toThrow();
   });
 

@@ -58,7 +58,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       ['four.png', 'succeeded'],
       ['five.png', 'succeeded'],
     ]);
-    expect(batch.items[2]).toMatchObject({ jobId: null, imageId: null, message: 'image_file is not a PNG, JPEG or WebP image' });
+    expect(batch.items[2]).toMatchObject({ jobId: null, imageId: null, message: 'The picture is not a PNG, JPEG or WebP image.' });
     expect(batch.items.filter((item) => item.status === 'succeeded').every((item) => item.imageId && item.jobId && item.progress === 100)).toBe(true);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 1, ledgerSum: 1, ledgerRows: 5 });
 
@@ -87,7 +87,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
         ['huge.png', 'refused'],
         ['three.png', expect.stringMatching(/^(queued|running)$/)],
       ]);
-      expect(early.items[1]).toMatchObject({ jobId: null, imageId: null, message: 'image_file is larger than 30 MB' });
+      expect(early.items[1]).toMatchObject({ jobId: null, imageId: null, message: 'The picture is larger than 30 MB. Choose a smaller file.' });
       expect(await jobCount(t, user.id)).toBe(2);
       release();
       const done = await waitForBatch(t.app, token, batchId);
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       [[['tool', 'paint-it-black'], imagePart(png)], 400, 'Unknown tool: paint-it-black'],
       [[['tool', 'upscale'], ['target_width', '9000'], imagePart(png)], 400, 'Width (target_width) must be between 1 and 4096'],
       [[['tool', 'upscale']], 400, 'image_file is required: choose a PNG, JPEG or WebP image'],
-      [[['tool', 'remove-background'], imagePart(Buffer.from('nope'), 'a.txt'), imagePart(Buffer.alloc(0), 'b.png')], 415, 'None of the 2 pictures were usable (image_file is not a PNG, JPEG or WebP image); nothing was charged.'],
+      [[['tool', 'remove-background'], imagePart(Buffer.from('nope'), 'a.txt'), imagePart(Buffer.alloc(0), 'b.png')], 415, 'None of the 2 pictures were usable; nothing was charged. The first: The picture is not a PNG, JPEG or WebP image.'],
       // The balance (5) stops a batch at its 6th picture, long before the 51st.
       [[['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))], 402, 'Your balance of 5 credits pays for 5 pictures at 1 credit each. Nothing was charged: send at most 5, or buy credits.'],
     ];

@@ -28,7 +28,7 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
     }
     const refused = await post(t.app, '/api/image/deduct-credit', token);
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+    expect(refused.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
     const reasons = await rows<{ reason: string; delta: number; balance_after: number }>(
       t.database.db,
@@ -46,7 +46,7 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
     expect(ok).toHaveLength(5);
     expect(refused).toHaveLength(45);
     expect(ok.map((r) => r.json().creditBalance).sort()).toEqual([0, 1, 2, 3, 4]);
-    for (const r of refused) expect(r.json()).toMatchObject({ success: false, message: 'insufficient credit' });
+    for (const r of refused) expect(r.json()).toMatchObject({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditsNeeded: 1 });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
   });
 

@@ -77,7 +77,7 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
 
   it('a reservation beyond the balance is refused with 402 and changes nothing', async () => {
     const { user } = await register(t.app);
-    await expect(credits.reserve(user.id, 6, 'test')).rejects.toMatchObject({ statusCode: 402, message: 'insufficient credit', extra: { creditBalance: 5 } });
+    await expect(credits.reserve(user.id, 6, 'test')).rejects.toMatchObject({ statusCode: 402, message: 'Not enough credits: this needs 6 credits and your account has 5. Buy credits at /pricing.', extra: { creditBalance: 5, creditsNeeded: 6 } });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
   });
 

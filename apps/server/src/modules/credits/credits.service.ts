@@ -41,13 +41,24 @@ export type KeyCharge = { id: string; userId: string; dailyCreditCap: number | n
  * same statement as the balance change, so `sum(delta)` always equals the balance. Each change is
  * counted in `metrics` once its statement succeeded (a service built outside an app counts nowhere).
  */
-export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusableRefundsPerDay = 10 }: { unusableRefundsPerDay?: number } = {}) {
+export function createCreditsService(
+  db: Db,
+  metrics?: CreditMetrics,
+  { unusableRefundsPerDay = 10, publicOrigin = '' }: { unusableRefundsPerDay?: number; publicOrigin?: string } = {},
+) {
   async function balanceOf(userId: string, ex: Executor = db): Promise<number> {
     return (await repo.findBalance(ex, userId)) ?? 0;
   }
 
+  /** The 402 for a balance short of `needed`: both numbers in the text and the body, and where to buy. */
+  function shortOfCredit(needed: number, balance: number): AppError {
+    return new AppError('insufficient_credit', messages.insufficientCredit(needed, balance, `${publicOrigin}/pricing`), {
+      extra: { creditBalance: balance, creditsNeeded: needed },
+    });
+  }
+
   // Read through the caller's executor: on PGlite a query beside an open transaction waits for it.
-  async function insufficient(userId: string, ex: Executor): Promise<never> {
+  async function insufficient(userId: string, needed: number, ex: Executor): Promise<never> {
     const pausedUntil = await repo.findPausedUntil(ex, userId);
     if (pausedUntil) {
       metrics?.refusedUnusableBudget.inc();
@@ -55,7 +66,9 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusable
       throw new AppError('rate_limited', messages.unusableBudgetSpent(unusableRefundsPerDay), { headers: { 'retry-after': String(seconds) } });
     }
     const owed = await repo.findOwed(ex, userId);
-    throw new AppError('insufficient_credit', owed > 0 ? messages.shortfallOwed(owed) : messages.insufficientCredit, { extra: { creditBalance: await balanceOf(userId, ex) } });
+    const balance = await balanceOf(userId, ex);
+    if (owed > 0) throw new AppError('insufficient_credit', messages.shortfallOwed(owed), { extra: { creditBalance: balance } });
+    throw shortOfCredit(needed, balance);
   }
 
   async function checkKeyCap(apiKey: KeyCharge, cost: number, ex: Executor): Promise<void> {
@@ -69,6 +82,7 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusable
   return {
     balanceOf,
     checkKeyCap,
+    shortOfCredit,
 
     /** Each key's credits spent since 00:00 UTC (reserved or spent, less refunds). */
     spentToday(apiKeyIds: string[]): Promise<Map<string, number>> {
@@ -134,7 +148,7 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusable
     /** Takes `cost` now, for actions that cannot fail after payment; 402 when short. */
     async spend(userId: string, cost: number, ref: string, ex: Executor = db): Promise<number> {
       const balance = await repo.takeCredits(ex, userId, cost, 'spend', ref);
-      if (balance === null) return insufficient(userId, ex);
+      if (balance === null) return insufficient(userId, cost, ex);
       metrics?.spent.inc(cost);
       return balance;
     },
@@ -148,7 +162,7 @@ export function createCreditsService(db: Db, metrics?: CreditMetrics, { unusable
     async reserve(userId: string, cost: number, purpose: string, ex: Executor = db, apiKey?: KeyCharge): Promise<Reservation> {
       if (apiKey?.dailyCreditCap != null) await checkKeyCap(apiKey, cost, ex);
       const reservation = await repo.insertReservation(ex, userId, cost, purpose, apiKey?.id ?? null);
-      if (!reservation) return insufficient(userId, ex);
+      if (!reservation) return insufficient(userId, cost, ex);
       metrics?.spent.inc(cost);
       return reservation;
     },

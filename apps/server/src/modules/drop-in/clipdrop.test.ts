@@ -94,7 +94,7 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
     const broke = await call(tool, key);
     expect(broke.status).toBe(402);
-    expect(await errorOf(broke)).toBe(messages.insufficientCredit);
+    expect(await errorOf(broke)).toBe('Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.');
 
     const bad = await call(tool, `lk_${'b'.repeat(43)}`);
     expect(bad.status).toBe(403);

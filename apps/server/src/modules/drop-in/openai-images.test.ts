@@ -155,7 +155,7 @@ describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) =
     const { key } = await createKey(t, token);
     for (let i = 0; i < 5; i += 1) await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
     const error = await refusal(client(key).images.generate({ prompt: 'x', size: '256x256' }));
-    expect([error.status, (error.error as { message: string }).message]).toEqual([402, messages.insufficientCredit]);
+    expect([error.status, (error.error as { message: string }).message]).toEqual([402, 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.']);
     expect((await ledgerState(t.database, user.id)).balance).toBe(0);
   });
 });

@@ -111,7 +111,7 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
       const refused = responses.filter((r) => r.statusCode === 402);
       expect(ok).toHaveLength(5);
       expect(refused).toHaveLength(15);
-      for (const r of refused) expect(r.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+      for (const r of refused) expect(r.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
       expect(new Set(ok.map((r) => r.json().imageId)).size).toBe(5);
       expect(await ledgerState(context.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
       expect(await countRows(context.database, 'images')).toBe(5);
@@ -199,7 +199,7 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
         };
         const response = await generate(context, token, cat);
         expect(response.statusCode).toBe(402);
-        expect(response.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+        expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
         expect(await ledgerState(context.database, user.id)).toMatchObject({ balance: 0, ledgerSum: 0 });
         expect(await countRows(context.database, 'images')).toBe(0);
         expect(await storedImageFiles(context.location)).toHaveLength(0);

@@ -80,7 +80,7 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const response = await submitGeneration(t.app, token);
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+    expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
     expect(await jobsOf(t, user.id)).toEqual([]);
   });
 

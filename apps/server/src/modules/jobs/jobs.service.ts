@@ -226,7 +226,7 @@ export function createJobsService({
      */
     async assertCanPay(userId: string, cost: number, apiKey?: KeyCharge): Promise<void> {
       const creditBalance = await credits.balanceOf(userId);
-      if (creditBalance < cost) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance } });
+      if (creditBalance < cost) throw credits.shortOfCredit(cost, creditBalance);
       if (apiKey) await credits.checkKeyCap(apiKey, cost, db);
     },
 
@@ -236,7 +236,7 @@ export function createJobsService({
      */
     async picturesAffordable(userId: string, price: number): Promise<{ pictures: number; balance: number; price: number }> {
       const balance = await credits.balanceOf(userId);
-      if (balance < price) throw new AppError('insufficient_credit', messages.insufficientCredit, { extra: { creditBalance: balance } });
+      if (balance < price) throw credits.shortOfCredit(price, balance);
       return { pictures: Math.floor(balance / price), balance, price };
     },
 
@@ -269,7 +269,8 @@ export function createJobsService({
       // A bug: the error handler answers 500 with the request id; the worker logged the cause.
       if (!code || !(code in statusByCode)) throw new Error(`job ${jobId} failed on our side`);
       throw new AppError(code as AppErrorCode, row.message ?? messages.job.internal, {
-        extra: { creditBalance: await credits.balanceOf(userId) },
+        // A 402 names what the job cost beside the balance, as a refusal at submission does.
+        extra: { creditBalance: await credits.balanceOf(userId), ...(code === 'insufficient_credit' ? { creditsNeeded: kinds[row.kind as JobKind].cost } : {}) },
         headers: row.retry_after_seconds === null ? {} : { 'retry-after': String(row.retry_after_seconds) },
       });
     },

@@ -31,7 +31,7 @@ describe.each(databaseKinds)('402 before any decode on %s', (kind) => {
     for (const bytes of [corruptPng, pngBomb()]) {
       const response = await send(url, broke.token, bytes);
       expect(response.statusCode).toBe(402);
-      expect(response.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+      expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
     }
     expect(await ledgerState(t.database, broke.user.id)).toEqual(before);
     expect(fake.calls).toHaveLength(0);

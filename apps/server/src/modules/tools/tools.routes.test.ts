@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { toolImageLimits, toolIds, toolSliders, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import { actionLabels } from '@lumigen/contract/credits';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -142,7 +143,7 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const upright = await sharp(call!.image.bytes).metadata();
     expect([upright.width, upright.height, upright.orientation ?? 1]).toEqual([20, 40, 1]);
     const refused = await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await maskOf(40, 20))]);
-    expect(refused.json()).toEqual({ success: false, message: 'mask must be exactly 20×40 pixels, the size of image_file (it is 40×20)' });
+    expect(refused.json()).toEqual({ success: false, message: 'The mask must be the size of the picture, 20×40 pixels (it is 40×20).' });
   });
 
   it('reads an upload streamed without a Content-Length (chunked), byte for byte', async () => {
@@ -252,28 +253,28 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
 
     describe.each(toolIds)('%s', (tool) => {
       it('a text file named photo.png: 415', async () => {
-        await expectRefused(tool, withImage(tool, imagePart(Buffer.from('Dear diary, this is not a picture.'))), 415, 'image_file is not a PNG, JPEG or WebP image');
+        await expectRefused(tool, withImage(tool, imagePart(Buffer.from('Dear diary, this is not a picture.'))), 415, 'The picture is not a PNG, JPEG or WebP image.');
       });
       it('an empty file: 400', async () => {
-        await expectRefused(tool, withImage(tool, imagePart(Buffer.alloc(0))), 400, 'image_file is empty');
+        await expectRefused(tool, withImage(tool, imagePart(Buffer.alloc(0))), 400, 'The picture is an empty file. Choose it again.');
       });
       it('a 31 MB upload: 413', async () => {
         const big = Buffer.concat([photo, Buffer.alloc(31 * 1024 * 1024 - photo.length)]);
-        await expectRefused(tool, withImage(tool, imagePart(big)), 413, 'image_file is larger than 30 MB');
+        await expectRefused(tool, withImage(tool, imagePart(big)), 413, 'The picture is larger than 30 MB. Choose a smaller file.');
       });
       it('a 20000×20000 PNG bomb: 413, without decoding it', async () => {
         const { maxMegapixels } = toolImageLimits[tool];
-        await expectRefused(tool, withImage(tool, imagePart(pngBomb())), 413, `image_file has 400.0 megapixels; ${tool} accepts at most ${maxMegapixels} megapixels`);
+        await expectRefused(tool, withImage(tool, imagePart(pngBomb())), 413, `The picture is 400.0 megapixels; ${actionLabels[tool]} takes at most ${maxMegapixels} megapixels. Scale it down and try again.`);
       });
       it('no image: 400', async () => {
         await expectRefused(tool, validParts(tool).slice(1), 400, 'image_file is required: choose a PNG, JPEG or WebP image');
       });
       it('an image of 15×400 pixels: 400', async () => {
-        await expectRefused(tool, withImage(tool, imagePart(await pngOf(15, 400))), 400, 'image_file is 15×400 pixels; each side must be at least 16 pixels');
+        await expectRefused(tool, withImage(tool, imagePart(await pngOf(15, 400))), 400, 'The picture is 15×400 pixels; each side must be at least 16 pixels.');
       });
       it('a PNG cut off halfway: 400', async () => {
         const whole = await noisyPng(256, 256);
-        await expectRefused(tool, withImage(tool, imagePart(whole.subarray(0, whole.length / 2))), 400, 'image_file could not be read as an image: the file is damaged or incomplete');
+        await expectRefused(tool, withImage(tool, imagePart(whole.subarray(0, whole.length / 2))), 400, 'The picture could not be read: the file is damaged or incomplete.');
       });
       it('an unknown field, and a field sent twice: 400', async () => {
         await expectRefused(tool, [...validParts(tool), ['colour', 'red']], 400, 'Unknown field: colour');
@@ -311,9 +312,9 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     it('cleanup: a missing, empty, non-image or wrongly sized mask, a second mask, a third file, a bad mode: 4xx', async () => {
       const image = imagePart(photo);
       await expectRefused('cleanup', [image], 400, 'mask is required for cleanup: an image of the same size, white where pixels should disappear');
-      await expectRefused('cleanup', [image, maskPart(Buffer.alloc(0))], 400, 'mask is empty');
-      await expectRefused('cleanup', [image, maskPart(Buffer.from('%PDF-1.7 not a mask'))], 415, 'mask is not a PNG, JPEG or WebP image');
-      await expectRefused('cleanup', [image, maskPart(await maskOf(321, 240))], 400, 'mask must be exactly 320×240 pixels, the size of image_file (it is 321×240)');
+      await expectRefused('cleanup', [image, maskPart(Buffer.alloc(0))], 400, 'The mask is an empty file. Choose it again.');
+      await expectRefused('cleanup', [image, maskPart(Buffer.from('%PDF-1.7 not a mask'))], 415, 'The mask is not a PNG, JPEG or WebP image.');
+      await expectRefused('cleanup', [image, maskPart(await maskOf(321, 240))], 400, 'The mask must be the size of the picture, 320×240 pixels (it is 321×240).');
       await expectRefused('cleanup', [maskPart(whiteMask), ['mask_file', { bytes: whiteMask }], image], 400, 'mask was sent more than once');
       await expectRefused('cleanup', [image, maskPart(whiteMask), ['extra', { bytes: whiteMask }]], 413, 'At most 2 files per request: image_file and, for cleanup, mask');
       await expectRefused('cleanup', [image, maskPart(whiteMask), ['mode', 'slow']], 400, 'Mode (mode) must be one of fast, quality');
@@ -369,7 +370,7 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const response = await callTool(t.app, token, 'upscale', validParts('upscale'));
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, message: 'insufficient credit', creditBalance: 0 });
+    expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
     expect(fake.calls).toHaveLength(0);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
   });

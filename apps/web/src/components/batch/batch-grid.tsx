@@ -26,7 +26,7 @@ function statusOf(item: BatchItem | undefined): { text: string; tone: 'idle' | '
     case 'succeeded':
       return { text: 'Done', tone: 'done' };
     case 'refused':
-      return { text: `Not used, not charged: ${item.message ?? 'not a usable picture'}`, tone: 'bad' };
+      return { text: `Not used, not charged. ${item.message ?? 'Not a usable picture.'}`, tone: 'bad' };
     case 'canceled':
       return { text: item.message ?? 'Canceled; your credit was refunded.', tone: 'bad' };
     default:
