@@ -54,8 +54,10 @@ test.describe('the profile', () => {
     await form.getByLabel('Current password').fill(testPassword);
     await form.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
     await form.getByLabel('Confirm new password').fill('a brand new passphrase');
+    // "Also revoke every API key" is ticked unless the owner unticks it.
+    await expect(form.getByRole('checkbox', { name: /revoke every API key/i })).toBeChecked();
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByRole('status')).toHaveText(messages.passwordChanged);
+    await expect(form.getByRole('status')).toHaveText(messages.passwordChangedKeysRevoked);
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
 
     // The other browser finds out on its next navigation: its token answers 401.
