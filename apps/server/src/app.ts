@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 
   // Uploads, outbox mail and (with files) images live here too, on PostgreSQL as on PGlite.

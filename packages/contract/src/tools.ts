@@ -1,5 +1,3 @@
-import { messages } from './messages.ts';
-
 // The schemas that judge a tool call (its fields, its answer) are in tool-schemas.ts: zod stays out
 // of the pages that need only these names, ranges and texts (decision 032).
 export type { ToolResponse } from './tool-schemas.ts';
