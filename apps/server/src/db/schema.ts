@@ -231,6 +231,8 @@ export const payments = pgTable(
     // (the balance never goes below zero; the shortfall is recorded here and logged).
     reversedCredits: integer('reversed_credits').notNull().default(0),
     shortfallCredits: integer('shortfall_credits').notNull().default(0),
+    // The provider's receipt page for the card payment, read when it is fulfilled (none in test mode).
+    receiptUrl: text('receipt_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
