@@ -422,16 +422,15 @@ function checkToolChains(e: Env, context: z.RefinementCtx) {
 }
 
 /**
- * The longest an edit's chain may take, by the key whose timeout weighs most in it: every
- * provider of the chain may be tried in turn. `seconds` is undefined for a local timeout nobody chose.
+ * The longest each tool's chain may take, by the keys that add up to it: every provider of the
+ * chain may be tried in turn. `seconds` is undefined for a local timeout nobody chose.
  */
 function toolChainTimeouts(e: Env): { key: string; seconds: number | undefined }[] {
   const secondsOf = (name: ToolProviderName) => (name === 'local' ? e.TOOLS_LOCAL_TIMEOUT_SECONDS : e[providerTimeoutKeys[name]]);
   return Object.values(toolChainsOf(e)).map((chain) => {
     const chosen = chain.map(secondsOf);
-    const longest = chain.reduce((a, b) => ((secondsOf(b) ?? defaultLocalToolSeconds) > (secondsOf(a) ?? defaultLocalToolSeconds) ? b : a));
     const total = chosen.every((seconds) => seconds === undefined) ? undefined : chosen.reduce<number>((sum, seconds) => sum + (seconds ?? defaultLocalToolSeconds), 0);
-    return { key: providerTimeoutKeys[longest], seconds: total };
+    return { key: chain.map((name) => providerTimeoutKeys[name]).join(' + '), seconds: total };
   });
 }
 
