@@ -38,6 +38,7 @@ import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 import { runtimeLine } from './runtime.ts';
+import { describeChains } from './modules/tools/providers/chain.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -163,7 +164,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await generation.verifyProvider(app.log);
   logProviders(app, {
     generation: generation.model ? `${generation.providerName} (${generation.model})` : generation.providerName,
-    tools: tools.chains ? Object.entries(tools.chains).map(([tool, chain]) => `${tool}=${chain.join('>')}`).join(' ') : tools.providerName,
+    tools: tools.chains ? describeChains(tools.chains) : tools.providerName,
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
     storage: stores.description,
     mail: mailer.providerName,

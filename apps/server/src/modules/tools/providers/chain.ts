@@ -92,3 +92,10 @@ export function createProviderChain({
     },
   };
 }
+
+/** The start-up line's account of the chains: one chain when every tool has the same, else each tool's. */
+export function describeChains(chains: Record<ToolId, ToolProviderName[]>): string {
+  const each = Object.entries(chains).map(([tool, chain]) => [tool, chain.join(' > ')] as const);
+  if (new Set(each.map(([, chain]) => chain)).size === 1) return each[0]![1];
+  return each.map(([tool, chain]) => `${tool}: ${chain}`).join(', ');
+}

@@ -103,12 +103,12 @@ describe('OpenAI image edits provider', () => {
     const form = new FormData();
     form.set('model', model);
     form.set('prompt', 'x');
-    form.set('image', new Blob([await picturePng(64, 64)], { type: 'image/png' }), 'image.png');
-    form.set('mask', new Blob([await sharp({ create: { width: 32, height: 32, channels: 4, background: '#0000' } }).png().toBuffer()], { type: 'image/png' }), 'mask.png');
+    form.set('image', new Blob([new Uint8Array(await picturePng(64, 64))], { type: 'image/png' }), 'image.png');
+    form.set('mask', new Blob([new Uint8Array(await sharp({ create: { width: 32, height: 32, channels: 4, background: '#0000' } }).png().toBuffer())], { type: 'image/png' }), 'mask.png');
     const wrongSize = await fetch(`${fake.baseUrl}/images/edits`, { method: 'POST', body: form });
     expect(wrongSize.status).toBe(400);
     expect(((await wrongSize.json()) as { error: { code: string } }).error.code).toBe('invalid_value');
-    form.set('mask', new Blob([await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer()], { type: 'image/png' }), 'mask.png');
+    form.set('mask', new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer())], { type: 'image/png' }), 'mask.png');
     const opaque = await fetch(`${fake.baseUrl}/images/edits`, { method: 'POST', body: form });
     expect(opaque.status).toBe(400);
   });
