@@ -9,12 +9,22 @@ export async function recordProviderAttempts(ex: Executor, jobId: string, attemp
     (a, index) =>
       sql`(${jobId}, (SELECT coalesce(max(seq), 0) FROM job_provider_attempts WHERE job_id = ${jobId}) + ${index + 1}, ${a.provider}, ${a.endpoint}, ${a.status}, ${a.ms}, ${a.outcome}, ${JSON.stringify(a.usage)}::jsonb, ${a.costUsd})`,
   );
-  await ex.execute(sql`INSERT INTO job_provider_attempts (job_id, seq, provider, endpoint, status, ms, outcome, usage, cost_usd) VALUES ${sql.join(values, sql`, `)}`);
+  await ex.execute(
+    sql`INSERT INTO job_provider_attempts (job_id, seq, provider, endpoint, status, ms, outcome, usage, cost_usd) VALUES ${sql.join(values, sql`, `)}`,
+  );
 }
 
 /** A job's provider calls in the order they were made. */
 export async function providerAttemptsOf(ex: Executor, jobId: string): Promise<ProviderAttempt[]> {
-  const found = await rows<{ provider: ProviderAttempt['provider']; endpoint: string; status: number | null; ms: number; outcome: ProviderAttempt['outcome']; usage: Record<string, number>; cost_usd: number | null }>(
+  const found = await rows<{
+    provider: ProviderAttempt['provider'];
+    endpoint: string;
+    status: number | null;
+    ms: number;
+    outcome: ProviderAttempt['outcome'];
+    usage: Record<string, number>;
+    cost_usd: number | null;
+  }>(
     ex,
     sql`SELECT provider, endpoint, status, ms, outcome, usage, cost_usd FROM job_provider_attempts WHERE job_id = ${jobId} ORDER BY seq`,
   );

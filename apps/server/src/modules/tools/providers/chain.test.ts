@@ -46,12 +46,31 @@ describe.each(databaseKinds)('provider chains on %s', (kind) => {
     clipdrop.answer({ image: 'png' });
   });
 
-  const jobOf = async (userId: string) => (await rows<{ id: string; status: string }>(t.database.db, sql`SELECT id, status FROM jobs WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 1`))[0]!;
-  const ledgerOf = async (userId: string) => (await rows<{ reason: string; delta: number }>(t.database.db, sql`SELECT reason, delta FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`)).map((row) => [row.reason, row.delta]);
-  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } })).body;
-  const counter = (body: string, line: string) => Number(body.split('\n').find((l) => l.startsWith(line + ' '))?.split(' ')[1] ?? 0);
+  const jobOf = async (userId: string) =>
+    (
+      await rows<{ id: string; status: string }>(
+        t.database.db,
+        sql`SELECT id, status FROM jobs WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 1`,
+      )
+    )[0]!;
+  const ledgerOf = async (userId: string) =>
+    (
+      await rows<{ reason: string; delta: number }>(
+        t.database.db,
+        sql`SELECT reason, delta FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`,
+      )
+    ).map((row) => [row.reason, row.delta]);
+  const scrape = async () =>
+    (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } })).body;
+  const counter = (body: string, line: string) =>
+    Number(
+      body
+        .split('\n')
+        .find((l) => l.startsWith(line + ' '))
+        ?.split(' ')[1] ?? 0,
+    );
 
-  it('reports each tool\'s chain on /api/image/providers', async () => {
+  it("reports each tool's chain on /api/image/providers", async () => {
     const answer = (await t.app.inject({ method: 'GET', url: '/api/image/providers' })).json();
     expect(answer.tools).toBe('stability');
     expect(answer.toolChains.cleanup).toEqual(['stability', 'clipdrop']);
@@ -64,10 +83,21 @@ describe.each(databaseKinds)('provider chains on %s', (kind) => {
     const response = await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
     expect(response.statusCode).toBe(200);
     expect(clipdrop.requests).toHaveLength(0);
-    expect(await ledgerOf(user.id)).toEqual([['signup_bonus', 5], ['reservation', -1]]);
+    expect(await ledgerOf(user.id)).toEqual([
+      ['signup_bonus', 5],
+      ['reservation', -1],
+    ]);
     const job = await jobOf(user.id);
     expect(await providerAttemptsOf(t.database.db, job.id)).toEqual([
-      { provider: 'stability', endpoint: '/v2beta/stable-image/edit/remove-background', status: 200, ms: expect.any(Number), outcome: 'ok', usage: { credits: 5 }, costUsd: 0.05 },
+      {
+        provider: 'stability',
+        endpoint: '/v2beta/stable-image/edit/remove-background',
+        status: 200,
+        ms: expect.any(Number),
+        outcome: 'ok',
+        usage: { credits: 5 },
+        costUsd: 0.05,
+      },
     ]);
     const after = await scrape();
     const ok = 'lumigen_provider_requests_total{provider="stability",tool="remove-background",outcome="ok"}';
@@ -84,9 +114,14 @@ describe.each(databaseKinds)('provider chains on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(stability.requests).toHaveLength(2);
     expect(clipdrop.requests).toHaveLength(1);
-    expect(await ledgerOf(user.id)).toEqual([['signup_bonus', 5], ['reservation', -1]]);
+    expect(await ledgerOf(user.id)).toEqual([
+      ['signup_bonus', 5],
+      ['reservation', -1],
+    ]);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-    const image = (await rows<{ provider: string }>(t.database.db, sql`SELECT provider FROM images WHERE user_id = ${user.id}`))[0];
+    const image = (
+      await rows<{ provider: string }>(t.database.db, sql`SELECT provider FROM images WHERE user_id = ${user.id}`)
+    )[0];
     expect(image?.provider).toBe('clipdrop');
     const attempts = await providerAttemptsOf(t.database.db, (await jobOf(user.id)).id);
     expect(attempts.map((a) => [a.provider, a.status, a.outcome, a.costUsd])).toEqual([
@@ -96,21 +131,37 @@ describe.each(databaseKinds)('provider chains on %s', (kind) => {
       ['clipdrop', 200, 'ok', 0.02],
     ]);
     const after = await scrape();
-    for (const [provider, outcome] of [['stability', 'retried'], ['stability', 'failed'], ['clipdrop', 'ok']]) {
+    for (const [provider, outcome] of [
+      ['stability', 'retried'],
+      ['stability', 'failed'],
+      ['clipdrop', 'ok'],
+    ]) {
       const line = `lumigen_provider_requests_total{provider="${provider}",tool="remove-background",outcome="${outcome}"}`;
       expect(counter(after, line) - counter(before, line)).toBe(1);
     }
   });
 
   it('a 403 content moderation: no failover, refunded, said plainly', async () => {
-    stability.answer({ status: 403, name: 'content_moderation', errors: ['Your request was flagged by our content moderation system'] });
+    stability.answer({
+      status: 403,
+      name: 'content_moderation',
+      errors: ['Your request was flagged by our content moderation system'],
+    });
     const { token, user } = await register(t.app);
     const response = await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ success: false, message: messages.tool.rejected("the image service's content moderation refused this picture or its description"), creditBalance: 5 });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: messages.tool.rejected("the image service's content moderation refused this picture or its description"),
+      creditBalance: 5,
+    });
     expect(clipdrop.requests).toHaveLength(0);
     expect(stability.requests).toHaveLength(1);
-    expect(await ledgerOf(user.id)).toEqual([['signup_bonus', 5], ['reservation', -1], ['refund', 1]]);
+    expect(await ledgerOf(user.id)).toEqual([
+      ['signup_bonus', 5],
+      ['reservation', -1],
+      ['refund', 1],
+    ]);
   });
 
   it('every provider failing: one refund', async () => {
@@ -120,7 +171,11 @@ describe.each(databaseKinds)('provider chains on %s', (kind) => {
     const response = await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ message: messages.tool.failed, creditBalance: 5 });
-    expect(await ledgerOf(user.id)).toEqual([['signup_bonus', 5], ['reservation', -1], ['refund', 1]]);
+    expect(await ledgerOf(user.id)).toEqual([
+      ['signup_bonus', 5],
+      ['reservation', -1],
+      ['refund', 1],
+    ]);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
     // Every call of every attempt of the job is kept, in order.
     const attempts = await providerAttemptsOf(t.database.db, (await jobOf(user.id)).id);

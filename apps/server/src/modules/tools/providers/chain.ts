@@ -1,7 +1,14 @@
 import type { ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyBaseLogger } from 'fastify';
 import { estimateUsd, type Prices } from './prices.ts';
-import { ToolProviderError, type ProviderAttempt, type ProviderCall, type ToolFailure, type ToolInput, type ToolProvider } from './provider.ts';
+import {
+  ToolProviderError,
+  type ProviderAttempt,
+  type ProviderCall,
+  type ToolFailure,
+  type ToolInput,
+  type ToolProvider,
+} from './provider.ts';
 
 export type ChainMetrics = {
   requests: { inc(labels: { provider: string; tool: string; outcome: string }): void };
@@ -34,12 +41,20 @@ export function createProviderChain({
   log?: FastifyBaseLogger | undefined;
 }): ToolProvider & { chains: Record<ToolId, ToolProviderName[]> } {
   for (const [tool, chain] of Object.entries(chains)) {
-    for (const name of chain) if (!providers[name]) throw new Error(`the ${tool} chain names ${name}, which is not configured`);
+    for (const name of chain)
+      if (!providers[name]) throw new Error(`the ${tool} chain names ${name}, which is not configured`);
   }
 
-  function record(input: ToolInput, provider: ToolProviderName, calls: ProviderCall[], outcome: ProviderAttempt['outcome'], ms: number) {
+  function record(
+    input: ToolInput,
+    provider: ToolProviderName,
+    calls: ProviderCall[],
+    outcome: ProviderAttempt['outcome'],
+    ms: number,
+  ) {
     // A local tool makes no call out: its run is the attempt.
-    const made = calls.length > 0 ? calls : [{ endpoint: provider === 'local' ? 'local' : 'unreached', status: undefined, ms }];
+    const made =
+      calls.length > 0 ? calls : [{ endpoint: provider === 'local' ? 'local' : 'unreached', status: undefined, ms }];
     made.forEach((call, index) => {
       const last = index === made.length - 1;
       const callOutcome = last ? outcome : 'retried';
@@ -88,7 +103,7 @@ export function createProviderChain({
       throw new Error(`no provider for ${input.tool}`);
     },
     async close() {
-      await Promise.all(Object.values(providers).map((provider) => provider.close?.()));
+      await Promise.all(Object.values(providers).map((provider) => provider.close?.() ?? Promise.resolve()));
     },
   };
 }

@@ -34,21 +34,39 @@ export const modelMasks: MaskFinder = {
 };
 
 /** Remove-text's refusal when there is nothing to remove, in the local tool's words. */
-export const noTextFound = () => new ToolProviderError('rejected_input', 'remove-text refused the input: no text was found in the image', { reason: 'no text was found in the image' });
+export const noTextFound = () =>
+  new ToolProviderError('rejected_input', 'remove-text refused the input: no text was found in the image', {
+    reason: 'no text was found in the image',
+  });
 
 /** Our white-means-change mask (a cleanup upload, a found mask) as one channel of exactly this size. */
 export async function changeMaskOf(source: string | ChangeMask, width: number, height: number): Promise<ChangeMask> {
-  const input = typeof source === 'string' ? sharp(source) : sharp(source.pixels, { raw: { width: source.width, height: source.height, channels: 1 } });
-  const pixels = await input.flatten({ background: '#000000' }).greyscale().resize(width, height, { fit: 'fill' }).threshold(128).extractChannel(0).raw().toBuffer();
+  const input =
+    typeof source === 'string'
+      ? sharp(source)
+      : sharp(source.pixels, { raw: { width: source.width, height: source.height, channels: 1 } });
+  const pixels = await input
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .resize(width, height, { fit: 'fill' })
+    .threshold(128)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return { pixels, width, height };
 }
 
 /** Stability's convention (white = erase): the mask as a greyscale PNG. */
-export const whiteMaskPng = (mask: ChangeMask) => sharp(mask.pixels, { raw: { width: mask.width, height: mask.height, channels: 1 } }).png().toBuffer();
+export const whiteMaskPng = (mask: ChangeMask) =>
+  sharp(mask.pixels, { raw: { width: mask.width, height: mask.height, channels: 1 } })
+    .png()
+    .toBuffer();
 
 /** OpenAI's convention: a PNG with an alpha channel, fully transparent (alpha 0) where the picture may change. */
 export function transparentMaskPng(mask: ChangeMask): Promise<Buffer> {
   const rgba = Buffer.alloc(mask.width * mask.height * 4);
   for (let i = 0; i < mask.pixels.length; i += 1) rgba[i * 4 + 3] = mask.pixels[i]! >= 128 ? 0 : 255;
-  return sharp(rgba, { raw: { width: mask.width, height: mask.height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width: mask.width, height: mask.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }

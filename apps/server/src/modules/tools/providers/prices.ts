@@ -13,13 +13,48 @@ const stabilityPriceList = 'Stability AI "API Price Update" (platform.stability.
  * has no estimate until PROVIDER_PRICES_JSON names it.
  */
 export const listPrices: Record<string, ListPrice> = {
-  'stability:/v2beta/stable-image/edit/remove-background': { usd: 0.05, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
-  'stability:/v2beta/stable-image/edit/erase': { usd: 0.05, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
-  'stability:/v2beta/stable-image/edit/outpaint': { usd: 0.04, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
-  'stability:/v2beta/stable-image/edit/replace-background-and-relight': { usd: 0.08, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
-  'stability:/v2beta/stable-image/upscale/fast': { usd: 0.02, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
-  'stability:/v2beta/stable-image/upscale/conservative': { usd: 0.4, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
-  'stability:/v2beta/stable-image/generate/ultra': { usd: 0.08, unit: 'call', source: stabilityPriceList, date: '2025-07-09' },
+  'stability:/v2beta/stable-image/edit/remove-background': {
+    usd: 0.05,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
+  'stability:/v2beta/stable-image/edit/erase': {
+    usd: 0.05,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
+  'stability:/v2beta/stable-image/edit/outpaint': {
+    usd: 0.04,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
+  'stability:/v2beta/stable-image/edit/replace-background-and-relight': {
+    usd: 0.08,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
+  'stability:/v2beta/stable-image/upscale/fast': {
+    usd: 0.02,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
+  'stability:/v2beta/stable-image/upscale/conservative': {
+    usd: 0.4,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
+  'stability:/v2beta/stable-image/generate/ultra': {
+    usd: 0.08,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
 };
 
 export type Prices = (key: string) => number | undefined;
@@ -36,7 +71,12 @@ export const stabilityCredits = (endpoint: string): number | undefined => {
 };
 
 /** The estimate in US dollars of one call from the usage it reported; undefined: no price known. */
-export function estimateUsd(prices: Prices, provider: ToolProviderName, call: ProviderCall, model?: string): number | undefined {
+export function estimateUsd(
+  prices: Prices,
+  provider: ToolProviderName,
+  call: ProviderCall,
+  model?: string,
+): number | undefined {
   const usage = call.usage ?? {};
   switch (provider) {
     case 'stability':
@@ -48,7 +88,13 @@ export function estimateUsd(prices: Prices, provider: ToolProviderName, call: Pr
     case 'openai': {
       const input = prices(`openai:${model}:input`);
       const output = prices(`openai:${model}:output`);
-      if (input === undefined || output === undefined || usage.input_tokens === undefined || usage.output_tokens === undefined) return undefined;
+      if (
+        input === undefined ||
+        output === undefined ||
+        usage.input_tokens === undefined ||
+        usage.output_tokens === undefined
+      )
+        return undefined;
       return (usage.input_tokens * input + usage.output_tokens * output) / 1_000_000;
     }
     case 'local':
