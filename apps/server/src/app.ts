@@ -38,6 +38,7 @@ import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 import { runtimeLine } from './runtime.ts';
+import { describeChains } from './modules/tools/providers/chain.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -163,7 +164,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await generation.verifyProvider(app.log);
   logProviders(app, {
     generation: generation.model ? `${generation.providerName} (${generation.model})` : generation.providerName,
-    tools: tools.providerName,
+    tools: tools.chains ? describeChains(tools.chains) : tools.providerName,
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
     storage: stores.description,
     mail: mailer.providerName,
@@ -185,7 +186,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(authPlugin, { accounts });
   await app.register(apiKeyAuthPlugin, { apiKeys });
   const uploadGuard = createUploadGuard({ dataDir: config.dataDir, ...config.uploads });
-  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, diskLow: uploadGuard.diskLow });
+  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, toolChains: tools.chains, diskLow: uploadGuard.diskLow });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
   await app.register(apiKeysRoutes, { apiKeys });

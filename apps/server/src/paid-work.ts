@@ -22,6 +22,7 @@ import type { Metrics } from './modules/metrics/metrics.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
+import { recordProviderAttempts } from './modules/tools/providers/attempts.repository.ts';
 
 export type PaidWorkOptions = {
   config: Config;
@@ -58,7 +59,8 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const paidImages = createPaidImages({ db, credits, images });
   // Measured here, the one place every provider (configured or a test's) is handed to paid work.
   const generation = createGenerationService({ provider: measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers) });
-  const tools = createToolsService({ provider: measuredToolProvider(toolProvider ?? selectToolProvider(config.tools), metrics.providers) });
+  const chain = toolProvider ?? selectToolProvider(config.tools, { metrics: metrics.providers, log });
+  const tools = createToolsService({ provider: measuredToolProvider(chain, metrics.providers), chains: (chain as Partial<ReturnType<typeof selectToolProvider>>).chains, recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts) });
   const inputs = stores.inputs;
   const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds, maxRunningPerUser: config.jobs.maxRunningPerUser }, log);
   const watch = createJobWatch({ db, pollMs: watchPollMs, backstopMs: config.jobs.watchBackstopSeconds * 1000, listen: database.listen, log });

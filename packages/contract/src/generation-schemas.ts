@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
 import { defaultQuality, generationProviders, imageModels, imageQualities, imageSizes, modelForSize, pngDataUrlPrefix, promptLimits } from './generation.ts';
-import { toolProviders } from './tools.ts';
+import { toolIds, toolProviders } from './tools.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
@@ -47,5 +47,7 @@ export const providersResponse = z.object({
   generation: z.enum(generationProviders),
   localPreview: z.boolean(),
   tools: z.enum(toolProviders),
+  /** Each tool's providers in the order they are tried (the first that succeeds answers). */
+  toolChains: z.partialRecord(z.enum(toolIds), z.array(z.enum(toolProviders))).optional(),
 });
 export type ProvidersResponse = z.infer<typeof providersResponse>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -413,4 +413,30 @@ export const batchItems = pgTable(
     jobIds: jsonb('job_ids').$type<string[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] })],
+);
+
+/**
+ * Every call an editing tool's provider chain made for a job (decision 050): which provider and
+ * endpoint, its HTTP status (null: none came), how long, its outcome, the usage the provider
+ * reported and the estimated cost in US dollars (null: no list price known). Kept for the admin
+ * console; gone with the job.
+ */
+export const jobProviderAttempts = pgTable(
+  'job_provider_attempts',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    // The order of the calls within the job, across its attempts.
+    seq: integer('seq').notNull(),
+    provider: text('provider').notNull(),
+    endpoint: text('endpoint').notNull(),
+    status: integer('status'),
+    ms: integer('ms').notNull(),
+    outcome: text('outcome').notNull(),
+    usage: jsonb('usage').$type<Record<string, number>>().notNull().default({}),
+    costUsd: doublePrecision('cost_usd'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );
