@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
@@ -61,10 +60,10 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
       };
     },
 
-    /** Each tool as a job kind. */
-    job(tool: ToolId): JobKindHandler {
+    /** Each tool as a job kind, at its price with this provider (`local-engines.ts`). */
+    job(tool: ToolId, cost: number): JobKindHandler {
       return {
-        cost: creditCosts.edit,
+        cost,
         async produce({ params, files, workDir, log, progress }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();
