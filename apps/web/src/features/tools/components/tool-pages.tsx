@@ -26,7 +26,10 @@ const testPage: ToolPageConfig = {
 /** Results of the on-this-server tools say so, and a local preview says what it is (docs/decisions/051). */
 function LocalBadge({ tool }: { tool: ToolId }) {
   const providers = useProviders();
-  if (providers.data?.prices.tools[tool].preview) return <p className="tool__badge">free preview — a quick approximation made on this server, not by an AI model</p>;
+  const price = providers.data?.prices.tools[tool];
+  if (price?.preview) {
+    return <p className="tool__badge">local processing — {price.credits === 0 ? 'a free preview' : 'a preview'}: a quick approximation made on this server, not by an AI model</p>;
+  }
   return providers.data?.tools === 'local' ? <p className="tool__badge">local processing — edited on this server, without an outside service</p> : null;
 }
 

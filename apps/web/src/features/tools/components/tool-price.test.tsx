@@ -38,7 +38,7 @@ describe('a tool page quotes the price the server answers (docs/decisions/051)',
     });
     page('upscale');
     const button = await screen.findByRole('button', { name: 'Upscale Image · Free preview' });
-    expect(screen.getByText(/free preview — a quick approximation made on this server/)).toBeTruthy();
+    expect(screen.getByText(/a free preview: a quick approximation made on this server/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
     await screen.findByText('photo.jpg');
     fireEvent.click(button);
@@ -58,5 +58,6 @@ describe('a tool page quotes the price the server answers (docs/decisions/051)',
     mockServer({ 'GET /api/image/providers': [200, localProviders(2)] });
     page('upscale');
     expect(await screen.findByRole('button', { name: 'Upscale Image · 2 credits' })).toBeTruthy();
+    expect(screen.getByText(/a preview: a quick approximation/)).toBeTruthy();
   });
 });
