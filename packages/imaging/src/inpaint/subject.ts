@@ -11,6 +11,3 @@ export async function subjectOf(image: Buffer): Promise<Uint8Array> {
   const { alpha } = await segment(image);
   return Uint8Array.from(alpha, (value) => (value > subjectCoverage ? 1 : 0));
 }
-
-/** The share of a picture a fill makes up, from which a preview's fill is called low quality. */
-export const lowQualityFillShare = 0.25;

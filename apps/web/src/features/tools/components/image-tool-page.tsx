@@ -1,5 +1,5 @@
 import { batchMaxPictures, batchQuote } from '@lumigen/contract/batches';
-import { creditCosts, formatCost, formatPrice, previewNotice } from '@lumigen/contract/pricing';
+import { creditCosts, formatCost, formatPrice, lowQualityFillShare, lowQualityPreviewNotice, previewNotice } from '@lumigen/contract/pricing';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { toolImageLimits, toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -17,13 +17,13 @@ import { loadCarriedImage } from '../api/load-carried-image.ts';
 import { useWorkPrice } from '../api/get-providers.ts';
 import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
-import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
+import { imageSize, maskPng, maskShare, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
 import type { ToolFieldsSpec } from '../tool-fields.ts';
 import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
 import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
 import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
-import { originalPlacement, type Placement } from '../utils/placement.ts';
+import { originalPlacement, uncroppedShare, type Placement } from '../utils/placement.ts';
 import { uncropPresets, upscalePresets } from '../utils/presets.ts';
 import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -49,10 +49,13 @@ type MaskSource = 'paint' | 'file';
  * `placement`: where the original lies in the result's frame (uncrop, upscale); `note`: what
  * happened to the picture before it was sent.
  */
-type Result = { imageId: string; recovered: boolean; placement?: Placement; note?: string };
+type Result = { imageId: string; recovered: boolean; placement?: Placement; note?: string; lowQuality?: boolean };
 
-/** What was sent with the running job, for the result's comparison and note. */
-type Sent = { placement?: Placement; note?: string };
+/**
+ * What was sent with the running job, for the result's comparison and note; `lowQuality` when a
+ * preview's fill makes up more than `lowQualityFillShare` of the result.
+ */
+type Sent = { placement?: Placement; note?: string; lowQuality?: boolean };
 
 /** What the person sets besides the files: the slider values by field name, the prompt, how the mask is given. */
 type ToolSettings = { prompt: string; sliders: Record<string, number>; keepRatio: boolean; maskSource: MaskSource };
@@ -263,13 +266,15 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     if (!file) return;
     if (credit !== undefined && credit < cost) return setShort({ needed: cost, balance: credit });
     setShort(undefined);
-    sent.current = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote };
+    const uncropShare = config.tool === 'uncrop' && picture ? uncroppedShare(picture, values) : 0;
+    sent.current = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote, lowQuality: uncropShare > lowQualityFillShare };
     scrollToCanvas(canvas.current);
     const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
       if (painted && before) {
         const { width, height } = await imageSize(before);
         fields.mask = new File([await maskPng(strokes, width, height)], 'mask.png', { type: 'image/png' });
+        sent.current.lowQuality = maskShare(strokes, width, height) > lowQualityFillShare;
       } else if (config.mask && mask) fields.mask = mask;
       return { ...fields, ...textFields() };
     };
@@ -378,7 +383,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       before={result.recovered ? undefined : before}
       placement={result.placement}
       note={result.note}
-      preview={price?.preview ? previewNotice : undefined}
+      preview={price?.preview ? (result.lowQuality ? lowQualityPreviewNotice : previewNotice) : undefined}
       alt={file && !result.recovered ? file.name : 'your picture'}
       fileName={exportName({ tool: config.tool, words: (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null), id: result.imageId })}
       onAnother={() => {
