@@ -21,6 +21,9 @@ export type Delivery = {
   log: FastifyBaseLogger;
 };
 
+/** A reservation, or none (null) for work that costs nothing. */
+export type FreeOrReserved = Omit<Reservation, 'reservationId'> & { reservationId: string | null };
+
 /**
  * An image made as a paid action (docs/architecture.md §2), for generation and every editing tool
  * alike, in three steps that may run in different processes: the credit is reserved when the job
@@ -28,9 +31,6 @@ export type Delivery = {
  * committed in the transaction that marks the job done), or the credit is refunded (failure,
  * cancel, a lost worker).
  */
-/** A reservation, or none (null) for work that costs nothing. */
-export type FreeOrReserved = Omit<Reservation, 'reservationId'> & { reservationId: string | null };
-
 /** The job no longer wants the image: thrown inside the transaction so that its row rolls back. */
 class ClaimLost extends Error {}
 
