@@ -141,6 +141,8 @@ const envSchema = z.object({
   STABILITY_TIMEOUT_SECONDS: z.coerce.number().positive().default(90),
   // Overrides of the list prices in providers/prices.ts: {"stability:/v2beta/stable-image/edit/erase": 0.05}.
   PROVIDER_PRICES_JSON: providerPrices,
+  // What a local preview (a classical approximation, not a learned model) costs (docs/decisions/051).
+  LOCAL_PREVIEW_CREDITS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(100).default(0)),
   // Unset: every message is written as an .eml file under DATA_DIR/outbox instead.
   SMTP_URL: z
     .string()
@@ -563,6 +565,8 @@ export type Config = {
   secureCookies: boolean;
   /** Unusable-output refunds per account per UTC day before its paid work waits for the next day. */
   unusableRefundsPerDay: number;
+  /** Credits a local preview costs (docs/decisions/051); 0: no reservation, no ledger row. */
+  localPreviewCredits: number;
   payments: PaymentsConfig;
   /** Image bytes and job inputs. */
   storage: StorageConfig;
@@ -617,6 +621,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupBonusAfterVerification: signupBonusAfterVerificationOf(e),
     secureCookies: e.NODE_ENV === 'production',
     unusableRefundsPerDay: e.UNUSABLE_REFUNDS_PER_DAY,
+    localPreviewCredits: e.LOCAL_PREVIEW_CREDITS,
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -329,7 +329,8 @@ export const jobs = pgTable(
     // The last job_events seq: bumped by the statement that changes the row, so two writers of
     // one job's events (a worker and a cancel) never pick the same number.
     eventSeq: integer('event_seq').notNull().default(0),
-    reservationId: uuid('reservation_id').notNull(),
+    // Null for free work (a local preview at 0 credits, docs/decisions/051): nothing was reserved.
+    reservationId: uuid('reservation_id'),
     // A recipe's step after the first: waits (queued, never dispatched) until this job succeeds,
     // then takes its image as input; when it ends without one, this job is failed and refunded.
     followsJobId: uuid('follows_job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'cascade' }),

@@ -1,4 +1,5 @@
-import type { ProvidersResponse } from '@lumigen/contract/generation';
+import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
+import type { JobKind } from '@lumigen/contract/jobs';
 import type { HealthResponse } from '@lumigen/contract/health';
 import type { ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
@@ -12,12 +13,14 @@ export async function healthRoutes(
     generation,
     toolsProvider,
     toolChains,
+    prices,
     diskLow,
   }: {
     ping: () => Promise<boolean>;
     generation: GenerationService;
     toolsProvider: ToolProviderName;
     toolChains?: Record<ToolId, ToolProviderName[]> | undefined;
+    prices: Record<JobKind, WorkPrice>;
     diskLow: () => Promise<boolean>;
   },
 ) {
@@ -30,6 +33,14 @@ export async function healthRoutes(
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   app.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    return { success: true, generation: generation.providerName, localPreview: generation.providerName === 'local', tools: toolsProvider, ...(toolChains ? { toolChains } : {}) };
+    const { generation: generationPrice, ...toolPrices } = prices;
+    return {
+      success: true,
+      generation: generation.providerName,
+      localPreview: generation.providerName === 'local',
+      tools: toolsProvider,
+      ...(toolChains ? { toolChains } : {}),
+      prices: { generation: generationPrice, tools: toolPrices },
+    };
   });
 }

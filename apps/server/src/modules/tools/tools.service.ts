@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId, type ToolProviderName } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
@@ -72,10 +71,10 @@ export function createToolsService({
       };
     },
 
-    /** Each tool as a job kind. */
-    job(tool: ToolId): JobKindHandler {
+    /** Each tool as a job kind, at its price with this provider (`local-engines.ts`). */
+    job(tool: ToolId, cost: number): JobKindHandler {
       return {
-        cost: creditCosts.edit,
+        cost,
         async produce({ jobId, params, files, workDir, log, progress }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();

@@ -1,5 +1,5 @@
 import { batchMaxPictures, batchQuote } from '@lumigen/contract/batches';
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { creditCosts, formatCost, formatPrice, lowQualityFillShare, lowQualityPreviewNotice, previewNotice } from '@lumigen/contract/pricing';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { toolImageLimits, toolMessages, type SliderSpec, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -14,15 +14,16 @@ import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
 import { batchFinished, useBatch, useSubmitBatch } from '../../../lib/batches.ts';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
+import { useWorkPrice } from '../api/get-providers.ts';
 import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
-import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
+import { imageSize, maskPng, maskShare, type Stroke } from '../utils/mask.ts';
 import { keepProportions, upscaleStart, type Size } from '../utils/proportions.ts';
 import type { ToolFieldsSpec } from '../tool-fields.ts';
 import { BatchGrid } from '../../../components/batch/batch-grid.tsx';
 import { BatchQuoteDialog } from '../../../components/batch/batch-quote-dialog.tsx';
 import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
-import { originalPlacement, type Placement } from '../utils/placement.ts';
+import { originalPlacement, uncroppedShare, type Placement } from '../utils/placement.ts';
 import { uncropPresets, upscalePresets } from '../utils/presets.ts';
 import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -48,10 +49,13 @@ type MaskSource = 'paint' | 'file';
  * `placement`: where the original lies in the result's frame (uncrop, upscale); `note`: what
  * happened to the picture before it was sent.
  */
-type Result = { imageId: string; recovered: boolean; placement?: Placement; note?: string };
+type Result = { imageId: string; recovered: boolean; placement?: Placement; note?: string; lowQuality?: boolean };
 
-/** What was sent with the running job, for the result's comparison and note. */
-type Sent = { placement?: Placement; note?: string };
+/**
+ * What was sent with the running job, for the result's comparison and note; `lowQuality` when a
+ * preview's fill makes up more than `lowQualityFillShare` of the result.
+ */
+type Sent = { placement?: Placement; note?: string; lowQuality?: boolean };
 
 /** What the person sets besides the files: the slider values by field name, the prompt, how the mask is given. */
 type ToolSettings = { prompt: string; sliders: Record<string, number>; keepRatio: boolean; maskSource: MaskSource };
@@ -110,7 +114,11 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const batchSubmission = useSubmitBatch();
   const batch = useBatch(batchId);
   const many = batchFiles.length > 1;
-  const batchCost = batchFiles.length * creditCosts.edit;
+  // The server's price for this tool (free when only a local preview runs it); the listed price
+  // judges the balance until it has answered, and the server decides anyway.
+  const price = useWorkPrice(config.tool);
+  const cost = price?.credits ?? creditCosts.edit;
+  const batchCost = batchFiles.length * cost;
   const chooseMany = (files: File[]) => {
     if (files.length > batchMaxPictures) notify.info(`Only the first ${batchMaxPictures} pictures were kept: a batch takes at most ${batchMaxPictures}.`);
     setFile(undefined);
@@ -248,7 +256,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
     // Only the public /test page is reachable without an account; running costs a credit.
     if (!token) {
-      notify.info(toolMessages.signInToRun(formatCost(creditCosts.edit)));
+      notify.info(toolMessages.signInToRun(formatCost(cost)));
       return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
     }
     if (many) {
@@ -256,15 +264,17 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       return setQuoting(true);
     }
     if (!file) return;
-    if (credit !== undefined && credit < creditCosts.edit) return setShort({ needed: creditCosts.edit, balance: credit });
+    if (credit !== undefined && credit < cost) return setShort({ needed: cost, balance: credit });
     setShort(undefined);
-    sent.current = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote };
+    const uncropShare = config.tool === 'uncrop' && picture ? uncroppedShare(picture, values) : 0;
+    sent.current = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote, lowQuality: uncropShare > lowQualityFillShare };
     scrollToCanvas(canvas.current);
     const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
       if (painted && before) {
         const { width, height } = await imageSize(before);
         fields.mask = new File([await maskPng(strokes, width, height)], 'mask.png', { type: 'image/png' });
+        sent.current.lowQuality = maskShare(strokes, width, height) > lowQualityFillShare;
       } else if (config.mask && mask) fields.mask = mask;
       return { ...fields, ...textFields() };
     };
@@ -272,7 +282,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       onSuccess: run.start,
       onError: (error) => {
         const failure = error as ApiError;
-        if (failure.status === 402) setShort({ needed: creditCosts.edit, balance: failure.creditBalance ?? credit ?? 0 });
+        if (failure.status === 402) setShort({ needed: cost, balance: failure.creditBalance ?? credit ?? 0 });
         // A refusal (4xx) says what to change in its own words; only a failed run is an edit that failed.
         else notify.error(failure.status >= 500 ? toolMessages.failed(failure.message) : failure.message);
         void refreshCredit();
@@ -282,7 +292,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
 
   const runButton = (
     <Button type="submit" form={formId} size="lg" busy={busy || batchSubmission.isPending}>
-      {config.action} · {many ? batchQuote(batchFiles.length, batchCost) : formatCost(creditCosts.edit)}
+      {config.action}
+      {price && ` · ${many ? batchQuote(batchFiles.length, batchCost) : formatPrice(cost)}`}
     </Button>
   );
 
@@ -347,7 +358,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       {short && <ShortOfCredits action={config.action} needed={short.needed} balance={short.balance} />}
       {!token && (
         <p className="field__hint">
-          Running it uses {formatCost(creditCosts.edit)} from your account:{' '}
+          {cost === 0 ? 'Running it is free with an account:' : `Running it uses ${formatCost(cost)} from your account:`}{' '}
           <Link to="/login" state={{ from: location.pathname }}>
             log in
           </Link>{' '}
@@ -372,6 +383,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       before={result.recovered ? undefined : before}
       placement={result.placement}
       note={result.note}
+      preview={price?.preview ? (result.lowQuality ? lowQualityPreviewNotice : previewNotice) : undefined}
       alt={file && !result.recovered ? file.name : 'your picture'}
       fileName={exportName({ tool: config.tool, words: (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null), id: result.imageId })}
       onAnother={() => {

@@ -1,5 +1,7 @@
 import { messages } from '@lumigen/contract/messages';
-import type { JobEventType, JobView } from '@lumigen/contract/jobs';
+import type { JobEventType, JobKind, JobView } from '@lumigen/contract/jobs';
+import { localEngines } from '@lumigen/contract/pricing';
+import { toolIds } from '@lumigen/contract/tools';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -47,6 +49,12 @@ export function jobView(overrides: Partial<JobView> = {}): JobView {
   };
 }
 
+/** The providers answer of a server on its own engines, its previews at `previewCredits`. */
+export function localProviders(previewCredits: number) {
+  const price = (kind: JobKind) => ({ credits: localEngines[kind] === 'preview' ? previewCredits : 1, preview: localEngines[kind] === 'preview' });
+  return { success: true, generation: 'local', localPreview: true, tools: 'local', prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) } };
+}
+
 /**
  * Answers `METHOD /path` from `handlers` (a handler sees the query), with get-credit as Ada, the
  * local providers, no jobs and any image's bytes unless told otherwise; every call is recorded.
@@ -55,7 +63,7 @@ export function mockServer(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
   const all: Record<string, Handler> = {
     'POST /api/image/get-credit': [200, { success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example', emailVerified: true }],
-    'GET /api/image/providers': [200, { success: true, generation: 'local', localPreview: true, tools: 'local' }],
+    'GET /api/image/providers': [200, localProviders(1)],
     'GET /api/jobs': [200, noJobs],
     ...handlers,
   };

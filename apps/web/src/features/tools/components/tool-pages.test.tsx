@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../lib/session.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { ToolPage } from './tool-pages.tsx';
+import { localProviders } from './jobs-test-kit.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -50,7 +51,7 @@ describe('the /test page (docs/product.md §5)', () => {
         ? json({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example' })
         : String(url).startsWith('/api/jobs')
           ? json({ success: true, jobs: [], nextCursor: null })
-          : json({ images: 'local', tools: 'local' }),
+          : json(localProviders(1)),
     );
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:picture');
@@ -108,7 +109,7 @@ describe('the /cleanup page without a mask', () => {
         ? json({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example' })
         : String(url).startsWith('/api/jobs')
           ? json({ success: true, jobs: [], nextCursor: null })
-          : json({ images: 'local', tools: 'local' }),
+          : json(localProviders(1)),
     );
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:picture');
