@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@lumigen/contract/api-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiKeyShaped, type ApiKeyCaller, type ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
+import { isApiKeyShaped, type ApiKeyCaller, type ApiKeysService } from '../modules/api-keys/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

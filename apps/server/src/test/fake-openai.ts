@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/providers/openai-request.ts';
+import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/index.ts';
 import { picturePng } from './pictures.ts';
 import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
 

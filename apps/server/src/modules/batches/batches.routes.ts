@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
+import type { JobsService } from '../paid-work/index.ts';
 import { batchUploadLimits, readBatchUpload } from './batch-upload.ts';
 import type { BatchesService } from './batches.service.ts';
 import type { UploadGuard } from '../../lib/upload-guard.ts';

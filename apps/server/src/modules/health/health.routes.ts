@@ -2,7 +2,7 @@ import type { ProvidersResponse } from '@lumigen/contract/generation';
 import type { HealthResponse } from '@lumigen/contract/health';
 import type { ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
-import type { GenerationService } from '../generation/generation.service.ts';
+import type { GenerationService } from '../generation/index.ts';
 
 /** What answers and whether it can: the database, the generation model, the providers in use. */
 export async function healthRoutes(

@@ -1,5 +1,5 @@
-import { GenerationProviderError, type GenerationProvider } from '../generation/providers/provider.ts';
-import { ToolProviderError, type ToolProvider } from '../tools/providers/provider.ts';
+import { GenerationProviderError, type GenerationProvider } from '../generation/index.ts';
+import { ToolProviderError, type ToolProvider } from '../tools/index.ts';
 import type { ProviderMetrics } from './metrics.ts';
 
 /** Times one provider call and counts it by outcome; a failure also by its kind (a bug's: `error`). */

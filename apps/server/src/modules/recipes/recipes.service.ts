@@ -3,7 +3,7 @@ import { recipeMessages, recipePrice, recipesPerUserLimit, type RecipeStep, type
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { BatchPlan } from '../batches/batches.service.ts';
+import type { BatchPlan } from '../batches/index.ts';
 import * as repo from './recipes.repository.ts';
 
 

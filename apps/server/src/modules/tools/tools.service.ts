@@ -4,7 +4,7 @@ import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
 import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
-import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
+import { isRetryableStatus, type JobKindHandler } from '../paid-work/index.ts';
 import { ToolProviderError, type CheckedImage, type ToolProvider } from './providers/provider.ts';
 import { checkToolInput } from './tool-input.ts';
 import type { ToolUpload } from './tool-upload.ts';
