@@ -7,7 +7,8 @@ import type { Database } from './db/client.ts';
 import { createCreditsService } from './modules/credits/index.ts';
 import { createGenerationService, selectGenerationProvider, type GenerationProvider } from './modules/generation/index.ts';
 import { createImagesService, type ImageStores } from './modules/images/index.ts';
-import { measuredGenerationProvider, measuredToolProvider, type Metrics } from './modules/metrics/index.ts';
+import { measuredGenerationProvider, measuredToolProvider } from './measured-providers.ts';
+import type { Metrics } from './modules/metrics/index.ts';
 import { createPaidWorkEngine, type JobKindHandler } from './modules/paid-work/index.ts';
 import { createToolsService, selectToolProvider, type ToolProvider } from './modules/tools/index.ts';
 

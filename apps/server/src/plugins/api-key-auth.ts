@@ -45,8 +45,3 @@ export const apiKeyAuthPlugin = fp(async (app: FastifyInstance, { apiKeys }: { a
     else await app.requireAuth(request);
   });
 });
-
-/** Whose things a reading call is about: the session's user, or the key's owner. */
-export function callerId(request: FastifyRequest): string {
-  return request.apiKey?.userId ?? request.auth.userId;
-}
