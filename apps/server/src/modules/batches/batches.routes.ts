@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
 import type { JobsService } from '../paid-work/index.ts';
 import { batchUploadLimits, readBatchUpload } from './batch-upload.ts';
 import type { BatchesService } from './batches.service.ts';

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorAnswer } from '../../plugins/error-handler.ts';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
 import { ApiKeyRefused } from '../api-keys/index.ts';
 import type { GenerationService } from '../generation/index.ts';
 import { base64JsonStream } from '../images/index.ts';

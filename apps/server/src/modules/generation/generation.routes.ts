@@ -4,7 +4,7 @@ import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
 import { imageAnswerStream } from '../images/index.ts';
 import type { JobsService } from '../paid-work/index.ts';
 import type { GenerationService } from './generation.service.ts';

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { createOpenStreams } from '../../lib/open-streams.ts';
-import { callerId } from '../../plugins/caller.ts';
+import { callerId } from '../../lib/caller.ts';
 import { z } from 'zod';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
 

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CreditsService, KeyCharge, Reservation } from '../credits/index.ts';
 import { lockUser } from '../accounts/index.ts';
-import type { ImageRow } from '../images/index.ts';
-import type { ImagesService, NewImage } from '../images/index.ts';
+import type { ImageRow, ImagesService, NewImage } from '../images/index.ts';
 
 export type Delivery = {
   userId: string;

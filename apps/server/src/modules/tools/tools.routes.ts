@@ -3,7 +3,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { JobAcceptedResponse } from '@lumigen/contract/jobs';
 import type { ToolResponse } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
 import { imageAnswerStream } from '../images/index.ts';
 import type { JobsService } from '../paid-work/index.ts';
 import { acceptToolCall } from './tool-call.ts';
