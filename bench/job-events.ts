@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import * as repo from '../apps/server/src/modules/jobs/jobs.repository.ts';
+import * as repo from '../apps/server/src/modules/paid-work/jobs.repository.ts';
 import { createDatabaseLocation } from '../apps/server/src/test/harness.ts';
 import { buildServer, builtEntries, builtEnv } from '../apps/server/src/test/built-server.ts';
 import { spawnEntry } from '../apps/server/src/test/spawned-process.ts';

@@ -1,97 +1,71 @@
 /**
- * Fails when a workspace imports "upward" (docs/architecture.md §1): web → contract ← server →
- * imaging, and contract and imaging import nothing of ours. e2e, bench and scripts drive the whole
- * product and may import anything. Run: `npx tsx scripts/check-imports.ts` (also a test in
- * `npm test`, scripts/check-imports.test.ts).
+ * The repository's import rules (`.dependency-cruiser.cjs`: workspaces, web features, server
+ * module faces, lower layers, cycles, zod-free pages; docs/architecture.md §1 and §3), checked by
+ * dependency-cruiser. Run: `npm run check:imports`; `npm test` runs it through
+ * scripts/check-imports.test.ts. Prints each violation as "file → import: rule" and exits 1.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { cruise, type ICruiseOptions, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
 
-/** Each restricted workspace and what it may import besides itself. A folder not here may import anything. */
-export const allowedImports: Record<string, readonly string[]> = {
-  'packages/contract': [],
-  'packages/imaging': [],
-  'apps/server': ['packages/contract', 'packages/imaging'],
-  'apps/web': ['packages/contract'],
-};
+export type ImportViolation = { rule: string; from: string; to: string; via?: string[] };
 
-/** Every folder an import can land in; e2e, bench and scripts are free to import, but not to be imported. */
-export const areas = [...Object.keys(allowedImports), 'e2e', 'bench', 'scripts'];
+/** Where the rules look: every workspace, and the drivers that may import anything. */
+const areas = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
 
-export type UpwardImport = { file: string; specifier: string; from: string; to: string };
+// Judged on what the browser loads at start-up: type-only imports are erased and import() is the
+// point of the rule, so it has a pass of its own over the runtime graph.
+const runtimeOnlyRule = 'web-pages-zod-free';
 
-const sourceFile = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-const skippedFolders = new Set(['node_modules', 'dist', 'build', 'coverage', 'reports']);
-
-function* sourceFiles(folder: string): Generator<string> {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || skippedFolders.has(entry.name)) continue;
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
-  }
+function configOf(root: string): IConfiguration {
+  const require = createRequire(path.join(root, 'package.json'));
+  return require(path.join(root, '.dependency-cruiser.cjs')) as IConfiguration;
 }
 
-/** The area (relative folder) a path lies in, or 'the repository root' for anything else. */
-function areaOf(root: string, file: string): string {
-  const relative = path.relative(root, file).split(path.sep).join('/');
-  return areas.find((area) => relative === area || relative.startsWith(`${area}/`)) ?? 'the repository root';
+async function violationsOf(root: string, options: ICruiseOptions): Promise<ImportViolation[]> {
+  const present = areas.filter((area) => existsSync(path.join(root, area)));
+  if (present.length === 0) return [];
+  const { output } = await cruise(present, { ...options, baseDir: root, validate: true, outputType: 'json' });
+  const result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
+  return result.summary.violations.map((violation) => ({
+    rule: violation.rule.name,
+    from: violation.from,
+    to: violation.to,
+    ...(violation.cycle ? { via: violation.cycle.map((step) => step.name) } : {}),
+    ...(violation.via ? { via: violation.via.map((step) => step.name) } : {}),
+  }));
 }
 
-/** Workspace package names ("@lumigen/contract") → their folders, read from each package.json present. */
-function packageFolders(root: string): Map<string, string> {
-  const folders = new Map<string, string>();
-  for (const area of areas) {
-    const manifest = path.join(root, area, 'package.json');
-    if (!existsSync(manifest)) continue;
-    const { name } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string };
-    if (name) folders.set(name, area);
-  }
-  return folders;
+/** The config's `exclude` as an object, whichever of its three shapes it takes. */
+function excludeOf(exclude: ICruiseOptions['exclude']): { path?: string | string[] } {
+  return typeof exclude === 'string' || Array.isArray(exclude) ? { path: exclude } : (exclude ?? {});
 }
 
-/** Where an import specifier leads, as an area; undefined for third-party packages and Node built-ins. */
-function targetOf(root: string, file: string, specifier: string, packages: Map<string, string>): string | undefined {
-  if (specifier.startsWith('.') || specifier.startsWith('/')) return areaOf(root, path.resolve(path.dirname(file), specifier));
-  for (const [name, area] of packages) if (specifier === name || specifier.startsWith(`${name}/`)) return area;
-  // Our scope, but no package of that name (yet): still an import of ours, named by its scope.
-  if (specifier.startsWith('@lumigen/')) return specifier.split('/').slice(0, 2).join('/');
-  return undefined;
+/** Every import in the tree under `root` that breaks a rule of the root's `.dependency-cruiser.cjs`. */
+export async function findImportViolations(root: string): Promise<ImportViolation[]> {
+  const { forbidden = [], options = {} } = configOf(root);
+  const compileTime = await violationsOf(root, { ...options, ruleSet: { forbidden: forbidden.filter((rule) => rule.name !== runtimeOnlyRule) } });
+  const runtimeRules = forbidden.filter((rule) => rule.name === runtimeOnlyRule);
+  const runtime =
+    runtimeRules.length === 0
+      ? []
+      : await violationsOf(root, { ...options, tsPreCompilationDeps: false, exclude: { ...excludeOf(options.exclude), dynamic: true }, ruleSet: { forbidden: runtimeRules } });
+  return [...compileTime, ...runtime];
 }
 
-/** Every import in a restricted workspace that its rule does not allow. Workspaces that do not exist yet are skipped. */
-export function findUpwardImports(root: string): UpwardImport[] {
-  const packages = packageFolders(root);
-  const found: UpwardImport[] = [];
-  for (const [from, allowed] of Object.entries(allowedImports)) {
-    const folder = path.join(root, from);
-    if (!existsSync(folder)) continue;
-    for (const file of sourceFiles(folder)) {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-      for (const { fileName: specifier } of importedFiles) {
-        const to = targetOf(root, file, specifier, packages);
-        if (to === undefined || to === from || allowed.includes(to)) continue;
-        found.push({ file: path.relative(root, file).split(path.sep).join('/'), specifier, from, to });
-      }
-    }
-  }
-  return found;
-}
-
-export function describeRule(from: string): string {
-  const allowed = allowedImports[from] ?? [];
-  return `${from} may import ${allowed.length === 0 ? 'nothing of ours' : allowed.join(' and ')}`;
+export function describeViolation({ rule, from, to, via }: ImportViolation): string {
+  return `${from} → ${to}: ${rule}${via && via.length > 0 ? ` (via ${via.join(' → ')})` : ''}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const upward = findUpwardImports(root);
-  if (upward.length === 0) {
-    console.log(`imports ok: ${Object.keys(allowedImports).map(describeRule).join('; ')}`);
+  const violations = await findImportViolations(root);
+  if (violations.length === 0) {
+    console.log('imports ok: workspaces, web features and pages, server module faces and layers, no cycle');
   } else {
-    for (const { file, specifier, from, to } of upward) console.error(`${file}: imports '${specifier}' (${to}), but ${describeRule(from)}`);
+    for (const violation of violations) console.error(describeViolation(violation));
     process.exitCode = 1;
   }
 }

@@ -4,49 +4,29 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
-import { pruneAccountData } from './modules/accounts/accounts.repository.ts';
+import { accountsRoutes, createAccountsService, pruneAccountData } from './modules/accounts/index.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
-import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { batchesRoutes } from './modules/batches/batches.routes.ts';
-import { createBatchesService } from './modules/batches/batches.service.ts';
-import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
-import { createRecipesService } from './modules/recipes/recipes.service.ts';
-import { creditsRoutes } from './modules/credits/credits.routes.ts';
-import { startReservationSweep } from './modules/credits/reservation-sweep.ts';
-import { generationRoutes } from './modules/generation/generation.routes.ts';
-import type { GenerationProvider } from './modules/generation/providers/provider.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { clipdropRoutes } from './modules/drop-in/clipdrop.routes.ts';
-import { openAiImagesRoutes } from './modules/drop-in/openai-images.routes.ts';
-import { createMailer } from './modules/mail/mailer.ts';
-import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { injectWebhook } from './modules/payments/local-webhook-delivery.ts';
-import { selectPaymentProvider } from './modules/payments/providers/select-provider.ts';
-import { webhookRoutes } from './modules/payments/webhook.routes.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
-import type { ImageStores } from './modules/images/image-store.ts';
-import { createImageStores } from './modules/images/select-store.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
-import { createMetrics } from './modules/metrics/metrics.ts';
-import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
-import { startMetricsServer } from './modules/metrics/metrics-server.ts';
+import { apiKeysRoutes, createApiKeysService } from './modules/api-keys/index.ts';
+import { batchesRoutes, createBatchesService, deleteBatchesOf } from './modules/batches/index.ts';
+import { createRecipesService, deleteRecipesOf, recipesRoutes } from './modules/recipes/index.ts';
+import { creditsRoutes, startReservationSweep } from './modules/credits/index.ts';
+import { type GenerationProvider, generationRoutes } from './modules/generation/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { clipdropRoutes, openAiImagesRoutes } from './modules/drop-in/index.ts';
+import { createMailer } from './modules/mail/index.ts';
+import { marketingRoutes } from './modules/marketing/index.ts';
+import { createPaymentsService, injectWebhook, paymentsRoutes, selectPaymentProvider, webhookRoutes } from './modules/payments/index.ts';
+import { createImageStores, imagesRoutes, type ImageStores } from './modules/images/index.ts';
+import { jobsRoutes } from './modules/paid-work/index.ts';
+import { createMetrics, httpMetricsPlugin, metricsRoutes, startMetricsServer } from './modules/metrics/index.ts';
 import { runtimeLine } from './runtime.ts';
-import { describeChains } from './modules/tools/providers/chain.ts';
-import type { ToolProvider } from './modules/tools/providers/provider.ts';
-import { removeStaleUploads } from './modules/tools/tool-upload.ts';
-import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { describeChains, removeStaleUploads, type ToolProvider, toolsRoutes } from './modules/tools/index.ts';
 import { createPaidWork } from './paid-work.ts';
 import { apiKeyAuthPlugin } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { httpMetricsPlugin } from './plugins/http-metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -154,7 +134,8 @@ export async function buildApp({ config, database, logger = true, generationProv
   const accounts = createAccountsService(db.db, credits, {
     mailer,
     images,
-    jobs,
+    // What grouped and repeated their jobs goes with them: pictures' names, saved settings.
+    forgetters: [jobs.forgetUser, deleteBatchesOf, deleteRecipesOf],
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });
@@ -205,7 +186,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, uploadGuard, paidLimit, streams: config.streams });
+  await app.register(jobsRoutes, { jobs, streams: config.streams });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rows, type Database } from './db/client.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createCreditsService } from './modules/credits/index.ts';
 import { checkAnswer } from './test/contract-answers.ts';
 import { createDeployment, type Deployment } from './test/deployment.ts';
 import { startFakeClipdrop, type FakeClipdrop } from './test/fake-clipdrop.ts';

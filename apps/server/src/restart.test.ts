@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createCreditsService } from './modules/credits/index.ts';
 import { checkAnswers } from './test/contract-answers.ts';
 import { createDatabaseLocation, databaseKinds, ledgerState, post, register, testConfig, type DatabaseLocation } from './test/harness.ts';
 

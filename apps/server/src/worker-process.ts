@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createImageStores } from './modules/images/select-store.ts';
-import { createMetrics } from './modules/metrics/metrics.ts';
-import { startMetricsServer } from './modules/metrics/metrics-server.ts';
+import { createImageStores } from './modules/images/index.ts';
+import { createMetrics, startMetricsServer } from './modules/metrics/index.ts';
 import { runtimeLine } from './runtime.ts';
-import type { GenerationProvider } from './modules/generation/providers/provider.ts';
-import type { ToolProvider } from './modules/tools/providers/provider.ts';
+import type { GenerationProvider } from './modules/generation/index.ts';
+import type { ToolProvider } from './modules/tools/index.ts';
 import { createPaidWork } from './paid-work.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCreditsService } from '../modules/credits/credits.service.ts';
+import { createCreditsService } from '../modules/credits/index.ts';
 import { ledgerState } from '../test/harness.ts';
 import { spawnEntry, type SpawnedProcess } from '../test/spawned-process.ts';
 import { openDatabase, rows } from './client.ts';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJobQueue } from '../modules/jobs/job-queue.ts';
-import { lostWorkQueue, paidWorkQueue } from '../modules/jobs/queue-names.ts';
+import { createJobQueue } from '../modules/paid-work/index.ts';
+import { lostWorkQueue, paidWorkQueue } from './queue-names.ts';
 import { openDatabase, rows, type Database } from './client.ts';
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as never;

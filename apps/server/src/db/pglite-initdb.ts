@@ -4,7 +4,7 @@ import { open, readdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { queueNames } from '../modules/jobs/queue-names.ts';
+import { queueNames } from './queue-names.ts';
 
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFileImageStore } from '../modules/images/file-image-store.ts';
+import { createFileImageStore } from '../modules/images/index.ts';
 import { backupDatabase } from './backup.ts';
 import { openDatabase } from './client.ts';
 

@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@lumigen/contract/api-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiKeyShaped, type ApiKeyCaller, type ApiKeysService } from '../modules/api-keys/api-keys.service.ts';
+import { isApiKeyShaped, type ApiKeyCaller, type ApiKeysService } from '../modules/api-keys/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,8 +45,3 @@ export const apiKeyAuthPlugin = fp(async (app: FastifyInstance, { apiKeys }: { a
     else await app.requireAuth(request);
   });
 });
-
-/** Whose things a reading call is about: the session's user, or the key's owner. */
-export function callerId(request: FastifyRequest): string {
-  return request.apiKey?.userId ?? request.auth.userId;
-}

@@ -2,8 +2,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import type { SessionUser } from '../modules/accounts/accounts.repository.ts';
-import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { AccountsService, SessionUser } from '../modules/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

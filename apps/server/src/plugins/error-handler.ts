@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { StorageUnavailableError } from '../modules/images/image-store.ts';
+import { StorageUnavailableError } from '../lib/storage-unavailable.ts';
 
 /** The first problem, in words that name the field (the schemas' messages already do). */
 function describeValidation(issues: ZodFastifySchemaValidationError[]): string {

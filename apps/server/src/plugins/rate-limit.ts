@@ -6,8 +6,9 @@ import { rows, type Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** A preHandler made by `limitBy`: 429 with Retry-After once any of its counters is over. */
-export type RequestLimit = (request: FastifyRequest) => Promise<void>;
+import type { RequestLimit } from '../lib/request-limit.ts';
+
+export type { RequestLimit };
 
 /**
  * One counter per key: `name` and what `key` returns for the request (no key: not counted).

@@ -2,7 +2,7 @@ import type { CreateApiKeyRequest } from '@lumigen/contract/api-keys';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { hashToken } from '../modules/accounts/tokens.ts';
+import { hashToken } from '../lib/tokens.ts';
 
 /**
  * Marks the session's account confirmed straight in the database, as opening the mailed link

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/providers/openai-request.ts';
+import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/index.ts';
 import { picturePng } from './pictures.ts';
 import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
 

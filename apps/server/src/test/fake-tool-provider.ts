@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { promisedToolSize, type ToolFields, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import type { HeldPngImage, PngImage } from '../lib/image-bytes.ts';
-import type { CheckedImage, ToolInput, ToolProvider } from '../modules/tools/providers/provider.ts';
+import type { CheckedImage, ToolInput, ToolProvider } from '../modules/tools/index.ts';
 
 type Recorded = CheckedImage & { bytes: Buffer };
 /** What the provider was asked, with the bytes of the files as they were then. */

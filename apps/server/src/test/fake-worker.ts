@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { dimensionsOf } from '@lumigen/contract/generation';
 import { loadConfig } from '../config.ts';
-import type { GenerationProvider } from '../modules/generation/providers/provider.ts';
+import type { GenerationProvider } from '../modules/generation/index.ts';
 import { startWorker } from '../worker-process.ts';
 import { picturePng } from './pictures.ts';
 

@@ -1,6 +1,6 @@
 import { dimensionsOf } from '@lumigen/contract/generation';
 import { picturePng } from './pictures.ts';
-import type { GenerationInput, GenerationProvider } from '../modules/generation/providers/provider.ts';
+import type { GenerationInput, GenerationProvider } from '../modules/generation/index.ts';
 
 type Call = { input: GenerationInput; release(): void; fail(error: Error): void };
 

@@ -5,7 +5,7 @@
  */
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { createCreditsService } from '../modules/credits/credits.service.ts';
+import { createCreditsService } from '../modules/credits/index.ts';
 
 const dataDir = process.argv[2] ?? process.env.DATA_DIR;
 if (!dataDir) throw new Error('usage: ledger-writer.ts <DATA_DIR>, or DATA_DIR set');

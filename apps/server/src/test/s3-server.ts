@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Config } from '../config.ts';
-import { createS3Client } from '../modules/images/s3-image-store.ts';
+import { createS3Client } from '../modules/images/index.ts';
 
 /**
  * A real S3-compatible server (s3rver, objects in a temporary directory) on a random loopback

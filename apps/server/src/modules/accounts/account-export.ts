@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { exportFiles } from '@lumigen/contract/accounts';
 import type { FastifyBaseLogger } from 'fastify';
 import { appendImagesInTurn, newZipArchive } from '../../lib/zip-entry.ts';
-import type { CreditsService } from '../credits/credits.service.ts';
-import type { ImagesService } from '../images/images.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { CreditsService } from '../credits/index.ts';
+import type { ImagesService } from '../images/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 type ExportDeps = { accounts: AccountsService; credits: CreditsService; payments: PaymentsService; images: ImagesService };

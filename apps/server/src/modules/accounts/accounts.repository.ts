@@ -4,6 +4,12 @@ import { accountTokens, loginDevices, sessions, signupBonusClaims, users } from 
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Serializes what changes one user's money and work (a job's acceptance, promotion, delivery; an account's deletion) (PostgreSQL; PGlite runs one transaction at a time anyway). */
+export async function lockUser(ex: Executor, userId: string): Promise<boolean> {
+  const found = await rows<{ id: string }>(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  return found.length === 1;
+}
+
 export async function insertUser(ex: Executor, values: { name: string; email: string; passwordHash: string }): Promise<UserRow> {
   const [user] = await ex.insert(users).values(values).returning();
   if (!user) throw new Error('insert returned no row');

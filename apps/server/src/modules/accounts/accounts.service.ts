@@ -14,18 +14,16 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import { batchByKey } from '../../lib/batch-by-key.ts';
 import { oncePerInterval } from '../../lib/once-per-interval.ts';
-import type { CreditsService } from '../credits/credits.service.ts';
-import type { ImagesService } from '../images/images.service.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
-import { revokeAllKeysOf } from '../api-keys/api-keys.repository.ts';
-import { changeEmailMail, loginGuessingMail, passwordResetDoneMail, passwordResetMail, verifyEmailMail } from '../mail/mail-templates.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { CreditsService } from '../credits/index.ts';
+import type { ImagesService } from '../images/index.ts';
+import { revokeAllKeysOf } from '../api-keys/index.ts';
+import { changeEmailMail, loginGuessingMail, type Mailer, passwordResetDoneMail, passwordResetMail, verifyEmailMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { deviceName } from './device-name.ts';
 import { bonusClaimHash, isDisposableEmail } from './email-identity.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
-import { hashToken, isWellFormedToken, newSessionToken } from './tokens.ts';
-import { deleteEntriesOfUser } from '../marketing/marketing.repository.ts';
+import { hashToken, isWellFormedToken, newSessionToken } from '../../lib/tokens.ts';
+import { deleteEntriesOfUser } from '../marketing/index.ts';
 
 export type SignedIn = { token: string; user: PublicUser };
 
@@ -37,7 +35,20 @@ export const resetMailIntervalMs = 5 * 60_000;
 /** What became of the sign-up bonus at registration; the route words its message from it. */
 export type SignupBonus = 'granted' | 'after_verification' | 'already_claimed';
 
-export type AccountsDeps = { mailer: Mailer; images: ImagesService; jobs: Pick<JobsService, 'forgetAllOf'>; publicOrigin: string; signupBonusAfterVerification: boolean };
+/**
+ * What a module forgets of a user when their account is deleted, in the deletion's transaction
+ * with the user locked; 'unfinished' refuses the deletion (work of theirs still runs).
+ */
+export type ForgetUser = (tx: Executor, userId: string) => Promise<'unfinished' | 'forgotten' | void>;
+
+export type AccountsDeps = {
+  mailer: Mailer;
+  images: ImagesService;
+  /** Each module's forgetting (jobs first: an unfinished one refuses the deletion before anything goes). */
+  forgetters: ForgetUser[];
+  publicOrigin: string;
+  signupBonusAfterVerification: boolean;
+};
 
 const toPublicUser = (row: repo.UserRow): PublicUser => ({
   id: row.id,
@@ -47,7 +58,7 @@ const toPublicUser = (row: repo.UserRow): PublicUser => ({
   emailVerified: row.emailVerifiedAt !== null,
 });
 
-export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, jobs, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
+export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, forgetters, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
   /** A link's token is checked before anything else: a malformed one is never looked up. */
@@ -310,7 +321,10 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     async deleteAccount(userId: string, password: string): Promise<void> {
       await confirmPassword(userId, password, messages.wrongPassword);
       const storageKeys = await db.transaction(async (tx) => {
-        if ((await jobs.forgetAllOf(tx, userId)) === 'unfinished') throw new AppError('conflict', messages.accountBusy);
+        await repo.lockUser(tx, userId);
+        for (const forget of forgetters) {
+          if ((await forget(tx, userId)) === 'unfinished') throw new AppError('conflict', messages.accountBusy);
+        }
         const keys = await images.forgetAllOwned(tx, userId);
         await repo.deleteSessionsAndTokensOf(tx, userId);
         await deleteEntriesOfUser(tx, userId);

@@ -5,10 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { oncePerInterval } from '../../lib/once-per-interval.ts';
-import { hashToken } from '../accounts/tokens.ts';
-import type { CreditsService, KeyCharge } from '../credits/credits.service.ts';
-import { apiKeyCreatedMail } from '../mail/mail-templates.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { CreditsService, KeyCharge } from '../credits/index.ts';
+import { apiKeyCreatedMail, type Mailer } from '../mail/index.ts';
 import * as repo from './api-keys.repository.ts';
 
 /** `lk_` and 32 random bytes in base64url: anything else is refused without a lookup. */

@@ -6,7 +6,7 @@ import { imageField, maxUploadBytes } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { SpillBudget } from '../../lib/upload-guard.ts';
-import { spillFilePart, uploadError, uploadLimits, type UploadedFile } from '../tools/tool-upload.ts';
+import { spillFilePart, uploadError, uploadLimits, type UploadedFile } from '../tools/index.ts';
 
 /** One picture of a batch as it arrived: its file on disk (unchecked), or why it was refused already. */
 export type BatchPicture = { name: string; file: UploadedFile; refusal?: AppError };

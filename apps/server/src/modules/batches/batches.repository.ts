@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JobStatus } from '@lumigen/contract/jobs';
 import type { Executor } from '../../db/client.ts';
 import { batchItems, batches, jobs } from '../../db/schema.ts';
@@ -33,21 +33,6 @@ export async function findJobs(ex: Executor, ids: string[]): Promise<BatchJobRow
     .select({ id: jobs.id, status: jobs.status, progress: jobs.progress, imageId: jobs.imageId, message: jobs.message })
     .from(jobs)
     .where(inArray(jobs.id, ids));
-}
-
-/**
- * Which of these images a recipe's run ended with (the last job of a picture), by image id: the
- * user's recipe batches by their index, each picture's last job by the jobs' key.
- */
-export async function recipesOfImages(ex: Executor, userId: string, imageIds: string[]): Promise<Map<string, string>> {
-  if (imageIds.length === 0) return new Map();
-  const found = await ex
-    .select({ imageId: jobs.imageId, recipeId: batches.recipeId })
-    .from(batches)
-    .innerJoin(batchItems, eq(batchItems.batchId, batches.id))
-    .innerJoin(jobs, sql`${jobs.id} = (${batchItems.jobIds} ->> -1)::uuid`)
-    .where(and(eq(batches.userId, userId), isNotNull(batches.recipeId), inArray(jobs.imageId, imageIds)));
-  return new Map(found.map((row) => [row.imageId!, row.recipeId!]));
 }
 
 /** An account deletion: the user's batches (their pictures' names) go with their jobs. */

@@ -10,8 +10,8 @@ import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { submitTool } from '../../test/job-calls.ts';
 import { imagePart, jpegOf, pngOf, type Part } from '../../test/tool-calls.ts';
-import { createCreditsService } from '../credits/credits.service.ts';
-import { ToolProviderError } from '../tools/providers/provider.ts';
+import { createCreditsService } from '../credits/index.ts';
+import { ToolProviderError } from '../tools/index.ts';
 
 const upscaleTo = (width: number, height: number): Part[] => [['tool', 'upscale'], ['target_width', String(width)], ['target_height', String(height)]];
 const pendingReservations = async (t: TestContext, userId: string) =>

@@ -10,9 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { appendImagesInTurn, newZipArchive } from '../../lib/zip-entry.ts';
-import type { ImagesService } from '../images/images.service.ts';
-import type { JobsService, NewJob } from '../jobs/jobs.service.ts';
-import { fieldsAsSent, type ToolsService } from '../tools/tools.service.ts';
+import type { ImagesService } from '../images/index.ts';
+import type { JobsService, NewJob } from '../paid-work/index.ts';
+import { fieldsAsSent, type ToolsService } from '../tools/index.ts';
 import type { BatchUpload } from './batch-upload.ts';
 import * as repo from './batches.repository.ts';
 

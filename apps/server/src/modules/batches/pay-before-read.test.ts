@@ -9,7 +9,7 @@ import { imagePart, type Part } from '../../test/tool-calls.ts';
 // Every picture part the server writes to disk, by the upload module's own spill.
 const spilled = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../tools/tool-upload.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../tools/tool-upload.ts')>();
+  const original = await importOriginal<typeof import('../tools/index.ts')>();
   return {
     ...original,
     spillFilePart: (...args: Parameters<typeof original.spillFilePart>) => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerId } from '../../plugins/api-key-auth.ts';
+import { callerId } from '../../lib/caller.ts';
 import type { CreditsService } from './credits.service.ts';
 
 // get-credit answers on every page of the web app and under the bench's load: its JSON is written

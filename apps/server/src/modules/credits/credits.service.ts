@@ -2,7 +2,7 @@ import { actionLabels, type LedgerEntry } from '@lumigen/contract/credits';
 import { messages } from '@lumigen/contract/messages';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
-import type { CreditMetrics } from '../metrics/metrics.ts';
+import type { CreditMetrics } from '../metrics/index.ts';
 import * as repo from './credits.repository.ts';
 
 /** Ledger reasons; a (reason, ref) pair is recorded at most once. */

@@ -4,13 +4,11 @@ import { clipdropPaths, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { errorAnswer } from '../../plugins/error-handler.ts';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
-import { ApiKeyRefused } from '../api-keys/api-keys.service.ts';
-import { pngBody, pngBytes } from '../images/image-answer.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
-import { acceptToolCall } from '../tools/tool-call.ts';
-import { uploadLimits } from '../tools/tool-upload.ts';
-import type { ToolsService } from '../tools/tools.service.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
+import { ApiKeyRefused } from '../api-keys/index.ts';
+import { pngBody, pngBytes } from '../images/index.ts';
+import type { JobsService } from '../paid-work/index.ts';
+import { acceptToolCall, type ToolsService, uploadLimits } from '../tools/index.ts';
 import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 /**

@@ -5,11 +5,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorAnswer } from '../../plugins/error-handler.ts';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
-import { ApiKeyRefused } from '../api-keys/api-keys.service.ts';
-import type { GenerationService } from '../generation/generation.service.ts';
-import { base64JsonStream } from '../images/image-answer.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
+import { ApiKeyRefused } from '../api-keys/index.ts';
+import type { GenerationService } from '../generation/index.ts';
+import { base64JsonStream } from '../images/index.ts';
+import type { JobsService } from '../paid-work/index.ts';
 
 const b64Field = '"b64_json":"';
 

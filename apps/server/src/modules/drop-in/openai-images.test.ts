@@ -8,7 +8,7 @@ import { rows } from '../../db/client.ts';
 import { createKey, listKeys, revokeKey } from '../../test/api-keys.ts';
 import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts';
 import { databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
-import { GenerationProviderError } from '../generation/providers/provider.ts';
+import { GenerationProviderError } from '../generation/index.ts';
 
 type LedgerRow = { reason: string; delta: number; api_key_id: string | null };
 const ledgerOf = (t: TestContext, userId: string) =>

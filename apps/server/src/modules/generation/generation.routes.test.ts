@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
-import { createCreditsService } from '../credits/credits.service.ts';
+import { createCreditsService } from '../credits/index.ts';
 import { picturePng } from '../../test/pictures.ts';
 import type { GenerationProvider } from './providers/provider.ts';
 

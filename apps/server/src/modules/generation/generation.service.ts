@@ -6,7 +6,7 @@ import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultImageModel } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
+import { isRetryableStatus, type JobKindHandler } from '../paid-work/index.ts';
 import { GenerationProviderError, type GenerationProvider } from './providers/provider.ts';
 
 const failureErrors = {

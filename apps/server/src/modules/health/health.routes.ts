@@ -3,7 +3,7 @@ import type { JobKind } from '@lumigen/contract/jobs';
 import type { HealthResponse } from '@lumigen/contract/health';
 import type { ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
-import type { GenerationService } from '../generation/generation.service.ts';
+import type { GenerationService } from '../generation/index.ts';
 
 /** What answers and whether it can: the database, the generation model, the providers in use. */
 export async function healthRoutes(

@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { StorageUnavailableError } from '../../lib/storage-unavailable.ts';
+
+export { StorageUnavailableError };
 
 /** A stored object being read: its bytes as they come, and how many there are. */
 export type StoredObject = { stream: Readable; size: number };
@@ -53,17 +56,6 @@ export function assertSafeKey(key: string): void {
 export async function readStoredBytes(store: ImageStore, key: string): Promise<Buffer | undefined> {
   const found = await store.getStream(key);
   return found && buffer(found.stream);
-}
-
-/**
- * The store could not be reached or refused to work (the bucket is down, the disk is full):
- * nothing about the request was wrong, so the caller answers 503 and gives back what it took.
- */
-export class StorageUnavailableError extends Error {
-  constructor(operation: string, cause: unknown) {
-    super(`image storage failed to ${operation}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'StorageUnavailableError';
-  }
 }
 
 /** `store` with every failure of its backend told apart from our own bugs, as StorageUnavailableError. */

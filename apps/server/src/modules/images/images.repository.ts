@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { images } from '../../db/schema.ts';
+import { batchItems, batches, images, jobs } from '../../db/schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
@@ -50,4 +50,19 @@ export async function listOwnedImages(ex: Executor, userId: string, limit: numbe
     .where(eq(images.userId, userId))
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(limit);
+}
+
+/**
+ * Which of these images a recipe's run ended with (the last job of a picture), by image id: the
+ * user's recipe batches by their index, each picture's last job by the jobs' key.
+ */
+export async function recipesOfImages(ex: Executor, userId: string, imageIds: string[]): Promise<Map<string, string>> {
+  if (imageIds.length === 0) return new Map();
+  const found = await ex
+    .select({ imageId: jobs.imageId, recipeId: batches.recipeId })
+    .from(batches)
+    .innerJoin(batchItems, eq(batchItems.batchId, batches.id))
+    .innerJoin(jobs, sql`${jobs.id} = (${batchItems.jobIds} ->> -1)::uuid`)
+    .where(and(eq(batches.userId, userId), isNotNull(batches.recipeId), inArray(jobs.imageId, imageIds)));
+  return new Map(found.map((row) => [row.imageId!, row.recipeId!]));
 }

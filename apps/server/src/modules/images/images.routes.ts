@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageIdParams, imagesListQuery, isImageId, type DeleteImageResponse, type ImagesListResponse } from '@lumigen/contract/images';
 import { AppError } from '../../lib/app-error.ts';
-import { callerId } from '../../plugins/api-key-auth.ts';
+import { callerId } from '../../lib/caller.ts';
 import type { ImagesService } from './images.service.ts';
 
 export async function imagesRoutes(app: FastifyInstance, { images }: { images: ImagesService }) {

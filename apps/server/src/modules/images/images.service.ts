@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.ts';
 import { pngByteSize, type PngFile } from '../../lib/image-bytes.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { recipesOfImages } from '../batches/batches.repository.ts';
 import type { ImageStore, StoredObject } from './image-store.ts';
 import * as repo from './images.repository.ts';
 
@@ -86,7 +85,7 @@ export function createImagesService(db: Db, store: ImageStore) {
     /** The user's newest images, as the gallery lists them, each with what "Use again" needs. */
     async listOwned(userId: string, limit: number) {
       const rows = await repo.listOwnedImages(db, userId, limit);
-      const recipes = await recipesOfImages(db, userId, rows.map((row) => row.id));
+      const recipes = await repo.recipesOfImages(db, userId, rows.map((row) => row.id));
       return rows.map(({ params, ...row }) => ({
         ...row,
         settings: settingsOf(row.kind, row.prompt, params),

@@ -8,7 +8,7 @@ import { submitGeneration, waitForJob } from '../../test/job-calls.ts';
 import { startWorker } from '../../worker-process.ts';
 import { createIntent } from '../../test/payment-calls.ts';
 import { callTool, imagePart, pngOf } from '../../test/tool-calls.ts';
-import { ToolProviderError } from '../tools/providers/provider.ts';
+import { ToolProviderError } from '../tools/index.ts';
 
 const token = 'metrics-token-0123456789abcdef';
 

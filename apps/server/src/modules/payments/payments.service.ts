@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
 import type { Db } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
-import type { CreditsService } from '../credits/credits.service.ts';
+import type { CreditsService } from '../credits/index.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentProvider, ProviderIntent, ProviderReversal } from './providers/provider.ts';
 

@@ -7,7 +7,7 @@ import { submitBatch, waitForBatch } from '../../test/batch-calls.ts';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { imagePart, pngOf } from '../../test/tool-calls.ts';
-import { ToolProviderError } from '../tools/providers/provider.ts';
+import { ToolProviderError } from '../tools/index.ts';
 
 const productShot = { tool: 'product-photography', settings: { light_theta: 30, light_phi: 90, light_size: 2, shadow_darkness: 0.5 } };
 const upscale = { tool: 'upscale', settings: { target_width: 96, target_height: 72 } };

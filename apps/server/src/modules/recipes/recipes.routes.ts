@@ -7,10 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
-import { batchUploadLimits, readBatchUpload } from '../batches/batch-upload.ts';
-import type { BatchesService } from '../batches/batches.service.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
+import type { RequestLimit } from '../../lib/request-limit.ts';
+import { type BatchesService, batchUploadLimits, readBatchUpload } from '../batches/index.ts';
+import type { JobsService } from '../paid-work/index.ts';
 import type { RecipesService } from './recipes.service.ts';
 import type { UploadGuard } from '../../lib/upload-guard.ts';
 

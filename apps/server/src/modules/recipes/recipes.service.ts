@@ -4,7 +4,7 @@ import type { ToolId } from '@lumigen/contract/tools';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { BatchPlan } from '../batches/batches.service.ts';
+import type { BatchPlan } from '../batches/index.ts';
 import * as repo from './recipes.repository.ts';
 
 

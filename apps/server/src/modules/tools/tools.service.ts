@@ -3,7 +3,7 @@ import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
 import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId, type ToolProviderName } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
-import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
+import { isRetryableStatus, type JobKindHandler } from '../paid-work/index.ts';
 import { ToolProviderError, type CheckedImage, type ProviderAttempt, type ToolProvider } from './providers/provider.ts';
 import { checkToolInput } from './tool-input.ts';
 import type { ToolUpload } from './tool-upload.ts';

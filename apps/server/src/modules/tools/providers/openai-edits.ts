@@ -5,12 +5,7 @@ import type { ImageEditParamsNonStreaming } from 'openai/resources/images';
 import sharp from 'sharp';
 import type { OpenAiEditsConfig } from '../../../config.ts';
 import type { PngImage } from '../../../lib/image-bytes.ts';
-import {
-  familyOf,
-  flexibleSizeFor,
-  isFlexibleSizeAllowed,
-  type Dimensions,
-} from '../../generation/providers/openai-request.ts';
+import { familyOf, flexibleSizeFor, isFlexibleSizeAllowed, type Dimensions } from '../../generation/index.ts';
 import { answerOfSize } from './answer-size.ts';
 import {
   changeMaskOf,

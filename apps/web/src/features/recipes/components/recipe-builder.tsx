@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useProviders } from '../../tools/api/get-providers.ts';
+import { useProviders } from '../../../lib/providers.ts';
 import { useCreateRecipe } from '../api/recipes.ts';
 
 type Step = { tool: BatchToolId; settings: Record<string, string> };

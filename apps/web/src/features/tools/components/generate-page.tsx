@@ -8,7 +8,7 @@ import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
-import { useProviders, useWorkPrice } from '../api/get-providers.ts';
+import { useProviders, useWorkPrice } from '../../../lib/providers.ts';
 import { useSubmitGeneration } from '../api/submit-generation.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { generationNote, noteGeneration } from '../job-notes.ts';

@@ -14,7 +14,7 @@ import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
 import { batchFinished, useBatch, useSubmitBatch } from '../../../lib/batches.ts';
 import { loadCarriedImage } from '../api/load-carried-image.ts';
-import { useWorkPrice } from '../api/get-providers.ts';
+import { useWorkPrice } from '../../../lib/providers.ts';
 import { useSubmitTool } from '../api/submit-tool.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { imageSize, maskPng, maskShare, type Stroke } from '../utils/mask.ts';

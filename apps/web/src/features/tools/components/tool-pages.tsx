@@ -2,7 +2,7 @@ import { toolMessages, type ToolId } from '@lumigen/contract/tools';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { editingTools, type CatalogueRoute } from '../../../lib/tool-catalogue.ts';
 import { toolFields } from '../tool-fields.ts';
-import { useProviders } from '../api/get-providers.ts';
+import { useProviders } from '../../../lib/providers.ts';
 import { ImageToolPage, type ToolPageConfig } from './image-tool-page.tsx';
 
 /** A tool page's name: its route without the slash (`removebg`), or the public `test` page. */

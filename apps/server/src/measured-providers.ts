@@ -1,6 +1,6 @@
-import { GenerationProviderError, type GenerationProvider } from '../generation/providers/provider.ts';
-import { ToolProviderError, type ToolProvider } from '../tools/providers/provider.ts';
-import type { ProviderMetrics } from './metrics.ts';
+import { GenerationProviderError, type GenerationProvider } from './modules/generation/index.ts';
+import { ToolProviderError, type ToolProvider } from './modules/tools/index.ts';
+import type { ProviderMetrics } from './modules/metrics/index.ts';
 
 /** Times one provider call and counts it by outcome; a failure also by its kind (a bug's: `error`). */
 async function measure<T>(metrics: ProviderMetrics, labels: { provider: string; tool: string }, failureOf: (error: unknown) => string, call: () => Promise<T>): Promise<T> {

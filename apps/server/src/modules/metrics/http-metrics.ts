@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Metrics } from '../modules/metrics/metrics.ts';
+import type { Metrics } from './metrics.ts';
 
 /**
  * Every answer counted and timed by its route's pattern (`/api/jobs/:id`, never the id itself,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catRequest } from '../../test/job-calls.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { picturePng } from '../../test/pictures.ts';
-import type { GeneratedImage, GenerationInput, GenerationProvider } from '../generation/providers/provider.ts';
+import type { GeneratedImage, GenerationInput, GenerationProvider } from '../generation/index.ts';
 
 const metricsToken = 'unusable-budget-token-0123456789';
 

@@ -1,23 +1,15 @@
 import { PassThrough } from 'node:stream';
-import multipart from '@fastify/multipart';
-import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import { jobsListQuery } from '@lumigen/contract/job-schemas';
-import type { CancelJobResponse, JobAcceptedResponse, JobResponse, JobsListResponse } from '@lumigen/contract/jobs';
+import type { CancelJobResponse, JobResponse, JobsListResponse } from '@lumigen/contract/jobs';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { createOpenStreams } from '../../lib/open-streams.ts';
-import { callerId } from '../../plugins/api-key-auth.ts';
-import type { RequestLimit } from '../../plugins/rate-limit.ts';
+import { callerId } from '../../lib/caller.ts';
 import { z } from 'zod';
-import type { GenerationService } from '../generation/generation.service.ts';
-import { acceptToolCall } from '../tools/tool-call.ts';
-import { uploadLimits } from '../tools/tool-upload.ts';
-import type { ToolsService } from '../tools/tools.service.ts';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
-import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const jobIdParams = z.object({ id: z.string() });
 // A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it.
@@ -36,39 +28,15 @@ function lastEventIdOf(header: string | string[] | undefined): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
-/** The jobs API (issue 14): paid work accepted with 202, then watched, listed or canceled. */
-export async function jobsRoutes(
-  app: FastifyInstance,
-  {
-    jobs,
-    generation,
-    tools,
-    uploadsDir,
-    uploadGuard,
-    paidLimit,
-    streams,
-  }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit; streams: { maxPerUser: number; maxPerIp: number } },
-) {
+/**
+ * The jobs API for every kind: a job watched, listed or canceled. Each kind accepts its own jobs
+ * with 202 (`POST /api/jobs/generate` in generation, `/api/jobs/tools/:tool` in tools).
+ */
+export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number } }) {
   const openStreams = createOpenStreams();
-  // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
-  await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Watching and listing also take an API key with the `read` scope; submitting and canceling need the session.
+  // Watching and listing also take an API key with the `read` scope; canceling needs the session.
   r.addHook('onRequest', (request) => (request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request)));
-
-  // Submissions only: watching, listing and canceling cost nothing.
-  r.post('/api/jobs/generate', { schema: { body: generateImageRequest }, preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    generation.assertAvailable();
-    const { jobId, status } = await jobs.submit(request.auth.userId, 'generation', request.body);
-    reply.code(202);
-    return { success: true, jobId, status };
-  });
-
-  r.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: request.auth.userId });
-    reply.code(202);
-    return { success: true, jobId, status };
-  });
 
   r.get('/api/jobs', { schema: { querystring: jobsListQuery } }, async (request): Promise<JobsListResponse> => {
     return { success: true, ...(await jobs.list(callerId(request), request.query.status, request.query.cursor)) };

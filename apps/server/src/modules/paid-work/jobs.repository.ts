@@ -39,12 +39,6 @@ const withEvent = (update: ReturnType<typeof sql>, type: string, data: ReturnTyp
   e AS (INSERT INTO job_events (job_id, seq, type, data) SELECT id, event_seq, ${type}, ${data} FROM j)
   SELECT * FROM j`;
 
-/** Serializes a user's acceptances and promotions (PostgreSQL; PGlite runs one transaction at a time anyway). */
-export async function lockUser(ex: Executor, userId: string): Promise<boolean> {
-  const found = await rows<{ id: string }>(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-  return found.length === 1;
-}
-
 /** The user's unfinished jobs, and how many of them are in the queue (the rest wait their turn). */
 export async function countUnfinished(ex: Executor, userId: string): Promise<{ unfinished: number; dispatched: number }> {
   const [row] = await rows<{ unfinished: number; dispatched: number }>(

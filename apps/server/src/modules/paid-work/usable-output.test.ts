@@ -10,8 +10,8 @@ import { catRequest, submitGeneration, submitTool, waitForJob } from '../../test
 import { captureLogs, countRows, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { picturePng } from '../../test/pictures.ts';
 import { callTool, defaultFields, imagePart, pngOf } from '../../test/tool-calls.ts';
-import type { GeneratedImage, GenerationInput, GenerationProvider } from '../generation/providers/provider.ts';
-import type { ToolInput } from '../tools/providers/provider.ts';
+import type { GeneratedImage, GenerationInput, GenerationProvider } from '../generation/index.ts';
+import type { ToolInput } from '../tools/index.ts';
 import { assertUsableOutput, flatness } from './usable-output.ts';
 
 const metricsToken = 'unusable-metrics-token-0123456789';

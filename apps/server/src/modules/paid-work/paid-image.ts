@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
-import type { CreditsService, KeyCharge, Reservation } from '../credits/credits.service.ts';
-import { lockUser } from '../jobs/jobs.repository.ts';
-import type { ImageRow } from './images.repository.ts';
-import type { ImagesService, NewImage } from './images.service.ts';
+import type { CreditsService, KeyCharge, Reservation } from '../credits/index.ts';
+import { lockUser } from '../accounts/index.ts';
+import type { ImageRow, ImagesService, NewImage } from '../images/index.ts';
 
 export type Delivery = {
   userId: string;

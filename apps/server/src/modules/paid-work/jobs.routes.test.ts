@@ -9,7 +9,7 @@ import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts
 import { catRequest, getJob, parseEvents, submitGeneration, submitTool, waitForJob } from '../../test/job-calls.ts';
 import { countRows, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { defaultFields, imagePart, pngOf } from '../../test/tool-calls.ts';
-import { GenerationProviderError } from '../generation/providers/provider.ts';
+import { GenerationProviderError } from '../generation/index.ts';
 
 const prompt = (text: string) => ({ ...catRequest, prompt: text });
 const jobsOf = async (t: TestContext, userId: string) =>

@@ -11,9 +11,10 @@ import * as schema from '../../db/schema.ts';
 import { createDatabaseLocation, databaseKinds, ledgerState, testConfig, type DatabaseKind, type DatabaseLocation } from '../../test/harness.ts';
 import { catRequest } from '../../test/job-calls.ts';
 import { picturePng } from '../../test/pictures.ts';
-import { createCreditsService } from '../credits/credits.service.ts';
-import type { GenerationProvider } from '../generation/providers/provider.ts';
-import { lostWorkQueue, paidWorkQueue } from './queue-names.ts';
+import { createCreditsService } from '../credits/index.ts';
+import type { GenerationProvider } from '../generation/index.ts';
+import { lostWorkQueue, paidWorkQueue } from '../../db/queue-names.ts';
+import { lockUser } from '../accounts/index.ts';
 import * as repo from './jobs.repository.ts';
 
 // The generation's price (the job kind's cost) and what a new account is given.
@@ -53,7 +54,7 @@ async function acceptOld(db: Db, boss: InstanceType<typeof PgBoss10>, userId: st
   const credits = createCreditsService(db);
   const jobId = crypto.randomUUID();
   await db.transaction(async (tx) => {
-    await repo.lockUser(tx, userId);
+    await lockUser(tx, userId);
     const { reservationId } = await credits.reserve(userId, cost, 'generation', tx);
     await repo.insertJob(tx, { id: jobId, userId, kind: 'generation', params: catRequest, inputKeys: {}, reservationId, dispatched: true });
     await boss.send(paidWorkQueue, { jobId }, { id: jobId, db: executorSql(tx) });

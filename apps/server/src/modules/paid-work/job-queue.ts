@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import { executorSql, rows, type Database, type Executor } from '../../db/client.ts';
-import { lostWorkQueue, paidWorkQueue, queueNames } from './queue-names.ts';
+import { lostWorkQueue, paidWorkQueue, queueNames } from '../../db/queue-names.ts';
 import { sql } from 'drizzle-orm';
 
 export type QueueOptions = {

@@ -1,7 +1,7 @@
 import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
 import type { JobKind } from '@lumigen/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api.ts';
+import { apiGet } from './api.ts';
 
 export function useProviders() {
   return useQuery({

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppError } from '../../lib/app-error.ts';
-import type { NewImage } from '../images/images.service.ts';
+import type { NewImage } from '../images/index.ts';
 import type { OutputPromise } from './usable-output.ts';
 
 /** What a worker hands the job's kind: its accepted parameters and its inputs as local files. */

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { databaseKinds, ledgerState, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { pngOf } from '../../test/tool-calls.ts';
-import { createCreditsService, type CreditsService } from '../credits/credits.service.ts';
-import { createFileImageStore } from './file-image-store.ts';
-import { createImagesService, type ImagesService } from './images.service.ts';
+import { createCreditsService, type CreditsService } from '../credits/index.ts';
+import { createFileImageStore, createImagesService, type ImagesService } from '../images/index.ts';
 import { createPaidImages } from './paid-image.ts';
 
 /** The process died here: nothing after this point runs, not even its own clean-up. */

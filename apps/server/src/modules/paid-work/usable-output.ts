@@ -28,7 +28,7 @@ const sameTolerance = 2;
 const leadingRows = 16;
 
 /**
- * Cheap checks of a provider's answer before anyone is charged for it (issue 16): the size it
+ * Cheap checks of a provider's answer before anyone is charged for it: the size it
  * promised (read from the header, no decoding), then each channel's range (fully transparent, all
  * black, one flat colour: `flatness`), on the top rows and, when they leave a doubt, the whole
  * picture, then — for a tool that must change the picture — the result and the input scaled to

@@ -1,11 +1,12 @@
 import { recipeMessages } from '@lumigen/contract/recipes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
-import type { PaidImages } from '../images/paid-image.ts';
+import type { PaidImages } from './paid-image.ts';
 import type { JobWatch } from './job-watch.ts';
-import type { ImageStore } from '../images/image-store.ts';
-import type { JobMetrics } from '../metrics/metrics.ts';
+import type { ImageStore } from '../images/index.ts';
+import type { JobMetrics } from '../metrics/index.ts';
 import type { JobQueue } from './job-queue.ts';
+import { lockUser } from '../accounts/index.ts';
 import * as repo from './jobs.repository.ts';
 
 /**
@@ -34,7 +35,7 @@ export function createJobSettlement({
 }) {
   /** Hands the user's oldest waiting jobs to the queue while they have free slots; how many went. */
   async function promote(tx: Executor, userId: string): Promise<number> {
-    await repo.lockUser(tx, userId);
+    await lockUser(tx, userId);
     const promoted = await repo.promoteWaiting(tx, userId, maxRunningPerUser);
     for (const id of promoted) await queue.send(id, userId, tx);
     return promoted.length;

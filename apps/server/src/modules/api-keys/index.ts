@@ -1,0 +1,3 @@
+export { revokeAllKeysOf } from './api-keys.repository.ts';
+export { apiKeysRoutes } from './api-keys.routes.ts';
+export { type ApiKeyCaller, ApiKeyRefused, type ApiKeysService, createApiKeysService, isApiKeyShaped } from './api-keys.service.ts';

@@ -1,0 +1,2 @@
+export { deleteEntriesOfUser } from './marketing.repository.ts';
+export { marketingRoutes } from './marketing.routes.ts';
