@@ -27,6 +27,8 @@ const qualities = ['standard', 'hd'] as const;
 const openAiEnv = (baseUrl: string, model?: string): Record<string, string> => ({
   OPENAI_API_KEY: apiKey,
   OPENAI_BASE_URL: baseUrl,
+  // These tests are about generation: the editing tools stay on this server (decision 050).
+  TOOLS_PROVIDER: 'local',
   ...(model ? { OPENAI_IMAGE_MODEL: model } : {}),
   OPENAI_TIMEOUT_SECONDS: String(timeoutSeconds),
   OPENAI_MAX_RETRIES: '2',
@@ -245,7 +247,9 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
 
   it('tells the web app that OpenAI answers, not the local preview, and that generation is up', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/image/providers' });
-    expect(response.json()).toEqual({ success: true, generation: 'openai', localPreview: false, tools: 'local' });
+    expect(response.json()).toMatchObject({ success: true, generation: 'openai', localPreview: false, tools: 'local' });
+    // A generation by OpenAI is priced as one, never as a local preview (decision 051).
+    expect(response.json().prices.generation).toEqual({ credits: 1, preview: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', generation: 'ok' });
   });
 });
