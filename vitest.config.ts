@@ -34,7 +34,7 @@ export default defineConfig({
       // The browser finder the Playwright config and the bench share; the specs themselves run in Playwright.
       { test: { name: 'e2e', root: './e2e', include: ['*.test.ts'] } },
       {
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./src/test-setup.ts'], testTimeout: 20_000 },
+        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], testTimeout: 20_000 },
       },
       { test: { name: 'scripts', root: './scripts', include: ['**/*.test.ts'] } },
     ],

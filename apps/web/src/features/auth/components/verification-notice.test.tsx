@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '../../../lib/session.tsx';
-import { creditAnswer, mockApi, type Call, type Handler } from '../mock-api.ts';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer, type Call, type Handler } from '../../../test/mock-server.ts';
 import { VerificationNotice } from './verification-notice.tsx';
 
 function Balance() {
@@ -14,7 +15,7 @@ function Balance() {
 }
 
 function renderNotice(handlers: Record<string, Handler>) {
-  calls = mockApi(handlers);
+  calls = mockServer(handlers).calls;
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>

@@ -1,0 +1,38 @@
+import { messages } from '@lumigen/contract/messages';
+import type { JobView } from '@lumigen/contract/jobs';
+import type { Handler } from './mock-server.ts';
+
+/** Answers the web tests share: the signed-in user Ada and the jobs she has. */
+
+export const ada = { name: 'Ada', email: 'ada@lumigen.example' };
+
+/** get-credit for Ada, her address not yet confirmed, with any field changed. */
+export const creditAnswer = (overrides: { creditBalance?: number; emailVerified?: boolean; email?: string; name?: string } = {}): [number, unknown] => [
+  200,
+  { success: true, message: messages.creditLoaded, creditBalance: 5, ...ada, emailVerified: false, ...overrides },
+];
+
+export const noJobs = { success: true, jobs: [], nextCursor: null };
+
+export function jobView(overrides: Partial<JobView> = {}): JobView {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    kind: 'generation',
+    status: 'queued',
+    progress: 0,
+    position: null,
+    imageId: null,
+    message: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+/** What the fake server answers unless a test says otherwise. */
+export const defaultAnswers: Record<string, Handler> = {
+  'POST /api/image/get-credit': creditAnswer({ emailVerified: true }),
+  'GET /api/image/providers': [200, { success: true, generation: 'local', localPreview: true, tools: 'local' }],
+  'GET /api/jobs': [200, noJobs],
+  'GET /api/images/:id': () => new Response(new Blob(['png']), { status: 200 }),
+};
