@@ -19,9 +19,15 @@ type Options = {
 };
 
 /** `ui` with what a page has in the app: a fresh query cache without retries, a router and the session. */
-export function renderWithProviders(ui: ReactNode, { path = '/', token, route }: Options = {}) {
-  if (token !== undefined) localStorage.setItem('token', token);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderWithProviders(ui: ReactNode, options: Options = {}) {
+  if (options.token !== undefined) localStorage.setItem('token', options.token);
+  return render(withProviders(ui, options));
+}
+
+/** The tree renderWithProviders renders, for a test that prerenders or hydrates it itself. */
+export function withProviders(ui: ReactNode, { path = '/', route }: Omit<Options, 'token'> = {}) {
+  // No delay between a page's own retries, so a failing server is seen at once.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } } });
   const page = route ? (
     <>
       <Routes>
@@ -35,11 +41,11 @@ export function renderWithProviders(ui: ReactNode, { path = '/', token, route }:
   ) : (
     ui
   );
-  return render(
+  return (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <AuthProvider>{page}</AuthProvider>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
 }
