@@ -1,6 +1,5 @@
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import '../../../../vitest.fail-on-console.ts';
 import { recordSentBodies, server, takeProblems } from './mock-server.ts';
 
 // CI runs these beside the server suites on two cores; a screen that takes two seconds to settle
