@@ -1,15 +1,15 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
-import { AuthProvider, useAuth } from '../../../lib/session.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { creditAnswer } from '../../../test/answers.ts';
 import { mockServer, type Call } from '../../../test/mock-server.ts';
+import { withProviders } from '../../../test/render.tsx';
 import { ResetPage } from './reset-page.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -23,18 +23,13 @@ function GenerateProbe() {
 }
 
 function app(path: string) {
-  return (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/reset" element={<ResetPage />} />
-            <Route path="/generate" element={<GenerateProbe />} />
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
+  return withProviders(
+    <Routes>
+      <Route path="/reset" element={<ResetPage />} />
+      <Route path="/generate" element={<GenerateProbe />} />
+      <Route path="/login" element={<p>Login page</p>} />
+    </Routes>,
+    { path },
   );
 }
 

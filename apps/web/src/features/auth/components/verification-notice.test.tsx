@@ -1,12 +1,11 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from '../../../lib/session.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { creditAnswer } from '../../../test/answers.ts';
 import { mockServer, type Call, type Handler } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { VerificationNotice } from './verification-notice.tsx';
 
 function Balance() {
@@ -16,15 +15,11 @@ function Balance() {
 
 function renderNotice(handlers: Record<string, Handler>) {
   calls = mockServer(handlers).calls;
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <AuthProvider>
-          <Balance />
-          <VerificationNotice />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <Balance />
+      <VerificationNotice />
+    </>,
   );
 }
 

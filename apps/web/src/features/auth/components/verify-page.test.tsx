@@ -1,14 +1,14 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from '../../../lib/session.tsx';
+import { useAuth } from '../../../lib/session.tsx';
 import { creditAnswer } from '../../../test/answers.ts';
 import { mockServer, type Call } from '../../../test/mock-server.ts';
+import { withProviders } from '../../../test/render.tsx';
 import { VerifyPage } from './verify-page.tsx';
 
 /** What the header shows of the session. */
@@ -20,16 +20,15 @@ function SessionProbe() {
 function app(path: string) {
   return (
     <StrictMode>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[path]}>
-          <AuthProvider>
-            <SessionProbe />
-            <Routes>
-              <Route path="/verify" element={<VerifyPage />} />
-            </Routes>
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
+      {withProviders(
+        <>
+          <SessionProbe />
+          <Routes>
+            <Route path="/verify" element={<VerifyPage />} />
+          </Routes>
+        </>,
+        { path },
+      )}
     </StrictMode>
   );
 }
