@@ -32,7 +32,7 @@ export default defineConfig({
         },
       },
       // The browser finder the Playwright config and the bench share; the specs themselves run in Playwright.
-      { test: { name: 'e2e', root: './e2e', include: ['*.test.ts'] } },
+      { test: { name: 'e2e', root: './e2e', include: ['*.test.ts'], setupFiles: ['../vitest.fail-on-console.ts'] } },
       {
         test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['../../vitest.fail-on-console.ts', './src/test/setup.ts'], testTimeout: 20_000 },
       },
