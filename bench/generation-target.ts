@@ -38,12 +38,14 @@ const answerOnly = await startAnswerOnly(fixed.png);
 const port = (app.server.address() as { port: number }).port;
 process.stdout.write(`${JSON.stringify({ appPort: port, answerPort: answerOnly.port, tokens: users.map((u) => u.token), pngBytes: fixed.png.length })}\n`);
 
-process.on('SIGTERM', async () => {
-  await answerOnly.close();
-  await app.close();
-  // The load generator hangs up mid-request when its time is up; those handlers still run.
-  await sleep(2000);
-  await database.close();
-  await location.dispose();
-  process.exit(0);
+process.on('SIGTERM', () => {
+  void (async () => {
+    await answerOnly.close();
+    await app.close();
+    // The load generator hangs up mid-request when its time is up; those handlers still run.
+    await sleep(2000);
+    await database.close();
+    await location.dispose();
+    process.exit(0);
+  })();
 });

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/http-only.ts [runs]`: just get-credit against a bare Fastify route, as `npm run
- * bench` measures it (issue 17's ratio, budget >= 0.6 on PostgreSQL), `runs` times on each database
+ * bench` measures it (decision 042's ratio, budget >= 0.6 on PostgreSQL), `runs` times on each database
  * kind (default 3), with the load average each ran under: one run says little on a shared machine.
  */
 import os from 'node:os';

@@ -24,9 +24,11 @@ const tokens = (await registerUsers(app, Number(process.argv[3] ?? 50))).map((us
 const portOf = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
 process.stdout.write(`${JSON.stringify({ barePort: portOf(bare), appPort: portOf(app), tokens })}\n`);
 
-process.on('SIGTERM', async () => {
-  await bare.close();
-  await app.close();
-  await location.dispose();
-  process.exit(0);
+process.on('SIGTERM', () => {
+  void (async () => {
+    await bare.close();
+    await app.close();
+    await location.dispose();
+    process.exit(0);
+  })();
 });

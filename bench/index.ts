@@ -40,7 +40,7 @@ for (const kind of kinds) {
   results.push(result);
   console.log(row(result.bare));
   console.log(row(result.credit));
-  // docs/architecture.md §5 asked 0.4; issue 17 asks 0.6, without a cached balance.
+  // docs/architecture.md §5 asked 0.4; docs/bench.md asks 0.6, without a cached balance.
   const budget = kind === 'postgres' ? ' (budget on PostgreSQL: >= 0.6)' : '';
   console.log(`ratio get-credit / bare on ${kind}: ${result.ratio.toFixed(2)}${budget} (load average ${os.loadavg()[0]!.toFixed(2)})\n`);
 }
@@ -70,7 +70,7 @@ for (const kind of kinds) {
   printCpuSplit(result.answerOnly);
 }
 
-console.log('\n## paid work as jobs (issue 14): through the queue, in-process workers');
+console.log('\n## paid work as jobs (decision 022): through the queue, in-process workers');
 const jobs = await benchJobsSection(kinds);
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, else the shared default on 127.0.0.1:5432.
 const jobEvents = await benchJobEvents(postgresUrl ?? defaultAdminUrl);
@@ -123,14 +123,14 @@ else {
 }
 await disposeSlowDownloads();
 
-console.log('\n## memory of the embedded default (`npm start`, PGlite), issue 15');
+console.log('\n## memory of the embedded default (`npm start`, PGlite)');
 const startMemory = await benchStartMemory();
 for (const line of startMemoryLines(startMemory)) console.log(line);
 
 // PostgreSQL by TEST_DATABASE_URL or DATABASE_URL, else the shared default on 127.0.0.1:5432.
 const loadUsers = process.env.BENCH_LOAD_USERS ?? 200;
 const loadSeconds = process.env.BENCH_LOAD_SECONDS ?? 60;
-console.log(`\n## mixed load, ${loadUsers} virtual users for ${loadSeconds} s: two web-only instances and one worker (local generator and tools), PostgreSQL, S3 server (issue 15; load average now ${os.loadavg()[0]!.toFixed(1)})`);
+console.log(`\n## mixed load, ${loadUsers} virtual users for ${loadSeconds} s: two web-only instances and one worker (local generator and tools), PostgreSQL, S3 server (load average now ${os.loadavg()[0]!.toFixed(1)})`);
 const load = await benchLoad();
 for (const line of loadLines(load)) console.log(line);
 

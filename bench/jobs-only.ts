@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/jobs-only.ts`: just the job-queue figures of `npm run bench` (issue 14), on PGlite
+ * `npx tsx bench/jobs-only.ts`: just the job-queue figures of `npm run bench` (decision 022), on PGlite
  * and, with TEST_DATABASE_URL or DATABASE_URL, PostgreSQL.
  */
 import { benchJobsSection } from './jobs-section.ts';

@@ -1,6 +1,6 @@
 import { benchFairness, benchJobsThroughput, benchQueuedRemoveBackground } from './jobs.ts';
 
-/** The job-queue figures (issue 14), printed as measured: `npm run bench` and `bench/jobs-only.ts`. */
+/** The job-queue figures (decision 022), printed as measured: `npm run bench` and `bench/jobs-only.ts`. */
 export async function benchJobsSection(kinds: readonly ('pglite' | 'postgres')[]) {
   const jobs = { throughput: [] as unknown[], queuedRemoveBackground: [] as unknown[], fairness: [] as unknown[] };
   for (const kind of kinds) {

@@ -12,7 +12,7 @@ import { benchPhoto, photoBody } from './tool-fixture.ts';
 import { registerUsers } from './users.ts';
 
 /**
- * Paid work through the job queue (issue 14), in this process: the real app, jobs submitted
+ * Paid work through the job queue (decision 022), in this process: the real app, jobs submitted
  * through `/api/jobs/…` with `app.inject`, and accept-to-done read from the jobs table
  * (`finished_at − created_at`, both stamped by the database), so the figures are the queue's,
  * not the client's.

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/load-only.ts [load|memory]…`: just issue 15's figures of `npm run bench` (both
+ * `npx tsx bench/load-only.ts [load|memory]…`: just the load and memory figures of `npm run bench` (both
  * when none is named): the mixed load on PostgreSQL, and the embedded server's memory.
  * BENCH_LOAD_SECONDS and BENCH_LOAD_USERS shorten the load while developing (default 60 s, 200 users).
  */

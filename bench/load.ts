@@ -166,7 +166,7 @@ function watchMemory(pids: Record<string, number>) {
 }
 
 /**
- * Issue 15's load: `users` virtual users for `seconds` against two web-only instances and one
+ * The mixed load: `users` virtual users for `seconds` against two web-only instances and one
  * worker (local generator and local tools) on a fresh PostgreSQL database and an S3 server, each
  * a process of its own. Each user repeats a visit (load-visit.ts) until the window closes, then
  * sees its accepted jobs through; the ledger is audited afterwards.
@@ -286,7 +286,7 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
   }
 }
 
-/** The figures as printed, each beside its budget (issue 15). */
+/** The figures as printed, each beside its budget (docs/bench.md). */
 export function loadLines(f: LoadFigures | { skipped: string }): string[] {
   if ('skipped' in f) return [`skipped: ${f.skipped}`];
   const failures = Object.values(f.failures).reduce((sum, n) => sum + n, 0);

@@ -82,7 +82,7 @@ export async function benchLocalToolsMl(): Promise<LocalToolMlRow[]> {
   for (const tool of Object.keys(tools) as Tool[]) {
     for (const row of await inChild(tool)) {
       rows.push(row);
-      // Issue 17's budget is background removal's own: the other tools run it and then more.
+      // The budget is background removal's own (docs/bench.md): the other tools run it and then more.
       const budget = row.tool === 'remove-background' ? '   (budget <= 3,000 ms, <= 800 MB)' : '';
       console.log(`${row.tool.padEnd(52)} ${String(row.ms).padStart(6)} ms   CPU ${String(row.cpuMs).padStart(6)} ms   peak RSS ${String(row.peakRssMb).padStart(5)} MB${budget}`);
     }

@@ -20,7 +20,7 @@ function postgresCpuMs(): Map<number, number> {
   const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let command = '';
+    let command: string;
     try {
       command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
     } catch {

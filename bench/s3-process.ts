@@ -7,7 +7,9 @@ import { startS3Server } from '../apps/server/src/test/s3-server.ts';
 
 const s3 = await startS3Server('lumigen-load');
 process.stdout.write(`${JSON.stringify(s3.env)}\n`);
-process.on('SIGTERM', async () => {
-  await s3.close();
-  process.exit(0);
+process.on('SIGTERM', () => {
+  void (async () => {
+    await s3.close();
+    process.exit(0);
+  })();
 });

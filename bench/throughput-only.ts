@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/throughput-only.ts [generation|tools]…`: just the two throughput rows of issue 17
+ * `npx tsx bench/throughput-only.ts [generation|tools]…`: just the two throughput rows (decision 042)
  * (generate-image and a tool call through an instant provider, 50 connections, through the job
  * queue), on PGlite and, with TEST_DATABASE_URL or DATABASE_URL, PostgreSQL; each with the load
  * average it ran under, since the machine may be shared, and its ceiling measured in the same run.

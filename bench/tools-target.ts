@@ -93,14 +93,16 @@ for (const user of users) await credits.grant(user.id, 1_000_000, 'adjustment', 
 const appPort = (app.server.address() as { port: number }).port;
 process.stdout.write(`${JSON.stringify({ appPort, answerPort: answerOnly?.port, tokens: users.map((u) => u.token), answerBytes, localTools })}\n`);
 
-process.on('SIGTERM', async () => {
-  await answerOnly?.close();
-  await app.close();
-  // The load generator hangs up mid-request when its time is up; those handlers still run, and
-  // still talk to the fake Clipdrop.
-  await sleep(2000);
-  fakeClipdrop?.kill();
-  await database.close();
-  await location.dispose();
-  process.exit(0);
+process.on('SIGTERM', () => {
+  void (async () => {
+    await answerOnly?.close();
+    await app.close();
+    // The load generator hangs up mid-request when its time is up; those handlers still run, and
+    // still talk to the fake Clipdrop.
+    await sleep(2000);
+    fakeClipdrop?.kill();
+    await database.close();
+    await location.dispose();
+    process.exit(0);
+  })();
 });

@@ -15,7 +15,7 @@ const chromePath = found.path;
 const chromeFlags = ['--headless=new', ...chromiumFlags.filter((f) => f !== '--headless')];
 
 /**
- * docs/architecture.md §5 names `/`, `/pricing` and `/generate`; issue 3 adds `/login`, issue 17 the
+ * docs/architecture.md §5 names `/`, `/pricing` and `/generate`; the bench adds `/login` and the
  * tool pages `/removebg` (one picture in, one out) and `/cleanup` (the mask painter). `/generate` and
  * the tools are signed-in pages (a visitor without a session is sent to /login), so they are measured
  * signed in, as a new account whose address is not confirmed yet (the tools then show the notice).

@@ -3,7 +3,7 @@ import { brand } from '@lumigen/contract/brand';
 import { messages } from '@lumigen/contract/messages';
 import { expect, signIn, test, uniqueEmail } from '../fixtures.ts';
 
-/** The public pages of issue 3 other than / and /newsletter, with the h1 each must show. */
+/** The public pages of docs/product.md §2 other than / and /newsletter, with the h1 each must show. */
 const pages = [
   { path: '/pricing', h1: 'Subscription Plans', title: 'Pricing · Lumigen' },
   { path: '/featured', h1: 'Everything Lumigen does', title: 'Features · Lumigen' },

@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 
   // Uploads, outbox mail and (with files) images live here too, on PostgreSQL as on PGlite.
@@ -209,7 +209,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(imagesRoutes, { images });
-  // The drop-in endpoints (issue 16), each with its service's error shape (their own plugins).
+  // The drop-in endpoints (docs/product.md, developer API), each with its service's error shape (their own plugins).
   await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });
   await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).

@@ -57,9 +57,9 @@ const envSchema = z.object({
   FORMS_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
   // Unset: true in production (free credits wait until the address is proven), false otherwise
-  // so that the embedded default behaves as the brief says (see signupBonusAfterVerificationOf).
+  // so that the embedded default behaves as the specification says (see signupBonusAfterVerificationOf).
   SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
-  // Login failures per (address, client) and per address from anywhere (issue 13).
+  // Login failures per (address, client) and per address from anywhere (decision 018).
   AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP: z.coerce.number().int().positive().default(10),
   AUTH_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   // Optional rather than defaulted: production must choose (checkTrustProxy); elsewhere unset is false.
@@ -146,7 +146,7 @@ const envSchema = z.object({
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
   TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
-  // Paid work as jobs (issue 14). 0: this instance only serves HTTP; `npm run worker` runs the jobs.
+  // Paid work as jobs (decision 022). 0: this instance only serves HTTP; `npm run worker` runs the jobs.
   WORKERS_IN_PROCESS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 (run jobs here) or 0 (web only)' }).default('1').transform((value) => value === '1' || value === 'true'),

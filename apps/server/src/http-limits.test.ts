@@ -47,9 +47,12 @@ describe('HTTP limits', () => {
       const trickle = setInterval(() => {
         if (!socket.destroyed) socket.write('x');
       }, 200);
-      const watch = setInterval(async () => {
-        const now = await readdir(uploads).catch(() => []);
-        if (now.length > before.length) sawSpill = true;
+      const watch = setInterval(() => {
+        void readdir(uploads)
+          .catch(() => [])
+          .then((now) => {
+            if (now.length > before.length) sawSpill = true;
+          });
       }, 50);
       await closed;
       clearInterval(trickle);

@@ -19,7 +19,7 @@ import type { SpawnedProcess } from './test/spawned-process.ts';
 import { imagePart, multipartBody, pngOf } from './test/tool-calls.ts';
 
 /*
- * Issue 14's deployment, for real: two web-only instances (A and B) and one `npm run worker`
+ * The deployment of decision 022, for real: two web-only instances (A and B) and one `npm run worker`
  * process, each a process of its own with its own DATA_DIR, sharing only a fresh PostgreSQL
  * database and an S3-compatible bucket (s3rver). Generations go to a fake OpenAI, edits to a fake
  * Clipdrop and payments to a fake Stripe, all on loopback in this process. What one instance

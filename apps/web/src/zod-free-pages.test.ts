@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Building zod schemas is work on the main thread the moment their module loads, and the pages paid
- * for it at start-up: the signed-in pages (issue 17; decision 032), then every page with a form
+ * for it at start-up: the signed-in pages (decision 032), then every page with a form
  * (~29 ms unthrottled on /login). The generator, the tool pages and every form load zod only when
  * it is needed (a form is checked, a job is followed), through `import()` (forms through
  * `lib/form-resolver.ts`); nothing they import statically may bring it in, the contract modules

@@ -84,7 +84,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 /**
  * Signing out everywhere else; the account's API keys are revoked too unless `revokeApiKeys` is
- * false. An empty body (the brief's call) keeps that default.
+ * false. An empty body (the specification's call) keeps that default.
  */
 export const logoutOthersRequest = z.strictObject({ revokeApiKeys: z.boolean({ error: 'Revoke API keys must be true or false' }).optional() }).nullish();
 export type LogoutOthersRequest = z.infer<typeof logoutOthersRequest>;

@@ -3,7 +3,7 @@
 export type { ApiKeySummary, ApiKeysResponse, CreateApiKeyRequest, CreateApiKeyResponse, RevokeApiKeyResponse } from './api-key-schemas.ts';
 
 /**
- * Developer API keys (issue 16): what a key may do, how it looks, what the profile page lists.
+ * Developer API keys (decision 027): what a key may do, how it looks, what the profile page lists.
  * Keys are managed with the session (`/api/keys`), never with a key.
  */
 export const apiKeyScopes = ['generate', 'tools', 'read'] as const;

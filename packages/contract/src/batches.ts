@@ -6,7 +6,7 @@ import { toolIds } from './tools.ts';
 export type { BatchAcceptedResponse, BatchItem, BatchResponse, BatchView } from './batch-schemas.ts';
 
 /**
- * Batches (issue 16): one tool, or one saved recipe, run on up to `batchMaxPictures` pictures at
+ * Batches (decision 028): one tool, or one saved recipe, run on up to `batchMaxPictures` pictures at
  * once. `POST /api/batches` takes multipart: `tool`, the tool's fields and `image_file` repeated.
  * Every picture is judged by its bytes; a refused one becomes an item with status `refused` and
  * its reason, and is never charged; every accepted one is a job (a recipe's: one job per step).

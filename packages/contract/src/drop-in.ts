@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { imageSizes, modelForSize, type ImageQuality, type ImageSize, type GenerateImageRequest } from './generation.ts';
 
 /**
- * The drop-in compatible endpoints (issue 16): code written for OpenAI's Images API or for
+ * The drop-in compatible endpoints (docs/product.md, developer API): code written for OpenAI's Images API or for
  * Clipdrop's API runs against Lumigen by changing its base URL and key. Their requests and
  * answers are those services' shapes, not ours.
  */

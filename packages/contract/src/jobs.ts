@@ -14,10 +14,10 @@ export type {
 } from './job-schemas.ts';
 
 /**
- * Paid work as jobs (issue 14): every generation and every edit is a job that a worker takes from
+ * Paid work as jobs (decision 022): every generation and every edit is a job that a worker takes from
  * the queue. `POST /api/jobs/generate` takes generate-image's JSON body and
  * `POST /api/jobs/tools/:tool` a tool call's multipart body; both answer 202 once the input is
- * judged and the credit reserved. The brief's own calls (`/api/image/generate-image`,
+ * judged and the credit reserved. The specification's own calls (`/api/image/generate-image`,
  * `/api/image/tools/:tool`) enqueue the same jobs and wait for them.
  */
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;

@@ -55,7 +55,7 @@ export const messages = {
   /** Work in progress would store an image for an account that no longer exists. */
   accountBusy: 'Some of your images are still being made. Wait for them to finish, or cancel them, then delete your account.',
   creditLoaded: 'Credit loaded',
-  // The brief's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
+  // The specification's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
   /** A short balance: what the action needs, what the account has, and where to buy (API clients read it too). */
   insufficientCredit: (needed: number, balance: number, pricingUrl: string) =>
@@ -111,7 +111,7 @@ export const messages = {
     timeout: 'The editing service took too long to answer. Please try again; your credit was refunded.',
   },
   /**
-   * The provider answered a picture nobody can use (issue 16): refunded, and said plainly. A
+   * The provider answered a picture nobody can use (decision 029): refunded, and said plainly. A
    * safety filter's all-black answer is the common case.
    */
   unusable: {
@@ -128,7 +128,7 @@ export const messages = {
     spillFull: 'The server is receiving too many uploads right now. Please try again in a moment; nothing was charged.',
     diskLow: 'The server is short of disk space and cannot take uploads right now. Please try again later; nothing was charged.',
   },
-  /** Jobs (issue 14): the per-user limits, and why a job ended without an image. */
+  /** Jobs (decision 022): the per-user limits, and why a job ended without an image. */
   job: {
     tooMany: (running: number, waiting: number) =>
       `You already have ${running + waiting} images in progress (${running} at a time, ${waiting} waiting). Please wait for one to finish; nothing was charged.`,
@@ -144,7 +144,7 @@ export const messages = {
       'The server is restarting and stopped waiting, but your image is still being made: it appears under Recent work in a moment, or your credit is given back. There is no need to send it again.',
     storageUnavailable: 'Image storage is unavailable right now, so the image could not be saved. Please try again in a moment; your credit was refunded.',
   },
-  /** Developer API keys (issue 16). */
+  /** Developer API keys (decision 027). */
   apiKey: {
     missing: 'No API key provided: send it in the x-api-key header or as Authorization: Bearer lk_…',
     invalid: 'Invalid API key',
@@ -157,7 +157,7 @@ export const messages = {
     /** A key spends the account's credits: only someone who proved they hold the mailbox makes one. */
     addressUnconfirmed: 'Confirm your e-mail address before creating an API key: open the link we sent you, or ask for a new one on your profile page.',
   },
-  /** Our own storage or database is down (issue 15): nothing the user did wrong, try again soon. */
+  /** Our own storage or database is down (decision 026): nothing the user did wrong, try again soon. */
   storageUnavailable: 'Image storage is unavailable right now. Please try again in a moment.',
   storageUnavailableNothingCharged: 'Image storage is unavailable right now, so your upload could not be kept. Please try again in a moment; no credit was taken.',
   databaseUnavailable: 'The service is briefly unavailable: its database does not answer. Please try again in a moment; images already accepted will still be made, or their credit given back.',

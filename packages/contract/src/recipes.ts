@@ -5,7 +5,7 @@ import { creditCosts } from './pricing.ts';
 export type { CreateRecipeRequest, DeleteRecipeResponse, RecipeResponse, RecipeStep, RecipesListResponse, RecipeView, ToolSettings } from './recipe-schemas.ts';
 
 /**
- * Recipes (issue 16): a named, ordered list of tools with their settings, saved per user and run
+ * Recipes (decision 028): a named, ordered list of tools with their settings, saved per user and run
  * on one picture or a batch (`POST /api/recipes/:id/run`, multipart, `image_file` repeated). Each
  * step is a job fed by the previous step's image; the price is the sum of the steps, all reserved
  * when the run is accepted.

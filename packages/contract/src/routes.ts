@@ -98,7 +98,7 @@ export const apiRoutes = {
   'GET /api/openapi.json': { 200: { json: openApiDocumentResponse } },
   // Prometheus' text format, for operators (docs/decisions/024); outside /api, as scrapers expect.
   'GET /metrics': { 200: { bytes: 'text/plain' } },
-  // Developer API keys (issue 16): managed with the session, never with a key.
+  // Developer API keys (decision 027): managed with the session, never with a key.
   'POST /api/keys': { 201: { json: createApiKeyResponse } },
   'GET /api/keys': { 200: { json: apiKeysResponse } },
   'DELETE /api/keys/:id': { 200: { json: revokeApiKeyResponse } },

@@ -1,5 +1,3 @@
-import { messages } from './messages.ts';
-
 // The schemas that judge a tool call (its fields, its answer) are in tool-schemas.ts: zod stays out
 // of the pages that need only these names, ranges and texts (decision 032).
 export type { ToolResponse } from './tool-schemas.ts';
@@ -14,7 +12,7 @@ export type ToolId = (typeof toolIds)[number];
 
 /**
  * docs/product.md §7: each tool's Clipdrop endpoint. Our server calls them there, and answers them
- * itself under `/clipdrop` (issue 16), so code written for Clipdrop runs here by its base URL.
+ * itself under `/clipdrop` (docs/product.md, developer API), so code written for Clipdrop runs here by its base URL.
  */
 export const clipdropPaths: Record<ToolId, string> = {
   'remove-background': '/remove-background/v1',
@@ -91,7 +89,7 @@ export type ToolFields = Record<string, number | string>;
 
 
 /**
- * What each tool's result promises, checked after every provider answer (issue 16: unusable output
+ * What each tool's result promises, checked after every provider answer (decision 029: unusable output
  * is never charged). `size`: `input` keeps the (fitted) input's size, `target` is upscale's
  * target_width × target_height, `extended` is uncrop's canvas; `free` promises none (Clipdrop's
  * reimagine, replace-background and product-photography may answer another size).

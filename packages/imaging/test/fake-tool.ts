@@ -22,6 +22,8 @@ export async function run({ image, params }: { image: Buffer; params: Record<str
       while (Date.now() < until);
       break;
     }
+    default:
+      break;
   }
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const size = params.target_width === undefined ? { width, height } : { width: Number(params.target_width), height: Number(params.target_height) };

@@ -1,6 +1,6 @@
 /**
  * Writes the reference masks the segmentation quality test compares against: the alpha that
- * `segment()` gave each picture before issue 17 made it faster (commit 737da03's pipeline),
+ * `segment()` gave each picture before it was made faster (commit 737da03's pipeline),
  * full size, one grey band. Run once with `npx tsx packages/imaging/test/make-segmentation-references.ts`
  * on the pipeline to be taken as the reference; the output is committed, and running it again on
  * a changed pipeline would move the goalposts.

@@ -111,7 +111,7 @@ async function postgresTool(tool: 'pg_dump' | 'pg_restore', args: string[], data
     await run(tool, args, { maxBuffer: 64 * 1024 * 1024, ...(databaseUrl ? { env: { ...inherited, ...libpqEnvironment(databaseUrl) } } : {}) });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error(`${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) in the version of the server or newer`);
-    throw new Error(`${tool} failed: ${failure.stderr?.trim() || failure.message}`);
+    if (failure.code === 'ENOENT') throw new Error(`${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) in the version of the server or newer`, { cause: error });
+    throw new Error(`${tool} failed: ${failure.stderr?.trim() || failure.message}`, { cause: error });
   }
 }

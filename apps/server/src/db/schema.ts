@@ -104,7 +104,7 @@ export const loginDevices = pgTable(
 );
 
 /**
- * Developer API keys (issue 16, docs/decisions/027). Only the SHA-256 of the key is kept, as for
+ * Developer API keys (docs/decisions/027). Only the SHA-256 of the key is kept, as for
  * sessions: the key is 32 random bytes, so a fast hash is enough and a leaked table cannot be
  * replayed. `prefix` (the key's first characters) tells keys apart in lists. A revoked key stays,
  * so the ledger rows that name it keep their meaning.
@@ -295,7 +295,7 @@ export const images = pgTable(
 );
 
 /**
- * Paid work (issue 14): one row per generation or edit, from acceptance to its end. The queue
+ * Paid work (decision 022): one row per generation or edit, from acceptance to its end. The queue
  * itself (who takes what, retries, expiry) is pg-boss's, in its own `pgboss` schema; this row is
  * what the user sees and what the money hangs on. `reservation_id` holds the credit reserved at
  * acceptance until the job commits or refunds it (docs/decisions/022).
@@ -364,7 +364,7 @@ export const jobEvents = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );
 
-/** A user's saved chain of tools (issue 16): `steps` is the contract's `RecipeStep[]`, settings parsed. */
+/** A user's saved chain of tools (decision 028): `steps` is the contract's `RecipeStep[]`, settings parsed. */
 export const recipes = pgTable(
   'recipes',
   {
@@ -379,7 +379,7 @@ export const recipes = pgTable(
   (t) => [index('recipes_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
 
-/** One tool (or one recipe) run on many pictures at once (issue 16). */
+/** One tool (or one recipe) run on many pictures at once (decision 028). */
 export const batches = pgTable(
   'batches',
   {

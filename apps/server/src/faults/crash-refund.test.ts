@@ -14,9 +14,9 @@ import { spawnEntry, type SpawnedProcess } from '../test/spawned-process.ts';
 import { imagePart, multipartBody, pngOf } from '../test/tool-calls.ts';
 
 /*
- * Issue 15, item 4: the server process killed (SIGKILL) while paid work holds a reservation, as
+ * Decisions 022 and 025: the server process killed (SIGKILL) while paid work holds a reservation, as
  * `npm start` runs it: PGlite in DATA_DIR, jobs in-process. Its providers (fakes in this process)
- * hold every call, so the kill lands while each door's credit is reserved. The next start retries
+ * hold every call, so the kill lands while each route's credit is reserved. The next start retries
  * each job once (the provider is asked again); killed again, the start after that gives every
  * credit back, and the users read why.
  */
@@ -27,8 +27,8 @@ const serverEntry = path.join(import.meta.dirname, '..', 'server.ts');
 const timeouts = { JOBS_TIMEOUT_SECONDS: '12', OPENAI_TIMEOUT_SECONDS: '10', OPENAI_MAX_RETRIES: '0', CLIPDROP_TIMEOUT_SECONDS: '10' };
 const held = 60_000;
 
-type Door = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
-const doors: Door[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
+type Route = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
+const routes: Route[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
 
 async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -94,25 +94,25 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
         ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : init.multipart ? { body: init.multipart.payload as Uint8Array<ArrayBuffer> } : {}),
       });
     const users = [];
-    for (const door of doors) {
-      const answer = await api('/api/user/register', { json: { name: door, email: uniqueEmail('crash'), password: 'correct horse battery' } });
+    for (const route of routes) {
+      const answer = await api('/api/user/register', { json: { name: route, email: uniqueEmail('crash'), password: 'correct horse battery' } });
       expect(answer.status).toBe(201);
       const { token, user } = (await answer.json()) as { token: string; user: { id: string } };
-      users.push({ door, token, userId: user.id });
+      users.push({ route, token, userId: user.id });
     }
     const upload = await multipartBody([imagePart(photo)]);
-    // The brief's calls wait for their image; the killed process never answers them.
+    // the specification's calls wait for their image; the killed process never answers them.
     const waiting: Array<Promise<unknown>> = [];
-    for (const { door, token } of users) {
+    for (const { route, token } of users) {
       const sent =
-        door === 'generation via /api/image'
+        route === 'generation via /api/image'
           ? api('/api/image/generate-image', { token, json: catRequest })
-          : door === 'tool via /api/image'
+          : route === 'tool via /api/image'
             ? api('/api/image/tools/remove-background', { token, multipart: upload })
-            : door === 'generation via /api/jobs'
+            : route === 'generation via /api/jobs'
               ? api('/api/jobs/generate', { token, json: catRequest })
               : api('/api/jobs/tools/remove-background', { token, multipart: upload });
-      if (door.endsWith('/api/image')) waiting.push(sent.then(() => 'answered', () => 'connection lost'));
+      if (route.endsWith('/api/image')) waiting.push(sent.then(() => 'answered', () => 'connection lost'));
       else expect((await sent).status).toBe(202);
     }
     await until('every provider call held', () => openAi.requests.length === 2 && clipdrop.requests.length === 2);
@@ -133,9 +133,9 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
 
     // The start after that: no attempt left, so every reservation is refunded, none charged.
     server = await startServer();
-    for (const { door, token } of users) {
+    for (const { route, token } of users) {
       let jobs: JobView[] = [];
-      await until(`${door}: job refunded`, async () => {
+      await until(`${route}: job refunded`, async () => {
         const answer = await api('/api/jobs', { token });
         jobs = ((await answer.json()) as { jobs: JobView[] }).jobs;
         return jobs.length === 1 && jobs[0]!.status === 'failed';

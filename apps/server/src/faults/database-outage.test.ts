@@ -15,24 +15,24 @@ import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from '.
 import { callTool, imagePart, pngOf } from '../test/tool-calls.ts';
 
 /*
- * Issue 15, item 4: PostgreSQL stopped mid-traffic. On a cluster of the test's own (initdb and
+ * Decision 026: PostgreSQL stopped mid-traffic. On a cluster of the test's own (initdb and
  * pg_ctl on a free port, never the shared server), stopped as a crash stops it while paid work is
- * in flight through every door: requests answer 503 in plain words and health says the database
+ * in flight through every route: requests answer 503 in plain words and health says the database
  * is down; when it returns, new requests succeed, the interrupted work ends (charged once with its
  * image, or refunded), and every balance equals its ledger.
  */
 
 const bin = findPostgresBin();
-type Door = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
-const doors: Door[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
+type Route = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
+const routes: Route[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
 const unavailable = { success: false, message: messages.databaseUnavailable };
 
-/** Starts the paid work of `door`: the brief's call answers when it is over, a job's call at once. */
-async function start(app: FastifyInstance, token: string, door: Door, photo: Buffer) {
+/** Starts the paid work of `route`: the specification's call answers when it is over, a job's call at once. */
+async function start(app: FastifyInstance, token: string, route: Route, photo: Buffer) {
   const image = [imagePart(photo)];
-  if (door === 'generation via /api/image') return post(app, '/api/image/generate-image', token, catRequest);
-  if (door === 'tool via /api/image') return callTool(app, token, 'remove-background', image);
-  return door === 'generation via /api/jobs' ? submitGeneration(app, token) : submitTool(app, token, 'remove-background', image);
+  if (route === 'generation via /api/image') return post(app, '/api/image/generate-image', token, catRequest);
+  if (route === 'tool via /api/image') return callTool(app, token, 'remove-background', image);
+  return route === 'generation via /api/jobs' ? submitGeneration(app, token) : submitTool(app, token, 'remove-background', image);
 }
 
 async function until(what: string, look: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
@@ -81,12 +81,12 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     const before = await register(app);
     expect((await post(app, '/api/image/generate-image', before.token, catRequest)).statusCode).toBe(200);
 
-    // Paid work in flight through every door, its providers held, its credit reserved.
+    // Paid work in flight through every route, its providers held, its credit reserved.
     generation.closeGate();
     generation.calls.length = 0;
     tools.hold();
-    const users = await Promise.all(doors.map(() => register(app)));
-    const inFlight = doors.map((door, i) => start(app, users[i]!.token, door, photo));
+    const users = await Promise.all(routes.map(() => register(app)));
+    const inFlight = routes.map((route, i) => start(app, users[i]!.token, route, photo));
     await generation.waitForCalls(2);
     await until('both tools running', async () => tools.calls.length >= 2);
     const accepted = await Promise.all([inFlight[1]!, inFlight[3]!]);
@@ -106,7 +106,7 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
       await post(app, '/api/image/get-credit', before.token),
       await post(app, '/api/user/login', undefined, { email: before.user.email, password: before.password }),
       await app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Grace', email: uniqueEmail(), password: 'correct horse battery' } }),
-      ...(await Promise.all(doors.map((door) => start(app, before.token, door, photo)))),
+      ...(await Promise.all(routes.map((route) => start(app, before.token, route, photo)))),
     ];
     for (const response of refused) {
       expect(response.statusCode).toBe(503);
@@ -125,12 +125,12 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     await cluster.restart();
     await until('health answers 200', async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200);
 
-    // New work through every door succeeds and is charged once.
+    // New work through every route succeeds and is charged once.
     const after = await register(app);
-    for (const door of doors) {
-      const response = await start(app, after.token, door, photo);
-      if (door.endsWith('/api/image')) expect(response.statusCode, door).toBe(200);
-      else expect((await waitForJob(app, after.token, response.json().jobId)).status, door).toBe('succeeded');
+    for (const route of routes) {
+      const response = await start(app, after.token, route, photo);
+      if (route.endsWith('/api/image')) expect(response.statusCode, route).toBe(200);
+      else expect((await waitForJob(app, after.token, response.json().jobId)).status, route).toBe('succeeded');
     }
     expect((await post(app, '/api/image/get-credit', after.token)).json()).toMatchObject({ creditBalance: 1 });
 

@@ -9,8 +9,8 @@ import { databaseKinds, ledgerState, post, register, startTestApp, type TestCont
 import { callTool, imagePart, pngOf } from '../test/tool-calls.ts';
 
 /*
- * Issue 15, item 4: a provider that times out, answers garbage or resets the connection. Whichever
- * door the paid work came through (the brief's call that waits, or a job), the user is told in
+ * Decision 026: a provider that times out, answers garbage or resets the connection. Whichever
+ * route the paid work came through (the specification's call that waits, or a job), the user is told in
  * plain words that the credit was given back, and the ledger shows exactly that: one reservation,
  * one refund, no image.
  */
@@ -52,8 +52,8 @@ const expected: Record<'generation' | 'tool', Record<Fault, { status: number; me
 };
 
 const faults: Fault[] = ['timeout', 'garbage', 'reset'];
-const doors = ['/api/image', '/api/jobs'] as const;
-const cases = faults.flatMap((fault) => doors.flatMap((door) => (['generation', 'tool'] as const).map((work) => [fault, work, door] as const)));
+const routes = ['/api/image', '/api/jobs'] as const;
+const cases = faults.flatMap((fault) => routes.flatMap((route) => (['generation', 'tool'] as const).map((work) => [fault, work, route] as const)));
 
 describe.each(databaseKinds)('provider faults on %s', (kind) => {
   let openai: FakeOpenAi;
@@ -73,9 +73,9 @@ describe.each(databaseKinds)('provider faults on %s', (kind) => {
     await clipdrop?.close();
   });
 
-  /** The failure as the user sees it: the brief's call answers it, a job ends with it. */
-  async function failWith(work: 'generation' | 'tool', door: (typeof doors)[number], token: string) {
-    if (door === '/api/image') {
+  /** The failure as the user sees it: the specification's call answers it, a job ends with it. */
+  async function failWith(work: 'generation' | 'tool', route: (typeof routes)[number], token: string) {
+    if (route === '/api/image') {
       const response = work === 'generation' ? await post(t.app, '/api/image/generate-image', token, catRequest) : await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
       return { status: response.statusCode, body: response.json() as Record<string, unknown> };
     }
@@ -85,14 +85,14 @@ describe.each(databaseKinds)('provider faults on %s', (kind) => {
     return { status: job.status, body: { message: job.message, imageId: job.imageId } };
   }
 
-  it.each(cases)('%s of the %s provider through %s: a clear message, the credit given back', async (fault, work, door) => {
+  it.each(cases)('%s of the %s provider through %s: a clear message, the credit given back', async (fault, work, route) => {
     if (work === 'generation') openai.answer(openAiFaults[fault]);
     else clipdrop.answer(clipdropFaults[fault]);
     const { token, user } = await register(t.app);
 
-    const { status, body } = await failWith(work, door, token);
+    const { status, body } = await failWith(work, route, token);
     const want = expected[work][fault];
-    if (door === '/api/image') {
+    if (route === '/api/image') {
       expect(status).toBe(want.status);
       expect(body).toEqual({ success: false, message: want.message, creditBalance: 5 });
     } else {

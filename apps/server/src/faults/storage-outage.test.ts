@@ -11,22 +11,22 @@ import { startS3Server, type S3TestServer } from '../test/s3-server.ts';
 import { callTool, imagePart, pngOf } from '../test/tool-calls.ts';
 
 /*
- * Issue 15, item 4: the S3 bucket unreachable. Paid work that cannot keep its image answers 503
+ * Decision 026: the S3 bucket unreachable. Paid work that cannot keep its image answers 503
  * in plain words and gives the credit back; an upload that cannot be kept is refused before
  * anything is taken. When the bucket answers again, so does everything else.
  */
 
-type Door = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
-const doors: Door[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
+type Route = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
+const routes: Route[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
 
-/** The outcome as the user sees it: the brief's call answers it; a job is watched until it ends. */
-async function use(app: FastifyInstance, token: string, door: Door, photo: Buffer): Promise<{ status: number | string; message: string | null | undefined }> {
+/** The outcome as the user sees it: the specification's call answers it; a job is watched until it ends. */
+async function use(app: FastifyInstance, token: string, route: Route, photo: Buffer): Promise<{ status: number | string; message: string | null | undefined }> {
   const image = [imagePart(photo)];
-  if (door.endsWith('/api/image')) {
-    const response = door.startsWith('generation') ? await post(app, '/api/image/generate-image', token, catRequest) : await callTool(app, token, 'remove-background', image);
+  if (route.endsWith('/api/image')) {
+    const response = route.startsWith('generation') ? await post(app, '/api/image/generate-image', token, catRequest) : await callTool(app, token, 'remove-background', image);
     return { status: response.statusCode, message: response.json().message };
   }
-  const accepted = door.startsWith('generation') ? await submitGeneration(app, token) : await submitTool(app, token, 'remove-background', image);
+  const accepted = route.startsWith('generation') ? await submitGeneration(app, token) : await submitTool(app, token, 'remove-background', image);
   if (accepted.statusCode !== 202) return { status: accepted.statusCode, message: accepted.json().message };
   const job = await waitForJob(app, token, accepted.json().jobId);
   return { status: job.status, message: job.message };
@@ -57,11 +57,11 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
     expect(await rows(t.database.db, sql`SELECT 1 FROM images WHERE user_id = ${userId}`)).toHaveLength(0);
   };
 
-  it('lost while the work runs (the uploads already in the bucket): every door answers 503 or fails the job, and refunds', async () => {
+  it('lost while the work runs (the uploads already in the bucket): every route answers 503 or fails the job, and refunds', async () => {
     generation.closeGate();
     tools.hold();
-    const users = await Promise.all(doors.map(() => register(t.app)));
-    const outcomes = doors.map((door, i) => use(t.app, users[i]!.token, door, photo));
+    const users = await Promise.all(routes.map(() => register(t.app)));
+    const outcomes = routes.map((route, i) => use(t.app, users[i]!.token, route, photo));
     await generation.waitForCalls(2);
     while (tools.calls.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -83,28 +83,28 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
     await s3.stop();
     generation.openGate();
     tools.release();
-    for (const door of doors) {
+    for (const route of routes) {
       const { token, user } = await register(t.app);
-      const seen = await use(t.app, token, door, photo);
-      if (door.startsWith('tool')) {
+      const seen = await use(t.app, token, route, photo);
+      if (route.startsWith('tool')) {
         expect(seen).toEqual({ status: 503, message: messages.storageUnavailableNothingCharged });
         expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
       } else {
-        expect(seen).toEqual({ status: door.endsWith('/api/image') ? 503 : 'failed', message: messages.job.storageUnavailable });
+        expect(seen).toEqual({ status: route.endsWith('/api/image') ? 503 : 'failed', message: messages.job.storageUnavailable });
         await refunded(user.id);
       }
     }
   });
 
-  it('back again: every door succeeds and charges once; every balance equals its ledger', async () => {
+  it('back again: every route succeeds and charges once; every balance equals its ledger', async () => {
     await s3.start();
     generation.openGate();
     tools.release();
     let stored: { token: string; imageId: string } | undefined;
-    for (const door of doors) {
+    for (const route of routes) {
       const { token, user } = await register(t.app);
-      const seen = await use(t.app, token, door, photo);
-      expect(seen.status, `${door}: ${seen.message}`).toBe(door.endsWith('/api/image') ? 200 : 'succeeded');
+      const seen = await use(t.app, token, route, photo);
+      expect(seen.status, `${route}: ${seen.message}`).toBe(route.endsWith('/api/image') ? 200 : 'succeeded');
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
       const [image] = await rows<{ id: string }>(t.database.db, sql`SELECT id FROM images WHERE user_id = ${user.id}`);
       stored = { token, imageId: image!.id };

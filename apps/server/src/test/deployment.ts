@@ -8,7 +8,7 @@ const sourceEntries = { server: path.join(import.meta.dirname, '..', 'server.ts'
 export type WebInstance = { origin: string; process: SpawnedProcess };
 
 /**
- * Issue 14's deployment as separate processes: web-only instances (`npm start` with
+ * Decision 022's deployment as separate processes: web-only instances (`npm start` with
  * WORKERS_IN_PROCESS=0) and `npm run worker` processes, each with a DATA_DIR of its own under
  * `root`, configured by `env` alone (a shared DATABASE_URL and S3 bucket make them one
  * deployment). The multi-process test and the load bench both start theirs here; `entries` are the

@@ -18,13 +18,15 @@ export type Handler<Answer, Recorded> = (request: IncomingMessage, body: Buffer,
 export async function startScriptedServer<Answer, Recorded>(handle: Handler<Answer, Recorded>, initial: Answer[] = []) {
   const requests: Recorded[] = [];
   let script = initial;
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    await handle(request, Buffer.concat(chunks), response, {
-      next: () => (script.length > 1 ? script.shift() : script[0]),
-      record: (recorded) => requests.push(recorded),
-    });
+  const server = createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      await handle(request, Buffer.concat(chunks), response, {
+        next: () => (script.length > 1 ? script.shift() : script[0]),
+        record: (recorded) => requests.push(recorded),
+      });
+    })();
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

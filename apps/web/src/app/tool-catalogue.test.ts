@@ -30,7 +30,7 @@ describe('the tool catalogue', () => {
     expect(toolRoutes).toEqual(Object.fromEntries(editingTools.map((entry) => [entry.id, entry.route])));
   });
 
-  it('keeps the brief’s menu labels for the menu (docs/product.md §2)', () => {
+  it('keeps the specification’s menu labels for the menu (docs/product.md §2)', () => {
     expect(toolLinks.map((link) => `${link.label} ${link.to}`)).toEqual([
       'Image Generator /generate',
       'Image Upscaling Tool /upscale',

@@ -2,7 +2,7 @@ import type { ErrorResponse } from '@lumigen/contract/errors';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { yieldToMain } from './yield-to-main.ts';
 
-/** localStorage key of the session token (the brief names it `token`: docs/product.md). */
+/** localStorage key of the session token (the specification names it `token`: docs/product.md). */
 export const tokenStorageKey = 'token';
 
 /** A failed call: `status` is the HTTP status, 0 when the server could not be reached. */

@@ -72,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         queryClient.removeQueries({ queryKey: ['credit'] });
-        if (location.pathname !== '/login') navigate('/login', { state: { from: location.pathname }, replace: true });
+        if (location.pathname !== '/login') void navigate('/login', { state: { from: location.pathname }, replace: true });
       }),
     [navigate, location, queryClient],
   );

@@ -6,7 +6,7 @@ import type { ToolId } from '@lumigen/contract/tools';
  * one is one entry (and its page, when it needs one of its own).
  *
  * - `title`: the tool's name — its page's heading, its jobs in Recent work.
- * - `menuLabel`: docs/product.md §2's label in the header and footer menus (kept as the brief has it).
+ * - `menuLabel`: docs/product.md §2's label in the header and footer menus (kept as the specification has it).
  * - `action`: the main button, shown with the cost.
  * - `done`: what became of an image it made ("Background removed"), in the gallery and file names.
  * - `lead`: the hero's sentence under the title (the price is added to it).

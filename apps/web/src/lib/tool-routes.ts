@@ -15,7 +15,7 @@ export const runRecipeParam = 'run';
  * Where "Use again" takes an image: the recipe whose run ended with it, else the page that made
  * it filled with its settings (the generator, a tool); undefined when no page can make it again.
  */
-export function useAgainLink(image: Pick<ImageSummary, 'kind' | 'settings' | 'recipeId'>): string | undefined {
+export function againLink(image: Pick<ImageSummary, 'kind' | 'settings' | 'recipeId'>): string | undefined {
   if (image.recipeId) return `/profile?${new URLSearchParams({ [runRecipeParam]: image.recipeId })}#recipes`;
   const route = image.kind === 'generation' ? '/generate' : Object.hasOwn(toolRoutes, image.kind) ? toolRoutes[image.kind as ToolId] : undefined;
   if (!route) return undefined;

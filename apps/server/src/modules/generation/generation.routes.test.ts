@@ -172,8 +172,7 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     });
 
     it('charges the credit again and delivers the image', async () => {
-      let context: TestContext | undefined;
-      context = await startTestApp(kind, {}, { generationProvider: sweepingProvider(() => context!) });
+      const context: TestContext = await startTestApp(kind, {}, { generationProvider: sweepingProvider(() => context) });
       try {
         const { token, user } = await register(context.app);
         const response = await generate(context, token, cat);
@@ -189,13 +188,12 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     });
 
     it('takes the image back when the credit is gone by then', async () => {
-      let context: TestContext | undefined;
       let spendAll = async () => undefined as void;
-      context = await startTestApp(kind, {}, { generationProvider: sweepingProvider(() => context!, () => spendAll()) });
+      const context: TestContext = await startTestApp(kind, {}, { generationProvider: sweepingProvider(() => context, () => spendAll()) });
       try {
         const { token, user } = await register(context.app);
         spendAll = async () => {
-          for (let i = 0; i < 5; i += 1) await post(context!.app, '/api/image/deduct-credit', token);
+          for (let i = 0; i < 5; i += 1) await post(context.app, '/api/image/deduct-credit', token);
         };
         const response = await generate(context, token, cat);
         expect(response.statusCode).toBe(402);

@@ -1,5 +1,4 @@
 import type { BatchItem, BatchView } from '@lumigen/contract/batches';
-import { messages } from '@lumigen/contract/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

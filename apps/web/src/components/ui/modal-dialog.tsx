@@ -39,6 +39,7 @@ export function ModalDialog({ title, onClose, children, initialFocus, size = 'sm
       if (opener?.isConnected) opener.focus();
     };
     // Opened once per mount: a re-render must not take the focus back to the start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, []);
 
   return (

@@ -1,6 +1,6 @@
 import { messages } from '@lumigen/contract/messages';
 import { webMessages } from '@lumigen/contract/web-messages';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -16,13 +16,13 @@ export function CheckoutPage() {
   useEffect(() => {
     if (bundle) return;
     notify.info(webMessages.choosePlanFirst, { toastId: 'choose-plan' });
-    navigate('/pricing', { replace: true });
+    void navigate('/pricing', { replace: true });
   }, [bundle, navigate]);
 
   const purchased = useCallback(
     (paymentIntentId: string) => {
       forgetChosenPlan();
-      navigate(receiptPath(paymentIntentId));
+      void navigate(receiptPath(paymentIntentId));
     },
     [navigate],
   );

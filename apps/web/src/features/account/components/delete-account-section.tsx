@@ -37,7 +37,7 @@ export function DeleteAccountSection() {
     try {
       const answer = await deleting.mutateAsync({ password });
       deleted.current = true;
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       notify.success(answer.message);
     } catch (error) {
       showRefusal(form, error, { [messages.wrongPassword]: 'password' });

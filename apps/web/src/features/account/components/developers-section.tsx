@@ -199,7 +199,7 @@ function KeyList() {
 }
 
 /**
- * API keys for the user's own scripts (issue 16): made here, shown once, listed by their
+ * API keys for the user's own scripts (decision 027): made here, shown once, listed by their
  * prefix, revoked with a confirmation. Calls made with them spend this account's credits.
  */
 export function DevelopersSection() {

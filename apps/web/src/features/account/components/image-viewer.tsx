@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useAuth } from '../../../lib/session.tsx';
-import { useAgainLink } from '../../../lib/tool-routes.ts';
+import { againLink } from '../../../lib/tool-routes.ts';
 import { useImageUrl } from '../../../lib/use-image-url.ts';
 import { useMyImages } from '../api/get-images.ts';
 import { imageFileName, imageLabel } from '../image-label.ts';
@@ -24,7 +24,7 @@ function Viewer({ imageId, onClose }: { imageId: string; onClose(): void }) {
       <p role="alert">{(url.error as { status?: number }).status === 404 ? 'This image no longer exists: it was deleted.' : `The image could not be loaded: ${url.error.message}`}</p>
     );
   } else {
-    const again = summary && useAgainLink(summary);
+    const again = summary && againLink(summary);
     content = (
       <>
         <img className="viewer__image" src={url.data} alt={label} width={summary?.width} height={summary?.height} />

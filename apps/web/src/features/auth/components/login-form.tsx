@@ -25,7 +25,7 @@ export function LoginForm() {
       const result = await loggingIn.mutateAsync(values);
       signIn(result.token, result.user);
       notify.success(messages.loggedIn);
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (error) {
       notify.error((error as Error).message);
     }

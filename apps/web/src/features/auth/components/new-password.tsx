@@ -29,7 +29,7 @@ export function NewPassword({ token }: { token: string }) {
       const result = await resetting.mutateAsync({ token, password });
       signIn(result.token, result.user);
       notify.success(result.message);
-      navigate('/generate', { replace: true });
+      void navigate('/generate', { replace: true });
     } catch (error) {
       const failure = error as ApiError;
       // The form already checked the password, so a 400 is about the link (not valid, expired, used):

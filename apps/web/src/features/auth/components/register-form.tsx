@@ -25,7 +25,7 @@ export function RegisterForm() {
       const result = await registration.mutateAsync({ name, email, password });
       signIn(result.token, result.user);
       notify.success(messages.registered);
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (error) {
       notify.error((error as Error).message);
     }

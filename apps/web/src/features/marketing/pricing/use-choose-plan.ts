@@ -9,7 +9,7 @@ export function useChoosePlan() {
   const navigate = useNavigate();
   return (name: BundleName) => {
     rememberChosenPlan(name);
-    if (token) navigate('/checkout');
-    else navigate('/login', { state: { from: '/checkout' } });
+    if (token) void navigate('/checkout');
+    else void navigate('/login', { state: { from: '/checkout' } });
   };
 }

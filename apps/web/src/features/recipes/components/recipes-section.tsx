@@ -77,6 +77,7 @@ export function RecipesSection() {
     notify.error(webMessages.recipeGone, { toastId: 'recipe-gone' });
     setRun(undefined);
     // Once per such address (setRun is new on every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [gone]);
   return (
     <section id="recipes" className="profile-section" aria-labelledby="recipes-title">

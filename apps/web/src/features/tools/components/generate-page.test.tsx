@@ -20,7 +20,7 @@ function generate(prompt = 'A lighthouse at dawn') {
 }
 
 const canvas = () => within(screen.getByRole('region', { name: 'Result' }));
-const useAgain = (settings: unknown) => `/generate?settings=${encodeURIComponent(typeof settings === 'string' ? settings : JSON.stringify(settings))}`;
+const againAddress = (settings: unknown) => `/generate?settings=${encodeURIComponent(typeof settings === 'string' ? settings : JSON.stringify(settings))}`;
 const chosen = (legend: string) => (within(screen.getByRole('group', { name: legend })).getAllByRole('radio') as HTMLInputElement[]).find((radio) => radio.checked)?.value;
 
 describe('/generate runs through the jobs API', () => {
@@ -128,7 +128,7 @@ describe('/generate runs through the jobs API', () => {
   it("Use again: fills the prompt, size and quality of an earlier image, says so, and sends them", async () => {
     const stream = eventStream();
     const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
-    renderWithProviders(<GeneratePage />, { path: useAgain({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', seed: 12345 }), token: 'valid-token' });
+    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', seed: 12345 }), token: 'valid-token' });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect(chosen('Resolution')).toBe('1792x1024');
     expect(chosen('Quality')).toBe('hd');
@@ -140,14 +140,14 @@ describe('/generate runs through the jobs API', () => {
 
   it('Use again: keeps what is valid, ignores the rest, and never breaks on a bad address', async () => {
     mockServer({});
-    renderWithProviders(<GeneratePage />, { path: useAgain({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }), token: 'valid-token' });
+    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }), token: 'valid-token' });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect([chosen('Resolution'), chosen('Quality')]).toEqual(['1024x1024', 'standard']);
     cleanup();
 
     for (const garbage of ['not json', '[1,2]', JSON.stringify({ prompt: 42, size: null }), JSON.stringify({ prompt: 'x'.repeat(4001) })]) {
       vi.mocked(notify.info).mockReset();
-      renderWithProviders(<GeneratePage />, { path: useAgain(garbage), token: 'valid-token' });
+      renderWithProviders(<GeneratePage />, { path: againAddress(garbage), token: 'valid-token' });
       await screen.findByRole('button', { name: /^Generate/ });
       expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('');
       expect(notify.info).not.toHaveBeenCalled();

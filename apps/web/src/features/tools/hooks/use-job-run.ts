@@ -63,6 +63,7 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
     ).catch((error: Error) => end({ jobId, recovered, status: 'failed', message: error.message }));
     return () => controller.abort();
     // One stream per job: `recovered` and the callbacks do not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [jobId]);
 
   const start = (accepted: JobAcceptedResponse) => {
