@@ -74,6 +74,9 @@ export default defineConfig({
       // Likewise every test's generations, edits and forms come from that one IP.
       PAID_RATE_LIMIT_IP_MAX: '10000',
       FORMS_RATE_LIMIT_IP_MAX: '1000',
+      // The suite's paid flows run the local engines through the credit path; previews at their
+      // default price (free) are driven on a server of their own (previews.spec.ts).
+      LOCAL_PREVIEW_CREDITS: '1',
     },
   },
 });

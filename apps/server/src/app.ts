@@ -38,6 +38,7 @@ import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 import { runtimeLine } from './runtime.ts';
+import { describeChains } from './modules/tools/providers/chain.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { removeStaleUploads } from './modules/tools/tool-upload.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -163,7 +164,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await generation.verifyProvider(app.log);
   logProviders(app, {
     generation: generation.model ? `${generation.providerName} (${generation.model})` : generation.providerName,
-    tools: tools.providerName,
+    tools: tools.chains ? describeChains(tools.chains) : tools.providerName,
     payments: paymentSetup.provider.name === 'local' ? 'local (test mode: no money moves)' : 'stripe',
     storage: stores.description,
     mail: mailer.providerName,
@@ -185,7 +186,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(authPlugin, { accounts });
   await app.register(apiKeyAuthPlugin, { apiKeys });
   const uploadGuard = createUploadGuard({ dataDir: config.dataDir, ...config.uploads });
-  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, diskLow: uploadGuard.diskLow });
+  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, toolChains: tools.chains, prices: paidWork.prices, diskLow: uploadGuard.diskLow });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
   await app.register(apiKeysRoutes, { apiKeys });
@@ -207,7 +208,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, uploadGuard, paidLimit, streams: config.streams });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
-  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (docs/product.md, developer API), each with its service's error shape (their own plugins).
   await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });

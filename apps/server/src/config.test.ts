@@ -181,7 +181,9 @@ describe('jobs and workers', () => {
     expect(() => loadConfig({ JOBS_TIMEOUT_SECONDS: '600' })).toThrow(/JOBS_TIMEOUT_SECONDS: must be shorter than RESERVATION_TIMEOUT_MINUTES/);
     expect(() => loadConfig({ JOBS_TIMEOUT_SECONDS: '100' })).toThrow(/JOBS_TIMEOUT_SECONDS: must be longer than TOOLS_LOCAL_TIMEOUT_SECONDS \(120 s\)/);
     const openai = { ALLOW_TEST_PAYMENTS: 'true', OPENAI_API_KEY: 'k', OPENAI_TIMEOUT_SECONDS: '90', TOOLS_LOCAL_TIMEOUT_SECONDS: '30' };
-    expect(() => loadConfig({ ...openai, JOBS_TIMEOUT_SECONDS: '60' })).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \(90 s\)/);
+    expect(() => loadConfig({ ...openai, GENERATION_PROVIDER: 'openai', TOOLS_PROVIDER: 'local', JOBS_TIMEOUT_SECONDS: '60' })).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \(90 s\)/);
+    // An edit may fail over along its chain: OpenAI's edits, then the local tools.
+    expect(() => loadConfig({ ...openai, JOBS_TIMEOUT_SECONDS: '100' })).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \+ TOOLS_LOCAL_TIMEOUT_SECONDS \(120 s\)/);
   });
 });
 

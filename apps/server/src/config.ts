@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { brand } from '@lumigen/contract/brand';
+import { defaultToolProviderOrder, toolIds, toolProviders, toolsOffered, type ToolId, type ToolProviderName } from '@lumigen/contract/tools';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/client-key.ts';
 import { serverRoot } from './server-root.ts';
@@ -20,6 +21,33 @@ const optionalSecret = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** A comma-separated list of tool providers, in order, each named once; empty or unset: undefined. */
+const providerList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.enum(toolProviders, { error: `must list providers among ${toolProviders.join(', ')}, separated by commas` }))
+      .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
+  )
+  .transform((names) => (names.length > 0 ? (names as ToolProviderName[]) : undefined));
+
+/** `{"provider:endpoint": dollars}`: list prices to use instead of the table in providers/prices.ts. */
+const providerPrices = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (!value?.trim()) return {};
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be a JSON object' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().regex(/^[a-z]+:\S+$/, 'keys are provider:endpoint'), z.number().nonnegative()));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -101,13 +129,20 @@ const envSchema = z.object({
   ),
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-  TOOLS_PROVIDER: z
-    .enum(['local', 'clipdrop', ''])
-    .optional()
-    .transform((value) => value || undefined),
+  // An ordered list (`stability,clipdrop,local`); unset: every provider whose key is set (decision 050).
+  TOOLS_PROVIDER: providerList,
+  ...Object.fromEntries(toolIds.map((tool) => [toolProviderKey(tool), providerList])) as Record<`TOOLS_PROVIDER_${string}`, typeof providerList>,
   CLIPDROP_API_KEY: optionalSecret,
   CLIPDROP_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://clipdrop-api.co')),
   CLIPDROP_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  STABILITY_API_KEY: optionalSecret,
+  STABILITY_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://api.stability.ai')),
+  // One call, its one retry and (replace-background) the polling of its result, all within this.
+  STABILITY_TIMEOUT_SECONDS: z.coerce.number().positive().default(90),
+  // Overrides of the list prices in providers/prices.ts: {"stability:/v2beta/stable-image/edit/erase": 0.05}.
+  PROVIDER_PRICES_JSON: providerPrices,
+  // What a local preview (a classical approximation, not a learned model) costs (docs/decisions/051).
+  LOCAL_PREVIEW_CREDITS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(100).default(0)),
   // Unset: every message is written as an .eml file under DATA_DIR/outbox instead.
   SMTP_URL: z
     .string()
@@ -186,7 +221,7 @@ function checkTestPayments(e: Env, ctx: z.RefinementCtx) {
   if (paymentProviderOf(e) !== 'local' || e.ALLOW_TEST_PAYMENTS === 'true') return;
   const reasons = [
     ...(e.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
-    ...(['OPENAI_API_KEY', 'CLIPDROP_API_KEY'] as const).filter((key) => e[key]).map((key) => `${key} is set`),
+    ...(['OPENAI_API_KEY', 'CLIPDROP_API_KEY', 'STABILITY_API_KEY'] as const).filter((key) => e[key]).map((key) => `${key} is set`),
   ];
   if (reasons.length === 0) return;
   ctx.addIssue({
@@ -301,14 +336,12 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   if (usesOpenAi && e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
     context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
   }
-  if (e.TOOLS_PROVIDER === 'clipdrop' && !e.CLIPDROP_API_KEY) {
-    context.addIssue({ code: 'custom', path: ['CLIPDROP_API_KEY'], message: 'required when TOOLS_PROVIDER=clipdrop' });
-  }
-  // Likewise an edit still running must never have its credit swept back meanwhile.
-  const toolsTimeout = toolsProviderOf(e) === 'clipdrop' ? 'CLIPDROP_TIMEOUT_SECONDS' : 'TOOLS_LOCAL_TIMEOUT_SECONDS';
-  const seconds = e[toolsTimeout];
-  if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
-    context.addIssue({ code: 'custom', path: [toolsTimeout], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+  checkToolChains(e, context);
+  // Likewise an edit still running (its whole chain of providers) must never have its credit swept back meanwhile.
+  for (const { key, seconds } of toolChainTimeouts(e)) {
+    if (seconds !== undefined && seconds * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
+      context.addIssue({ code: 'custom', path: [key], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+    }
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are served on a listener of their own)' });
@@ -330,9 +363,7 @@ function longestProviderTimeout(e: Env): { key: string; seconds: number } {
   const usesOpenAi = e.GENERATION_PROVIDER === 'openai' || (!e.GENERATION_PROVIDER && e.OPENAI_API_KEY);
   const candidates = [
     ...(usesOpenAi ? [{ key: 'OPENAI_TIMEOUT_SECONDS', seconds: e.OPENAI_TIMEOUT_SECONDS }] : []),
-    toolsProviderOf(e) === 'clipdrop'
-      ? { key: 'CLIPDROP_TIMEOUT_SECONDS', seconds: e.CLIPDROP_TIMEOUT_SECONDS }
-      : { key: 'TOOLS_LOCAL_TIMEOUT_SECONDS', seconds: e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds },
+    ...toolChainTimeouts(e).map(({ key, seconds }) => ({ key, seconds: seconds ?? defaultLocalToolSeconds })),
   ];
   return candidates.reduce((a, b) => (b.seconds > a.seconds ? b : a));
 }
@@ -349,10 +380,64 @@ function jobsTimeoutOf(e: Env): number {
 
 const defaultLocalToolSeconds = 120;
 
-/** A Clipdrop key alone switches the editing tools to Clipdrop; TOOLS_PROVIDER=local keeps them here. */
-function toolsProviderOf(e: Env): 'local' | 'clipdrop' {
-  return e.TOOLS_PROVIDER ?? (e.CLIPDROP_API_KEY ? 'clipdrop' : 'local');
+/** `TOOLS_PROVIDER_<TOOL>`: the tool's name upper-cased, `-` as `_`. */
+export function toolProviderKey(tool: ToolId): `TOOLS_PROVIDER_${string}` {
+  return `TOOLS_PROVIDER_${tool.toUpperCase().replaceAll('-', '_')}`;
 }
+
+const toolListOf = (e: Env, key: string) => (e as unknown as Record<string, ToolProviderName[] | undefined>)[key];
+
+const providerKeys = { clipdrop: 'CLIPDROP_API_KEY', stability: 'STABILITY_API_KEY', openai: 'OPENAI_API_KEY' } as const;
+const providerTimeoutKeys = { clipdrop: 'CLIPDROP_TIMEOUT_SECONDS', stability: 'STABILITY_TIMEOUT_SECONDS', openai: 'OPENAI_TIMEOUT_SECONDS', local: 'TOOLS_LOCAL_TIMEOUT_SECONDS' } as const;
+
+/**
+ * Each tool's providers in the order they are tried: `TOOLS_PROVIDER_<TOOL>`, else `TOOLS_PROVIDER`
+ * without the providers that do not offer the tool, else every provider whose key is set
+ * (clipdrop, stability, openai) and then the local tools. A list that leaves a tool with no
+ * provider falls back to the local tools, which offer every tool.
+ */
+function toolChainsOf(e: Env): Record<ToolId, ToolProviderName[]> {
+  const keyed = defaultToolProviderOrder.filter((name) => name === 'local' || e[providerKeys[name]]);
+  return Object.fromEntries(
+    toolIds.map((tool) => {
+      const own = toolListOf(e, toolProviderKey(tool));
+      const chain = (own ?? e.TOOLS_PROVIDER ?? keyed).filter((name) => toolsOffered[name].includes(tool));
+      return [tool, chain.length > 0 ? chain : ['local']];
+    }),
+  ) as Record<ToolId, ToolProviderName[]>;
+}
+
+/** A provider named without its key, or for a tool it does not offer, is a start-up error. */
+function checkToolChains(e: Env, context: z.RefinementCtx) {
+  const lists: [string, ToolProviderName[] | undefined][] = [['TOOLS_PROVIDER', e.TOOLS_PROVIDER], ...toolIds.map((tool) => [toolProviderKey(tool), toolListOf(e, toolProviderKey(tool))] as [string, ToolProviderName[] | undefined])];
+  for (const [listKey, list] of lists) {
+    for (const name of list ?? []) {
+      if (name !== 'local' && !e[providerKeys[name]]) context.addIssue({ code: 'custom', path: [providerKeys[name]], message: `required when ${listKey} names ${name}` });
+    }
+  }
+  for (const tool of toolIds) {
+    const key = toolProviderKey(tool);
+    for (const name of toolListOf(e, key) ?? []) {
+      if (!toolsOffered[name].includes(tool)) context.addIssue({ code: 'custom', path: [key], message: `${name} does not offer ${tool} (it offers ${toolsOffered[name].join(', ')})` });
+    }
+  }
+}
+
+/**
+ * The longest each tool's chain may take, by the keys that add up to it: every provider of the
+ * chain may be tried in turn. `seconds` is undefined for a local timeout nobody chose.
+ */
+function toolChainTimeouts(e: Env): { key: string; seconds: number | undefined }[] {
+  const secondsOf = (name: ToolProviderName) => (name === 'local' ? e.TOOLS_LOCAL_TIMEOUT_SECONDS : e[providerTimeoutKeys[name]]);
+  return Object.values(toolChainsOf(e)).map((chain) => {
+    const chosen = chain.map(secondsOf);
+    const total = chosen.every((seconds) => seconds === undefined) ? undefined : chosen.reduce<number>((sum, seconds) => sum + (seconds ?? defaultLocalToolSeconds), 0);
+    return { key: chain.map((name) => providerTimeoutKeys[name]).join(' + '), seconds: total };
+  });
+}
+
+/** Every tool's chain starts at an outside service: a job's time is then mostly a wait on the network. */
+const toolsAreRemote = (e: Env) => Object.values(toolChainsOf(e)).every((chain) => chain[0] !== 'local');
 
 /** Jobs one process runs at once when both providers are remote: each job mostly waits on the network. */
 export const remoteWorkerConcurrency = 16;
@@ -365,7 +450,7 @@ export const remoteWorkerConcurrency = 16;
  */
 function workerConcurrencyOf(e: Env, generationProvider: 'local' | 'openai'): number {
   if (e.WORKER_CONCURRENCY !== undefined) return e.WORKER_CONCURRENCY;
-  return generationProvider === 'openai' && toolsProviderOf(e) === 'clipdrop' ? remoteWorkerConcurrency : os.availableParallelism();
+  return generationProvider === 'openai' && toolsAreRemote(e) ? remoteWorkerConcurrency : os.availableParallelism();
 }
 
 export type OpenAiConfig = {
@@ -379,7 +464,21 @@ export type OpenAiConfig = {
 export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
 export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: number };
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
-export type ToolsConfig = { provider: 'local'; local: LocalToolsConfig } | { provider: 'clipdrop'; clipdrop: ClipdropConfig };
+export type StabilityConfig = { apiKey: string; baseUrl: string; timeoutMs: number };
+/** OpenAI's image edits: the generation's key, address and model, with its own timeout. */
+export type OpenAiEditsConfig = { apiKey: string; baseUrl: string | undefined; model: string; timeoutMs: number };
+/**
+ * The editing tools: each tool's chain of providers (decision 050) and the settings of every
+ * provider a chain names; `prices` overrides the list prices of `providers/prices.ts`.
+ */
+export type ToolsConfig = {
+  chains: Record<ToolId, ToolProviderName[]>;
+  local: LocalToolsConfig;
+  clipdrop?: ClipdropConfig;
+  stability?: StabilityConfig;
+  openai?: OpenAiEditsConfig;
+  prices: Record<string, number>;
+};
 
 export type S3Config = {
   bucket: string;
@@ -466,6 +565,8 @@ export type Config = {
   secureCookies: boolean;
   /** Unusable-output refunds per account per UTC day before its paid work waits for the next day. */
   unusableRefundsPerDay: number;
+  /** Credits a local preview costs (docs/decisions/051); 0: no reservation, no ledger row. */
+  localPreviewCredits: number;
   payments: PaymentsConfig;
   /** Image bytes and job inputs. */
   storage: StorageConfig;
@@ -520,6 +621,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupBonusAfterVerification: signupBonusAfterVerificationOf(e),
     secureCookies: e.NODE_ENV === 'production',
     unusableRefundsPerDay: e.UNUSABLE_REFUNDS_PER_DAY,
+    localPreviewCredits: e.LOCAL_PREVIEW_CREDITS,
     payments: paymentsConfig(e),
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -531,10 +633,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_IMAGE_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
           }
         : { provider: 'local' },
-    tools:
-      toolsProviderOf(e) === 'clipdrop'
-        ? { provider: 'clipdrop', clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } }
-        : { provider: 'local', local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 } },
+    tools: toolsConfig(e),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     jobs: {
       workersInProcess: e.WORKERS_IN_PROCESS,
@@ -545,6 +644,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       watchBackstopSeconds: e.JOBS_WATCH_BACKSTOP_SECONDS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+  };
+}
+
+function toolsConfig(e: Env): ToolsConfig {
+  const chains = toolChainsOf(e);
+  const used = new Set(Object.values(chains).flat());
+  return {
+    chains,
+    local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 },
+    ...(used.has('clipdrop') ? { clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } } : {}),
+    ...(used.has('stability') ? { stability: { apiKey: e.STABILITY_API_KEY!, baseUrl: e.STABILITY_BASE_URL, timeoutMs: e.STABILITY_TIMEOUT_SECONDS * 1000 } } : {}),
+    ...(used.has('openai') ? { openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_IMAGE_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000 } } : {}),
+    prices: e.PROVIDER_PRICES_JSON,
   };
 }
 

@@ -22,6 +22,8 @@ import type { Metrics } from './modules/metrics/metrics.ts';
 import type { ToolProvider } from './modules/tools/providers/provider.ts';
 import { selectToolProvider } from './modules/tools/providers/select-provider.ts';
 import { createToolsService } from './modules/tools/tools.service.ts';
+import { recordProviderAttempts } from './modules/tools/providers/attempts.repository.ts';
+import { workPrices } from './modules/tools/providers/local-engines.ts';
 
 export type PaidWorkOptions = {
   config: Config;
@@ -57,13 +59,19 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
   const images = createImagesService(db, stores.images);
   const paidImages = createPaidImages({ db, credits, images });
   // Measured here, the one place every provider (configured or a test's) is handed to paid work.
-  const generation = createGenerationService({ provider: measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers) });
-  const tools = createToolsService({ provider: measuredToolProvider(toolProvider ?? selectToolProvider(config.tools), metrics.providers) });
+  const painter = measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers);
+  const chain = toolProvider ?? selectToolProvider(config.tools, { metrics: metrics.providers, log });
+  const chains = (chain as Partial<ReturnType<typeof selectToolProvider>>).chains;
+  const editor = measuredToolProvider(chain, metrics.providers);
+  // Each kind's providers in the order they are tried (a test's one provider stands alone).
+  const prices = workPrices((kind) => (kind === 'generation' ? [painter.name] : (chains?.[kind] ?? [editor.name])), config.localPreviewCredits);
+  const generation = createGenerationService({ provider: painter, cost: prices.generation.credits });
+  const tools = createToolsService({ provider: editor, chains, recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts) });
   const inputs = stores.inputs;
   const queue = createJobQueue(database, { timeoutSeconds: config.jobs.timeoutSeconds, pollingIntervalSeconds, maxRunningPerUser: config.jobs.maxRunningPerUser }, log);
   const watch = createJobWatch({ db, pollMs: watchPollMs, backstopMs: config.jobs.watchBackstopSeconds * 1000, listen: database.listen, log });
   const settlement = createJobSettlement({ db, paidImages, queue, inputs, watch, maxRunningPerUser: config.jobs.maxRunningPerUser, metrics: metrics.jobs, log });
-  const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool)])) as Record<ToolId, JobKindHandler>;
+  const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool, prices[tool].credits)])) as Record<ToolId, JobKindHandler>;
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
   const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, watch, limits: config.jobs, metrics: metrics.jobs, log });
   metrics.observe({ database: database.stats, queueDepth: jobs.depth });
@@ -74,6 +82,8 @@ export function createPaidWork({ config, database, stores, log, metrics, generat
     images,
     generation,
     tools,
+    /** What each kind of work costs here, and which is a local preview. */
+    prices,
     jobs,
     async start({ workers }: { workers: number }): Promise<void> {
       await queue.start();

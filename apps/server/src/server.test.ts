@@ -168,7 +168,7 @@ describe('start-up with test payments', () => {
     try {
       const { listening, output } = await start({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseUrl, ALLOW_TEST_PAYMENTS: 'true' });
       expect(listening).toBe(true);
-      expect(output).toContain('"msg":"providers: generation: openai (gpt-image-2.6-flare); tools: local; payments: local (test mode: no money moves);');
+      expect(output).toContain('"msg":"providers: generation: openai (gpt-image-2.6-flare); tools: remove-background: local, remove-text: openai > local, product-photography: local, reimagine: openai > local, replace-background: openai > local, upscale: local, uncrop: openai > local, cleanup: openai > local; payments: local (test mode: no money moves);');
     } finally {
       await fake.close();
     }

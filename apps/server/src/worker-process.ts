@@ -41,7 +41,7 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   // Its jobs' run times and provider calls are counted here, not by the web instances.
   const metricsServer = config.metrics.port === undefined ? undefined : await startMetricsServer({ registry: metrics.registry, port: config.metrics.port, token: config.metrics.token, log });
   log.info(
-    { concurrency: config.jobs.concurrency, generation: paidWork.generation.providerName, tools: paidWork.tools.providerName, timeoutSeconds: config.jobs.timeoutSeconds },
+    { concurrency: config.jobs.concurrency, generation: paidWork.generation.providerName, tools: paidWork.tools.chains ?? paidWork.tools.providerName, timeoutSeconds: config.jobs.timeoutSeconds },
     `worker taking jobs, ${config.jobs.concurrency} at a time`,
   );
   return {

@@ -26,7 +26,7 @@ export const finishedBatchItemStatuses = ['refused', 'succeeded', 'failed', 'can
 
 /** "12 pictures · 12 credits": what a batch is quoted at before it is sent. */
 export function batchQuote(pictures: number, credits: number): string {
-  return `${pictures} picture${pictures === 1 ? '' : 's'} · ${credits} credit${credits === 1 ? '' : 's'}`;
+  return `${pictures} picture${pictures === 1 ? '' : 's'} · ${credits === 0 ? 'free previews' : `${credits} credit${credits === 1 ? '' : 's'}`}`;
 }
 
 /** The answers' texts about batches. */

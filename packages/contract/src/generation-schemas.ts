@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
 import { defaultQuality, generationProviders, imageModels, imageQualities, imageSizes, modelForSize, pngDataUrlPrefix, promptLimits } from './generation.ts';
-import { toolProviders } from './tools.ts';
+import { toolIds, toolProviders } from './tools.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
@@ -38,6 +38,9 @@ export const generateImageResponse = z.object({
 });
 export type GenerateImageResponse = z.infer<typeof generateImageResponse>;
 
+export const workPrice = z.object({ credits: z.number().int().min(0), preview: z.boolean() });
+export type WorkPrice = z.infer<typeof workPrice>;
+
 /**
  * Which providers answer; the web app labels generated images 'local preview' when
  * `localPreview`, and edited ones 'local processing' when `tools` is 'local'.
@@ -47,5 +50,13 @@ export const providersResponse = z.object({
   generation: z.enum(generationProviders),
   localPreview: z.boolean(),
   tools: z.enum(toolProviders),
+  /** Each tool's providers in the order they are tried (the first that succeeds answers). */
+  toolChains: z.partialRecord(z.enum(toolIds), z.array(z.enum(toolProviders))).optional(),
+  /**
+   * What each kind of work costs with the providers that run it, and whether it is a local
+   * preview (a classical approximation, not a learned model: docs/decisions/051). The web app
+   * quotes these rather than `creditCosts`, which is the price with a real provider.
+   */
+  prices: z.object({ generation: workPrice, tools: z.record(z.enum(toolIds), workPrice) }),
 });
 export type ProvidersResponse = z.infer<typeof providersResponse>;

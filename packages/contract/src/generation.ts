@@ -1,6 +1,6 @@
 // The schemas of the generation calls are in generation-schemas.ts: zod stays out of the pages that
 // need only these sizes, models and limits (decision 032).
-export type { GenerateImageRequest, GenerateImageResponse, ProvidersResponse, ValidGenerateImageRequest } from './generation-schemas.ts';
+export type { GenerateImageRequest, GenerateImageResponse, ProvidersResponse, ValidGenerateImageRequest, WorkPrice } from './generation-schemas.ts';
 
 /** docs/product.md §2: the five resolutions offered, as the OpenAI Images API spells them. */
 export const imageSizes = ['256x256', '512x512', '1024x1024', '1024x1792', '1792x1024'] as const;

@@ -79,6 +79,8 @@ export const paymentSummary = z.object({
   /** Credits of this purchase that paid what an earlier reversal left owed (the rest was credited). */
   shortfallSettledCredits: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** The payment provider's receipt page for the card payment; absent in test mode or before it is paid. */
+  receiptUrl: z.string().optional(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;
 

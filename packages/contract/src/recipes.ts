@@ -1,4 +1,5 @@
 import { creditCosts } from './pricing.ts';
+import type { ToolId } from './tools.ts';
 
 // The schemas of the recipe calls are in recipe-schemas.ts: zod stays out of the pages that need only
 // these limits, prices and texts (decision 032).
@@ -14,9 +15,9 @@ export const recipeMaxSteps = 8;
 export const recipeNameLimit = 80;
 export const recipesPerUserLimit = 50;
 
-/** What one picture costs through these steps: every step is an edit. */
-export function recipePrice(steps: readonly unknown[]): number {
-  return steps.length * creditCosts.edit;
+/** What one picture costs through these steps: the sum of each step's tool, at `priceOf` (the server's price of each tool). */
+export function recipePrice(steps: readonly { tool: ToolId }[], priceOf: (tool: ToolId) => number = () => creditCosts.edit): number {
+  return steps.reduce((sum, step) => sum + priceOf(step.tool), 0);
 }
 
 export const recipeMessages = {

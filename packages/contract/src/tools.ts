@@ -123,9 +123,25 @@ export function promisedToolSize(tool: ToolId, input: { width: number; height: n
   }
 }
 
-/** Who edits the images: this server's own tools ('local processing'), or the Clipdrop API. */
-export const toolProviders = ['local', 'clipdrop'] as const;
+/**
+ * Who edits the images: this server's own tools ('local processing'), or an outside service
+ * (Clipdrop, Stability AI's v2beta edit endpoints, OpenAI's image edits), tried in a chain per
+ * tool (docs/decisions/050-provider-chains-and-failover.md).
+ */
+export const toolProviders = ['local', 'clipdrop', 'stability', 'openai'] as const;
 export type ToolProviderName = (typeof toolProviders)[number];
+
+/** The tools each provider offers; a chain skips a provider for a tool it does not offer. */
+export const toolsOffered: Record<ToolProviderName, readonly ToolId[]> = {
+  local: toolIds,
+  clipdrop: toolIds,
+  stability: toolIds,
+  // OpenAI's /v1/images/edits repaints under a mask; it has no cut-out, relighting or upscaler.
+  openai: ['cleanup', 'uncrop', 'replace-background', 'reimagine', 'remove-text'],
+};
+
+/** With no TOOLS_PROVIDER: every provider whose key is set, in this order, then the local tools. */
+export const defaultToolProviderOrder: readonly ToolProviderName[] = ['clipdrop', 'stability', 'openai', 'local'];
 
 /** The client-side texts of docs/product.md §5 (the server answers its own 4xx messages). */
 export const toolMessages = {

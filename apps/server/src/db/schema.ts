@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -231,6 +231,8 @@ export const payments = pgTable(
     // (the balance never goes below zero; the shortfall is recorded here and logged).
     reversedCredits: integer('reversed_credits').notNull().default(0),
     shortfallCredits: integer('shortfall_credits').notNull().default(0),
+    // The provider's receipt page for the card payment, read when it is fulfilled (none in test mode).
+    receiptUrl: text('receipt_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -327,7 +329,8 @@ export const jobs = pgTable(
     // The last job_events seq: bumped by the statement that changes the row, so two writers of
     // one job's events (a worker and a cancel) never pick the same number.
     eventSeq: integer('event_seq').notNull().default(0),
-    reservationId: uuid('reservation_id').notNull(),
+    // Null for free work (a local preview at 0 credits, docs/decisions/051): nothing was reserved.
+    reservationId: uuid('reservation_id'),
     // A recipe's step after the first: waits (queued, never dispatched) until this job succeeds,
     // then takes its image as input; when it ends without one, this job is failed and refunded.
     followsJobId: uuid('follows_job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'cascade' }),
@@ -411,4 +414,30 @@ export const batchItems = pgTable(
     jobIds: jsonb('job_ids').$type<string[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.position] })],
+);
+
+/**
+ * Every call an editing tool's provider chain made for a job (decision 050): which provider and
+ * endpoint, its HTTP status (null: none came), how long, its outcome, the usage the provider
+ * reported and the estimated cost in US dollars (null: no list price known). Kept for the admin
+ * console; gone with the job.
+ */
+export const jobProviderAttempts = pgTable(
+  'job_provider_attempts',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    // The order of the calls within the job, across its attempts.
+    seq: integer('seq').notNull(),
+    provider: text('provider').notNull(),
+    endpoint: text('endpoint').notNull(),
+    status: integer('status'),
+    ms: integer('ms').notNull(),
+    outcome: text('outcome').notNull(),
+    usage: jsonb('usage').$type<Record<string, number>>().notNull().default({}),
+    costUsd: doublePrecision('cost_usd'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

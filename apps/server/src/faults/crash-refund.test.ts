@@ -66,6 +66,7 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
       OPENAI_API_KEY: 'sk-test-crash',
       OPENAI_BASE_URL: openAi.baseUrl,
       CLIPDROP_API_KEY: 'cd-test-crash',
+      TOOLS_PROVIDER: 'clipdrop',
       CLIPDROP_BASE_URL: clipdrop.baseUrl,
       ALLOW_TEST_PAYMENTS: 'true',
       WORKER_CONCURRENCY: '4',

@@ -23,6 +23,7 @@ const env = {
   OPENAI_TIMEOUT_SECONDS: '3',
   OPENAI_MAX_RETRIES: '0',
   CLIPDROP_API_KEY: 'clipdrop-test-faults',
+  TOOLS_PROVIDER: 'clipdrop',
   CLIPDROP_TIMEOUT_SECONDS: '3',
 };
 const slower = 6_000;

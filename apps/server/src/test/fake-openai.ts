@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import sharp from 'sharp';
 import { familyOf, isFlexibleSizeAllowed } from '../modules/generation/providers/openai-request.ts';
 import { picturePng } from './pictures.ts';
 import { delayAnswer, resetConnection, startScriptedServer } from './scripted-server.ts';
@@ -14,7 +15,14 @@ export type FakeAnswer = {
   reset?: boolean;
 };
 
-export type RecordedRequest = { method: string; url: string; authorization: string | undefined; body: Record<string, unknown> };
+export type RecordedRequest = {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+  /** `/v1/images/edits`: the multipart files (image, mask) as they came. */
+  files?: Record<string, { bytes: Buffer; type: string; filename: string }>;
+};
 
 /** A PNG as OpenAI returns it in `b64_json`. */
 export async function pngBase64(width: number, height: number): Promise<string> {
@@ -121,6 +129,7 @@ export async function startFakeOpenAi({ models = openAiImageModels, shutdowns = 
   const served = () => listed.filter((id) => !isShutDown(dates[id]));
   const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
     if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList([...served(), ...otherModels], dates));
+    if (request.method === 'POST' && request.url === '/v1/images/edits') return edits(request.headers, body, response, script, served());
     if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
       return sendJson(response, 404, { error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null } });
     }
@@ -144,6 +153,60 @@ export async function startFakeOpenAi({ models = openAiImageModels, shutdowns = 
       else dates[model] = date;
     },
   };
+}
+
+const maskLimitBytes = 4 * 1024 * 1024;
+const invalid = (message: string, param: string) => errorAnswer(400, 'invalid_value', message, undefined, param);
+
+/**
+ * `POST /v1/images/edits` as OpenAI documents it today (SDK 7.59.0 `ImageEditParamsBase`): multipart;
+ * `image` (png, webp or jpg); an optional `mask`, "a valid PNG file, less than 4MB, and have the same
+ * dimensions as image", whose fully transparent pixels mark what may change (so it must have an
+ * alpha channel); 400 `invalid_value` otherwise. The answer: the image negated at the size asked
+ * for, in `b64_json`, with `usage`.
+ */
+async function edits(
+  headers: NodeJS.Dict<string | string[]>,
+  body: Buffer,
+  response: ServerResponse,
+  script: { next(): FakeAnswer | undefined; record(request: RecordedRequest): void },
+  models: string[],
+) {
+  const form = await new Request('http://fake/v1/images/edits', { method: 'POST', headers: { 'content-type': String(headers['content-type'] ?? '') }, body: body as Uint8Array<ArrayBuffer> }).formData();
+  const fields: Record<string, unknown> = {};
+  const files: NonNullable<RecordedRequest['files']> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') fields[name] = value;
+    else files[name.replace(/\[\]$/, '')] = { bytes: Buffer.from(await value.arrayBuffer()), type: value.type, filename: value.name };
+  }
+  script.record({ method: 'POST', url: '/v1/images/edits', authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined, body: fields, files });
+  const send = async (answer: FakeAnswer) => {
+    if (!(await delayAnswer(response, answer.delayMs))) return;
+    if (answer.reset) return resetConnection(response);
+    sendJson(response, answer.status, answer.body ?? {}, answer.headers);
+  };
+  const refused = refusal(fields, models);
+  if (refused) return send(refused);
+  const image = files.image;
+  if (!image) return send(invalid("Missing required parameter: 'image'.", 'image'));
+  const picture = await sharp(image.bytes).metadata().catch(() => undefined);
+  if (!picture) return send(invalid('Invalid image file or mode for image 1, please check your image file.', 'image'));
+  const mask = files.mask;
+  if (mask) {
+    const meta = await sharp(mask.bytes).metadata().catch(() => undefined);
+    if (!meta || meta.format !== 'png') return send(invalid('Invalid mask: must be a PNG file.', 'mask'));
+    if (mask.bytes.length >= maskLimitBytes) return send(invalid('Invalid mask: must be less than 4MB.', 'mask'));
+    if (!meta.hasAlpha) return send(invalid('Invalid mask: must have an alpha channel.', 'mask'));
+    if (meta.width !== picture.width || meta.height !== picture.height) return send(invalid('Invalid mask image: mask size does not match image size.', 'mask'));
+  }
+  const scripted = script.next();
+  if (scripted) return send(scripted);
+  const [width, height] = String(fields.size ?? 'auto') === 'auto' ? [picture.width, picture.height] : String(fields.size).split('x').map(Number);
+  const png = await sharp(image.bytes).negate({ alpha: false }).resize(width, height, { fit: 'fill' }).png().toBuffer();
+  return send({
+    status: 200,
+    body: { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString('base64') }], usage: { input_tokens: 1200, output_tokens: 4000, total_tokens: 5200, input_tokens_details: { image_tokens: 1100, text_tokens: 100 } } },
+  });
 }
 
 /** A picture of the size the request asked for (`auto`: a square). */

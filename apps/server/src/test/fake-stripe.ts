@@ -14,6 +14,22 @@ export type FakeIntent = {
   status: string;
   client_secret: string;
   last_payment_error: { message: string; code?: string } | null;
+  /** The id of the newest charge, once a confirmation made one; the Charge itself with `expand[]=latest_charge`. */
+  latest_charge: string | null;
+  livemode: false;
+  created: number;
+};
+
+/** A charge as a PaymentIntent's expanded `latest_charge` carries it (the fields Lumigen reads, and a few more). */
+export type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  paid: boolean;
+  status: 'succeeded' | 'failed';
+  receipt_url: string | null;
   livemode: false;
   created: number;
 };
@@ -30,7 +46,7 @@ export type FakeReversal = {
   created: number;
 };
 
-export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; form: Record<string, string> };
+export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; query: Record<string, string>; form: Record<string, string> };
 
 /** Stripe's form encoding (`metadata[userId]=…`) to a flat map of bracketed keys. */
 function parseForm(body: string): Record<string, string> {
@@ -48,12 +64,13 @@ function nested(form: Record<string, string>, prefix: string): Record<string, st
 
 /**
  * A local HTTP server implementing the calls Lumigen makes — PaymentIntent create (with
- * Idempotency-Key replay) and retrieve, and the refund and dispute lists by payment intent — with
+ * Idempotency-Key replay) and retrieve (with `latest_charge` expanded on request), and the refund and dispute lists by payment intent — with
  * Stripe's status codes and error bodies, so the real `stripe` SDK runs against it unchanged.
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const reversals: FakeReversal[] = [];
+  const charges = new Map<string, FakeCharge>();
   const replies = new Map<string, FakeIntent>();
   const requests: RecordedRequest[] = [];
   let failures = 0;
@@ -65,7 +82,8 @@ export async function startFakeStripe() {
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0] ?? '';
       const form = parseForm(body);
-      requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+      const query = parseForm((req.url ?? '').split('?')[1] ?? '');
+      requests.push({ method: req.method ?? '', path, headers: req.headers, query, form });
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...headers });
         res.end(JSON.stringify(payload));
@@ -94,6 +112,7 @@ export async function startFakeStripe() {
           status: 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
           last_payment_error: null,
+          latest_charge: null,
           livemode: false,
           created: Math.floor(Date.now() / 1000),
         };
@@ -105,9 +124,12 @@ export async function startFakeStripe() {
       const retrieve = req.method === 'GET' ? path.match(/^\/v1\/payment_intents\/([^/]+)$/) : null;
       if (retrieve?.[1]) {
         const intent = intents.get(decodeURIComponent(retrieve[1]));
+        // The SDK sends `expand[0]=latest_charge` in the query of a GET; Stripe then nests the Charge.
+        const expandCharge = Object.entries(query).some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === 'latest_charge');
+        const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
         const answer = () =>
           intent
-            ? send(200, intent)
+            ? send(200, expandCharge && charge ? { ...intent, latest_charge: charge } : intent)
             : send(404, {
                 error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${retrieve[1]}'` },
               });
@@ -116,8 +138,7 @@ export async function startFakeStripe() {
       // GET /v1/refunds?payment_intent=… and GET /v1/disputes?payment_intent=…: one page holds them all.
       const listed = req.method === 'GET' && (path === '/v1/refunds' || path === '/v1/disputes') ? (path === '/v1/refunds' ? 'refund' : 'dispute') : undefined;
       if (listed) {
-        const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
-        const intent = query.get('payment_intent');
+        const intent = query.payment_intent;
         const data = reversals.filter((r) => r.object === listed && (!intent || r.payment_intent === intent));
         return send(200, { object: 'list', data, has_more: false, url: path });
       }
@@ -132,19 +153,41 @@ export async function startFakeStripe() {
     port,
     requests,
     intents,
-    /** What a customer's confirmation (or decline) does on Stripe's side. */
+    charges,
+    /**
+     * What a customer's confirmation (or decline) does on Stripe's side: a success or a decline
+     * makes a charge, which becomes the intent's `latest_charge`; a paid one has a receipt page.
+     */
     setStatus(id: string, status: 'succeeded' | 'canceled' | 'processing' | 'requires_payment_method', lastPaymentError: string | null = null) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`fake Stripe has no ${id}`);
       intent.status = status;
       intent.last_payment_error = lastPaymentError ? { message: lastPaymentError, code: 'card_declined' } : null;
+      const paid = status === 'succeeded';
+      if (paid || lastPaymentError) {
+        // One charge per intent here, named as reverse() names it, so refunds point at it.
+        const chargeId = `ch_fake_${id.slice('pi_fake_'.length)}`;
+        charges.set(chargeId, {
+          id: chargeId,
+          object: 'charge',
+          amount: intent.amount,
+          currency: intent.currency,
+          payment_intent: id,
+          paid,
+          status: paid ? 'succeeded' : 'failed',
+          receipt_url: paid ? `https://pay.stripe.com/receipts/payment/fake_${randomBytes(12).toString('base64url')}` : null,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        });
+        intent.latest_charge = chargeId;
+      }
     },
     /** An intent made outside Lumigen (another integration on the same Stripe account). */
     addForeignIntent(values: Partial<FakeIntent>): FakeIntent {
       const id = `pi_fake_${randomBytes(8).toString('hex')}`;
       const intent: FakeIntent = {
         id, object: 'payment_intent', amount: 2000, currency: 'usd', description: null, receipt_email: null, metadata: {},
-        status: 'succeeded', client_secret: `${id}_secret_x`, last_payment_error: null, livemode: false, created: 0, ...values,
+        status: 'succeeded', client_secret: `${id}_secret_x`, last_payment_error: null, latest_charge: null, livemode: false, created: 0, ...values,
       };
       intents.set(id, intent);
       return intent;

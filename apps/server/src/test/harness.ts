@@ -71,6 +71,9 @@ export function testConfig(location: Pick<DatabaseLocation, 'url' | 'dataDir'>, 
     PAID_RATE_LIMIT_USER_MAX: '100000',
     PAID_RATE_LIMIT_IP_MAX: '100000',
     FORMS_RATE_LIMIT_IP_MAX: '100000',
+    // Tests of paid work run the local engines (or a fake named local) through the money path;
+    // the previews' own price is tested in local-previews.test.ts.
+    LOCAL_PREVIEW_CREDITS: '1',
     ...env,
   });
 }

@@ -37,9 +37,9 @@ export async function purchaseRows(database: Database, paymentIntentId: string) 
 }
 
 export async function paymentRow(database: Database, paymentIntentId: string) {
-  const [row] = await rows<{ status: string; failure_message: string | null; credited: boolean; user_id: string }>(
+  const [row] = await rows<{ status: string; failure_message: string | null; credited: boolean; user_id: string; receipt_url: string | null }>(
     database.db,
-    sql`SELECT status, failure_message, credited_at IS NOT NULL AS credited, user_id FROM payments WHERE provider_payment_id = ${paymentIntentId}`,
+    sql`SELECT status, failure_message, credited_at IS NOT NULL AS credited, user_id, receipt_url FROM payments WHERE provider_payment_id = ${paymentIntentId}`,
   );
   return row;
 }

@@ -1,5 +1,7 @@
 import { messages } from '@lumigen/contract/messages';
-import type { JobView } from '@lumigen/contract/jobs';
+import type { JobKind, JobView } from '@lumigen/contract/jobs';
+import { localEngines } from '@lumigen/contract/pricing';
+import { toolIds } from '@lumigen/contract/tools';
 import type { Handler } from './mock-server.ts';
 
 /** Answers the web tests share: the signed-in user Ada and the jobs she has. */
@@ -29,10 +31,16 @@ export function jobView(overrides: Partial<JobView> = {}): JobView {
   };
 }
 
+/** The providers answer of a server on its own engines, its previews at `previewCredits`. */
+export function localProviders(previewCredits: number) {
+  const price = (kind: JobKind) => ({ credits: localEngines[kind] === 'preview' ? previewCredits : 1, preview: localEngines[kind] === 'preview' });
+  return { success: true, generation: 'local', localPreview: true, tools: 'local', prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) } };
+}
+
 /** What the fake server answers unless a test says otherwise. */
 export const defaultAnswers: Record<string, Handler> = {
   'POST /api/image/get-credit': creditAnswer({ emailVerified: true }),
-  'GET /api/image/providers': [200, { success: true, generation: 'local', localPreview: true, tools: 'local' }],
+  'GET /api/image/providers': [200, localProviders(1)],
   'GET /api/jobs': [200, noJobs],
   'GET /api/images/:id': () => new Response(new Blob(['png']), { status: 200 }),
 };

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { crop, cropMap, resizeMap, resizeRaster, toBytes, type Raster } from '../raster.ts';
 import { dilate, type Box } from './mask-ops.ts';
-import { resynthesize } from './resynthesize.ts';
+import { patchRadius, resynthesize } from './resynthesize.ts';
 
 export type InpaintOptions = {
   /** Pixels added around the mask: anti-aliased edges and halos of what is removed go too. */
@@ -12,12 +12,24 @@ export type InpaintOptions = {
    * region is completed at a reduced scale and enlarged back (only inside the hole).
    */
   maxWorkPixels?: number;
-  /** See ResynthesisOptions.startFromMirror. */
-  startFromMirror?: boolean;
+  /** See ResynthesisOptions.startFromEdge. */
+  startFromEdge?: boolean;
   /** See ResynthesisOptions.randomCandidates. */
   randomCandidates?: number;
-
+  /**
+   * The subject (1 = subject), the image's size: no filled pixel is copied from it, nor from a
+   * pixel whose compared neighbourhood reaches into it. Patches come only from the background.
+   */
+  subject?: Uint8Array;
+  /**
+   * When given (the image's size), each filled pixel's source is written here: the index of the
+   * pixel it was copied from, at full resolution (a reduced-scale fill names the source's place).
+   */
+  sources?: Int32Array;
 };
+
+/** No pixel outside the hole and the subject to fill from. */
+export class NothingToFillFrom extends Error {}
 
 /**
  * Removes what the mask covers (0–255 or 0/1 per pixel, anything above half counts) and fills it
@@ -32,6 +44,8 @@ export async function inpaint(image: Raster, mask: Uint8Array, options: InpaintO
   for (let i = 0; i < binary.length; i += 1) binary[i] = mask[i]! > threshold ? 1 : 0;
   const hole = dilate(binary, width, height, options.grow ?? 2);
   const out: Raster = { data: image.data.slice(), width, height };
+  const subject = options.subject;
+  if (subject && !binary.some((_, i) => !hole[i] && !subject[i])) throw new NothingToFillFrom('nothing outside the mask and the subject to fill from');
   // Each separate part of the hole (a line of text, an object) is filled within its own
   // neighbourhood: the fill borrows from what surrounds it, and thin wide holes stay cheap.
   for (const part of components(hole, width, height)) {
@@ -48,15 +62,18 @@ async function fillRegion(image: Raster, hole: Uint8Array, box: Box, options: In
   const boxWidth = box.right - box.left + 1;
   const boxHeight = box.bottom - box.top + 1;
   const margin = Math.max(48, Math.round(Math.min(boxWidth, boxHeight) * 0.9));
-  const left = Math.max(0, box.left - margin);
-  const top = Math.max(0, box.top - margin);
-  const right = Math.min(width - 1, box.right + margin);
-  const bottom = Math.min(height - 1, box.bottom + margin);
+  let left = Math.max(0, box.left - margin);
+  let top = Math.max(0, box.top - margin);
+  let right = Math.min(width - 1, box.right + margin);
+  let bottom = Math.min(height - 1, box.bottom + margin);
+  // A neighbourhood that is all hole and subject has nothing to copy: the whole picture's background serves.
+  if (options.subject && backgroundIn(hole, options.subject, width, { left, top, right, bottom }) < 64) [left, top, right, bottom] = [0, 0, width - 1, height - 1];
   const regionWidth = right - left + 1;
   const regionHeight = bottom - top + 1;
   const region = crop(image, left, top, regionWidth, regionHeight);
   // Everything still unfilled in the region is hole, whichever part it belongs to.
   const regionHole = cropMap(hole, width, left, top, regionWidth, regionHeight);
+  const regionSubject = options.subject && cropMap(options.subject, width, left, top, regionWidth, regionHeight);
 
   const maxWorkPixels = options.maxWorkPixels ?? 700_000;
   const scale = Math.min(1, Math.sqrt(maxWorkPixels / (regionWidth * regionHeight)));
@@ -73,11 +90,33 @@ async function fillRegion(image: Raster, hole: Uint8Array, box: Box, options: In
       workHeight,
     );
     for (let i = 0; i < smallHole.length; i += 1) smallHole[i] = smallHole[i]! > 0 ? 1 : 0;
-    const synthesised = resynthesize(small, smallHole, { seed: options.seed, startFromMirror: options.startFromMirror, randomCandidates: options.randomCandidates });
+    // Any subject pixel marks its work pixel; grown at the work scale, it covers at least as many full pixels.
+    const avoid = regionSubject && avoidAround(await resizeMap(regionSubject.map((v) => (v ? 255 : 0)), regionWidth, regionHeight, workWidth, workHeight), smallHole, workWidth, workHeight);
+    const synthesised = resynthesize(small, smallHole, { seed: options.seed, startFromEdge: options.startFromEdge, randomCandidates: options.randomCandidates, avoid });
     filled = await resizeRaster(synthesised, regionWidth, regionHeight);
-    await transferDetail(region, regionHole, filled, synthesised);
+    await transferDetail(region, regionHole, filled, synthesised, regionSubject);
+    if (options.sources) {
+      for (let y = 0; y < regionHeight; y += 1) {
+        for (let x = 0; x < regionWidth; x += 1) {
+          if (!regionHole[y * regionWidth + x]) continue;
+          const source = synthesised.sourceOf[Math.min(workHeight - 1, Math.floor((y * workHeight) / regionHeight)) * workWidth + Math.min(workWidth - 1, Math.floor((x * workWidth) / regionWidth))]!;
+          const sx = Math.min(regionWidth - 1, Math.round(((source % workWidth) + 0.5) * (regionWidth / workWidth)));
+          const sy = Math.min(regionHeight - 1, Math.round((Math.floor(source / workWidth) + 0.5) * (regionHeight / workHeight)));
+          options.sources[(top + y) * width + left + x] = source < 0 ? -1 : (top + sy) * width + left + sx;
+        }
+      }
+    }
   } else {
-    filled = resynthesize(region, regionHole, { seed: options.seed, startFromMirror: options.startFromMirror, randomCandidates: options.randomCandidates });
+    const avoid = regionSubject && avoidAround(regionSubject, regionHole, regionWidth, regionHeight);
+    filled = resynthesize(region, regionHole, { seed: options.seed, startFromEdge: options.startFromEdge, randomCandidates: options.randomCandidates, avoid });
+    if (options.sources) {
+      const { sourceOf } = filled as Raster & { sourceOf: Int32Array };
+      for (let r = 0; r < regionHole.length; r += 1) {
+        if (!regionHole[r]) continue;
+        const source = sourceOf[r]!;
+        options.sources[(top + Math.floor(r / regionWidth)) * width + left + (r % regionWidth)] = source < 0 ? -1 : (top + Math.floor(source / regionWidth)) * width + left + (source % regionWidth);
+      }
+    }
   }
 
   for (let y = 0; y < regionHeight; y += 1) {
@@ -91,6 +130,23 @@ async function fillRegion(image: Raster, hole: Uint8Array, box: Box, options: In
       hole[i] = 0;
     }
   }
+}
+
+/**
+ * Where no pixel may be copied from: the subject grown by the compared neighbourhood's radius
+ * (and one more for rounding), so no copied patch overlaps it. The hole itself is never a source anyway.
+ */
+function avoidAround(subject: Uint8Array, hole: Uint8Array, width: number, height: number): Uint8Array {
+  const set = new Uint8Array(subject.length);
+  for (let i = 0; i < set.length; i += 1) set[i] = subject[i] && !hole[i] ? 1 : 0;
+  return dilate(set, width, height, patchRadius + 2);
+}
+
+/** Known background pixels in a box: neither hole nor subject. */
+function backgroundIn(hole: Uint8Array, subject: Uint8Array, width: number, box: Box): number {
+  let count = 0;
+  for (let y = box.top; y <= box.bottom; y += 1) for (let x = box.left; x <= box.right; x += 1) if (!hole[y * width + x] && !subject[y * width + x]) count += 1;
+  return count;
 }
 
 /** Bounding boxes of the 8-connected parts of a mask, largest first. */
@@ -145,7 +201,7 @@ async function detailOf(image: Raster): Promise<Float32Array> {
  * known work pixel; the full-resolution detail around that source is added back at the filled
  * pixel, so grass keeps its blades and sky its grain, each where it belongs.
  */
-async function transferDetail(region: Raster, hole: Uint8Array, filled: Raster, work: Raster & { sourceOf: Int32Array }) {
+async function transferDetail(region: Raster, hole: Uint8Array, filled: Raster, work: Raster & { sourceOf: Int32Array }, subject: Uint8Array | undefined) {
   const detail = await detailOf(region);
   const { width, height } = region;
   const sx = work.width / width;
@@ -163,7 +219,7 @@ async function transferDetail(region: Raster, hole: Uint8Array, filled: Raster, 
       const fy = Math.round((Math.floor(source / work.width) + (y * sy - wy)) / sy);
       if (fx < 0 || fy < 0 || fx >= width || fy >= height) continue;
       const from = fy * width + fx;
-      if (hole[from]) continue;
+      if (hole[from] || subject?.[from]) continue;
       filled.data[i * 3] = filled.data[i * 3]! + detail[from * 3]!;
       filled.data[i * 3 + 1] = filled.data[i * 3 + 1]! + detail[from * 3 + 1]!;
       filled.data[i * 3 + 2] = filled.data[i * 3 + 2]! + detail[from * 3 + 2]!;

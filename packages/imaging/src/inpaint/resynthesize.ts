@@ -23,11 +23,16 @@ export type ResynthesisOptions = {
   /** Random candidates per pixel (half near it, half anywhere). */
   randomCandidates?: number;
   /**
-   * For a hole around a known rectangle (uncrop): start every hole pixel from its mirror image
-   * across the nearest edge, which continues the picture seamlessly, and let the refinement
-   * passes replace what repeats too plainly.
+   * For a hole around a known rectangle (uncrop): start every hole pixel from the nearest edge
+   * pixel, which keeps sky above and ground below, and let the refinement passes replace what
+   * repeats too plainly.
    */
-  startFromMirror?: boolean;
+  startFromEdge?: boolean;
+  /**
+   * Pixels never copied from (1 = avoid), the same size as the image: the subject, grown by the
+   * caller so that no compared neighbourhood reaches into it either.
+   */
+  avoid?: Uint8Array;
 };
 
 /** Neighbour offsets within this radius, nearest first. */
@@ -35,7 +40,11 @@ const searchRadius = 5;
 /** Larger colour differences count no more than this (a stray outlier must not veto a fit). */
 const maxDifference = 60 * 60 * 3;
 
-type Level = { img: Float32Array; hole: Uint8Array; width: number; height: number };
+/** `avoid`: 1 where no pixel may be copied from (besides the hole itself). */
+type Level = { img: Float32Array; hole: Uint8Array; avoid: Uint8Array | undefined; width: number; height: number };
+
+/** The half-width of the neighbourhood compared around a copied pixel: a caller grows what it avoids by this. */
+export const patchRadius = searchRadius;
 
 /** Coarser levels are made until the hole fits in about this many pixels across. */
 const coarsestHoleSide = 40;
@@ -47,15 +56,15 @@ const coarsestHoleSide = 40;
  */
 export function resynthesize(image: Raster, hole: Uint8Array, options: ResynthesisOptions = {}): Raster & { sourceOf: Int32Array } {
   const random = createRandom(options.seed ?? 'resynthesize');
-  if (options.startFromMirror) {
-    const level: Level = { img: image.data.slice(), hole, width: image.width, height: image.height };
-    const seeded = mirrorSources(level);
+  if (options.startFromEdge) {
+    const level: Level = { img: image.data.slice(), hole, avoid: options.avoid, width: image.width, height: image.height };
+    const seeded = edgeSources(level, random.next);
     if (seeded) {
       const sourceOf = synthesise(level, seeded, options.passes ?? 2, random.next, options);
       return { data: level.img, width: level.width, height: level.height, sourceOf };
     }
   }
-  const pyramid: Level[] = [{ img: image.data.slice(), hole, width: image.width, height: image.height }];
+  const pyramid: Level[] = [{ img: image.data.slice(), hole, avoid: options.avoid, width: image.width, height: image.height }];
   for (;;) {
     const top = pyramid.at(-1)!;
     const holeSide = Math.sqrt(countHole(top.hole));
@@ -81,31 +90,31 @@ export function resynthesize(image: Raster, hole: Uint8Array, options: Resynthes
   return { data: finest.img, width: finest.width, height: finest.height, sourceOf: sourceOf ?? new Int32Array(finest.width * finest.height).fill(-1) };
 }
 
-/** Each hole pixel's source: its reflection into the known pixels' bounding rectangle. */
-function mirrorSources(level: Level): Int32Array | null {
-  const { img, hole, width: w, height: h } = level;
+/**
+ * Each hole pixel's first source: a pixel near the nearest point of the known rectangle's edge (never its
+ * mirror image, which copied the subject outwards upside down), or, where that pixel is avoided,
+ * a random background pixel. The refinement passes then replace what repeats too plainly.
+ */
+const edgeJitter = 12;
+
+function edgeSources(level: Level, next: () => number): Int32Array | null {
+  const { img, hole, avoid, width: w, height: h } = level;
   let x0 = w;
   let y0 = h;
   let x1 = -1;
   let y1 = -1;
+  const background: number[] = [];
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       if (hole[y * w + x]) continue;
+      if (!avoid?.[y * w + x]) background.push(y * w + x);
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       y1 = y;
     }
   }
-  if (x1 < 0) return null;
-  const reflect = (v: number, lo: number, hi: number) => {
-    const n = hi - lo + 1;
-    if (n === 1) return lo;
-    const period = 2 * n;
-    let k = (v - lo) % period;
-    if (k < 0) k += period;
-    return lo + (k < n ? k : period - 1 - k);
-  };
+  if (x1 < 0 || background.length === 0) return null;
   const sourceOf = new Int32Array(w * h);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
@@ -114,8 +123,12 @@ function mirrorSources(level: Level): Int32Array | null {
         sourceOf[i] = i;
         continue;
       }
-      const s = reflect(y, y0, y1) * w + reflect(x, x0, x1);
-      if (hole[s]) return null; // not a rectangle: no mirror start
+      // Near the edge, a little inside it: each start differs, so no streak repeats one edge pixel.
+      const jx = Math.round((next() * 2 - 1) * edgeJitter);
+      const jy = Math.round((next() * 2 - 1) * edgeJitter);
+      let s = Math.min(y1, Math.max(y0, Math.min(y1, Math.max(y0, y)) + jy)) * w + Math.min(x1, Math.max(x0, Math.min(x1, Math.max(x0, x)) + jx));
+      if (hole[s]) return null; // not a rectangle: no edge start
+      if (avoid?.[s]) s = background[Math.floor(next() * background.length)]!;
       sourceOf[i] = s;
       img[i * 3] = img[s * 3]!;
       img[i * 3 + 1] = img[s * 3 + 1]!;
@@ -137,6 +150,7 @@ function downsample(level: Level): Level {
   const height = level.height >> 1;
   const img = new Float32Array(width * height * 3);
   const hole = new Uint8Array(width * height);
+  const avoid = level.avoid && new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const c = y * width + x;
@@ -144,6 +158,7 @@ function downsample(level: Level): Level {
         for (let dx = 0; dx < 2; dx += 1) {
           const f = (2 * y + dy) * level.width + 2 * x + dx;
           if (level.hole[f]) hole[c] = 1;
+          if (avoid && level.avoid![f]) avoid[c] = 1;
           img[c * 3] = img[c * 3]! + level.img[f * 3]! / 4;
           img[c * 3 + 1] = img[c * 3 + 1]! + level.img[f * 3 + 1]! / 4;
           img[c * 3 + 2] = img[c * 3 + 2]! + level.img[f * 3 + 2]! / 4;
@@ -151,7 +166,7 @@ function downsample(level: Level): Level {
       }
     }
   }
-  return { img, hole, width, height };
+  return { img, hole, avoid, width, height };
 }
 
 /** Each fine hole pixel copies from twice its coarse pixel's source (plus its own parity). */
@@ -172,7 +187,7 @@ function seedFromCoarser(level: Level, coarse: Level, coarseSource: Int32Array):
       if (cs >= 0) {
         const sx = Math.min(w - 1, 2 * (cs % coarse.width) + (x & 1));
         const sy = Math.min(h - 1, 2 * Math.floor(cs / coarse.width) + (y & 1));
-        if (!hole[sy * w + sx]) s = sy * w + sx;
+        if (!hole[sy * w + sx] && !level.avoid?.[sy * w + sx]) s = sy * w + sx;
       }
       sourceOf[i] = s;
       if (s >= 0) {
@@ -195,12 +210,12 @@ function seedFromCoarser(level: Level, coarse: Level, coarseSource: Int32Array):
  * every hole pixel is matched again with all its neighbours present.
  */
 function synthesise(level: Level, seeded: Int32Array | null, passes: number, next: () => number, options: ResynthesisOptions): Int32Array {
-  const { img, hole, width: w, height: h } = level;
+  const { img, hole, avoid, width: w, height: h } = level;
   const neighbourCount = options.neighbours ?? 24;
   const randomCount = options.randomCandidates ?? 24;
 
   const sources: number[] = [];
-  for (let i = 0; i < w * h; i += 1) if (!hole[i]) sources.push(i);
+  for (let i = 0; i < w * h; i += 1) if (!hole[i] && !avoid?.[i]) sources.push(i);
   const order = rimOrder(hole, w, h, next);
   const known = new Uint8Array(w * h);
   const sourceOf = seeded ?? new Int32Array(w * h).fill(-1);
@@ -260,7 +275,7 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
     return sum;
   };
   const consider = (c: number) => {
-    if (c < 0 || c >= w * h || hole[c]) return;
+    if (c < 0 || c >= w * h || hole[c] || avoid?.[c]) return;
     for (let k = 0; k < triedCount; k += 1) if (tried[k] === c) return;
     tried[triedCount++] = c;
     const d = cost(c, bestCost);
@@ -294,7 +309,7 @@ function synthesise(level: Level, seeded: Int32Array | null, passes: number, nex
       }
 
       best = sourceOf[p]!;
-      bestCost = best >= 0 && !hole[best] ? cost(best, Infinity) : Infinity;
+      bestCost = best >= 0 && !hole[best] && !avoid?.[best] ? cost(best, Infinity) : Infinity;
       if (bestCost === Infinity) best = -1;
       triedCount = 0;
       // Coherent candidates: continue the runs the neighbours were copied from.

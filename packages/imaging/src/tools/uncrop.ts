@@ -1,20 +1,19 @@
-import { inpaint } from '../inpaint/inpaint.ts';
-import type { Tool } from '../tool.ts';
+import { inpaint, NothingToFillFrom } from '../inpaint/inpaint.ts';
+import { subjectOf } from '../inpaint/subject.ts';
+import { InputRejected, type Tool } from '../tool.ts';
 import { crop, cropMap, decode, encodePng, type Raster } from '../raster.ts';
 
 /**
  * Uncrop: each side moves out by its extend_* value (negative moves it in, cropping), so the
  * result is exactly (w + left + right) × (h + up + down). The new border is a hole that the
  * shared inpainting fills from the picture's own texture, growing outwards from the edge, so
- * the sky goes on as sky and the grass as grass. Wide borders are synthesised at a reduced scale
- * (see `maxWorkPixels`) and enlarged, with the detail of the places they copy added back.
+ * the sky goes on as sky and the grass as grass. It copies only the background (the subject the
+ * background-removal model finds is kept out) and never starts from a mirror image, which put
+ * upside-down copies of the subject in the border. Wide borders are synthesised at a reduced
+ * scale (see `maxWorkPixels`) and enlarged, with the detail of the places they copy added back.
  */
 
-/**
- * The synthesis runs on at most this many pixels of canvas; more are done smaller and enlarged.
- * Starting from the mirror image, few random candidates are needed (8, not 24: the same look
- * for 40% less time, measured on the 1024×768 landscape).
- */
+/** The synthesis runs on at most this many pixels of canvas; more are done smaller and enlarged. */
 const maxWorkPixels = 600_000;
 
 export const run: Tool<'uncrop'> = async ({ image, params }) => {
@@ -50,7 +49,12 @@ export const run: Tool<'uncrop'> = async ({ image, params }) => {
     canvas.data.set(kept.data.subarray(y * keepWidth * 3, (y + 1) * keepWidth * 3), ((offsetY + y) * width + offsetX) * 3);
     hole.fill(0, (offsetY + y) * width + offsetX, (offsetY + y) * width + offsetX + keepWidth);
   }
-  const filled = await inpaint(canvas, hole, { grow: 0, seed: 'uncrop', maxWorkPixels, startFromMirror: true, randomCandidates: 8 });
+  const subject = await subjectOf(image);
+  const canvasSubject = new Uint8Array(width * height);
+  for (let y = 0; y < keepHeight; y += 1) {
+    canvasSubject.set(subject.subarray((keepTop + y) * rgb.width + keepLeft, (keepTop + y) * rgb.width + keepLeft + keepWidth), (offsetY + y) * width + offsetX);
+  }
+  const filled = await uncropFill(canvas, hole, canvasSubject);
 
   let canvasAlpha: Uint8Array | null = null;
   if (keptAlpha) {
@@ -60,3 +64,13 @@ export const run: Tool<'uncrop'> = async ({ image, params }) => {
   }
   return encodePng(filled, canvasAlpha);
 };
+
+/** The border's fill, with the subject to keep out of it; `sources` reports where each filled pixel came from. */
+export async function uncropFill(canvas: Raster, hole: Uint8Array, subject: Uint8Array, sources?: Int32Array): Promise<Raster> {
+  try {
+    return await inpaint(canvas, hole, { grow: 0, seed: 'uncrop', maxWorkPixels, startFromEdge: true, randomCandidates: 8, subject, ...(sources ? { sources } : {}) });
+  } catch (error) {
+    if (error instanceof NothingToFillFrom) throw new InputRejected('the picture is all subject, with no background to extend');
+    throw error;
+  }
+}

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import { batchToolField, batchToolIds, batchMessages, type BatchAcceptedResponse, type BatchResponse, type BatchToolId } from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { toolFields } from '@lumigen/contract/tool-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,8 +35,9 @@ export async function batchesRoutes(
   r.post('/api/batches', { preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
     // A balance that cannot pay for one picture is told so before a byte is read, and reading
-    // stops at the first picture it cannot pay for.
-    const affordable = await jobs.picturesAffordable(userId, creditCosts.edit);
+    // stops at the first picture it cannot pay for. The tool is named inside the body, so the
+    // cheapest tool's price judges here; the batch's reservation, at its tool's price, decides.
+    const affordable = await jobs.picturesAffordable(userId, Math.min(...batchToolIds.map((tool) => jobs.costOf(tool))));
     const admission = await uploadGuard.admit(userId, { manyPictures: true });
     let upload;
     try {

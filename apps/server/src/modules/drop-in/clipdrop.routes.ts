@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import { clipdropCreditHeaders, type ClipdropErrorResponse } from '@lumigen/contract/drop-in';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { clipdropPaths, type ToolId } from '@lumigen/contract/tools';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -68,7 +67,7 @@ export async function clipdropRoutes(
       return reply
         .type(`image/${format}`)
         .header(clipdropCreditHeaders.remaining, String(creditBalance))
-        .header(clipdropCreditHeaders.consumed, String(creditCosts.edit))
+        .header(clipdropCreditHeaders.consumed, String(jobs.costOf(tool)))
         .send(image);
     });
   }

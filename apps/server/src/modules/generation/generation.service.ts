@@ -3,7 +3,6 @@ import { dimensionsOf, type ValidGenerateImageRequest } from '@lumigen/contract/
 import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import type { GenerationState } from '@lumigen/contract/health';
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts } from '@lumigen/contract/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultImageModel } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,7 +17,8 @@ const failureErrors = {
 } as const;
 
 /** Text-to-image as a paid job (see `jobs/job-runner.ts`: reserved at acceptance, painted by a worker). */
-export function createGenerationService({ provider }: { provider: GenerationProvider }) {
+/** `cost`: a generation's price with this provider (`local-engines.ts`). */
+export function createGenerationService({ provider, cost }: { provider: GenerationProvider; cost: number }) {
   // A provider that does not serve the configured model cannot be fixed by a retry: until the
   // operator fixes it (and restarts), every generation is refused before anything is charged.
   let state: GenerationState = 'ok';
@@ -65,7 +65,7 @@ export function createGenerationService({ provider }: { provider: GenerationProv
 
     /** Generation as a job kind: the accepted request is painted by the provider. */
     job: {
-      cost: creditCosts.generation,
+      cost,
       async produce({ params, log, progress }) {
         const request = generateImageRequest.parse(params);
         // A fresh seed per call: "Generate Another Image" with the same prompt paints a new picture,

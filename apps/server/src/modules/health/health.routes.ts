@@ -1,6 +1,7 @@
-import type { ProvidersResponse } from '@lumigen/contract/generation';
+import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
+import type { JobKind } from '@lumigen/contract/jobs';
 import type { HealthResponse } from '@lumigen/contract/health';
-import type { ToolProviderName } from '@lumigen/contract/tools';
+import type { ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
 import type { GenerationService } from '../generation/generation.service.ts';
 
@@ -11,8 +12,17 @@ export async function healthRoutes(
     ping,
     generation,
     toolsProvider,
+    toolChains,
+    prices,
     diskLow,
-  }: { ping: () => Promise<boolean>; generation: GenerationService; toolsProvider: ToolProviderName; diskLow: () => Promise<boolean> },
+  }: {
+    ping: () => Promise<boolean>;
+    generation: GenerationService;
+    toolsProvider: ToolProviderName;
+    toolChains?: Record<ToolId, ToolProviderName[]> | undefined;
+    prices: Record<JobKind, WorkPrice>;
+    diskLow: () => Promise<boolean>;
+  },
 ) {
   app.get('/api/health', async (_request, reply): Promise<HealthResponse> => {
     const [up, low] = await Promise.all([ping(), diskLow().catch(() => false)]);
@@ -23,6 +33,14 @@ export async function healthRoutes(
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   app.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    return { success: true, generation: generation.providerName, localPreview: generation.providerName === 'local', tools: toolsProvider };
+    const { generation: generationPrice, ...toolPrices } = prices;
+    return {
+      success: true,
+      generation: generation.providerName,
+      localPreview: generation.providerName === 'local',
+      tools: toolsProvider,
+      ...(toolChains ? { toolChains } : {}),
+      prices: { generation: generationPrice, tools: toolPrices },
+    };
   });
 }

@@ -9,7 +9,8 @@ export type Delivery = {
   userId: string;
   /** The credits reserved when the work was accepted. */
   cost: number;
-  reservationId: string;
+  /** Null for free work (a local preview at 0 credits): nothing was reserved, nothing is committed. */
+  reservationId: string | null;
   /** What the provider made; stored as the user's image. */
   made: Omit<NewImage, 'userId'>;
   /**
@@ -19,6 +20,9 @@ export type Delivery = {
   claim(tx: Executor, imageId: string): Promise<boolean>;
   log: FastifyBaseLogger;
 };
+
+/** A reservation, or none (null) for work that costs nothing. */
+export type FreeOrReserved = Omit<Reservation, 'reservationId'> & { reservationId: string | null };
 
 /**
  * An image made as a paid action (docs/architecture.md §2), for generation and every editing tool
@@ -36,7 +40,9 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
   }
 
   return {
-    reserve(userId: string, cost: number, purpose: string, ex: Executor, apiKey?: KeyCharge): Promise<Reservation> {
+    /** Free work reserves nothing and writes no ledger row (docs/decisions/051): its reservation is null. */
+    async reserve(userId: string, cost: number, purpose: string, ex: Executor, apiKey?: KeyCharge): Promise<FreeOrReserved> {
+      if (cost === 0) return { reservationId: null, balance: await credits.balanceOf(userId, ex) };
       return credits.reserve(userId, cost, purpose, ex, apiKey);
     },
 
@@ -59,7 +65,7 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
           await lockUser(tx, userId);
           const image = await images.insertStored(tx, { userId, ...made }, stored);
           if (!(await claim(tx, image.id))) throw new ClaimLost();
-          if (!(await credits.commit(reservationId, image.id, tx))) {
+          if (reservationId !== null && !(await credits.commit(reservationId, image.id, tx))) {
             log.warn({ imageId: image.id, reservationId }, 'reservation was swept while the image was made; charging again');
             await credits.spend(userId, cost, reservationId, tx);
           }
@@ -73,8 +79,8 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
     },
 
     /** Returns a held credit; the new balance, or null when the reservation was already settled. */
-    refund(reservationId: string, ex: Executor): Promise<number | null> {
-      return credits.refund(reservationId, ex);
+    refund(reservationId: string | null, ex: Executor): Promise<number | null> {
+      return reservationId === null ? Promise.resolve(null) : credits.refund(reservationId, ex);
     },
   };
 }

@@ -18,7 +18,7 @@ export type JobRow = {
   retry_after_seconds: number | null;
   attempts: number;
   event_seq: number;
-  reservation_id: string;
+  reservation_id: string | null;
   follows_job_id: string | null;
   created_at: Date | string;
   started_at: Date | string | null;
@@ -79,7 +79,7 @@ export async function insertJob(
     kind: string;
     params: Record<string, unknown>;
     inputKeys: Record<string, string>;
-    reservationId: string;
+    reservationId: string | null;
     dispatched: boolean;
     followsJobId?: string | undefined;
   },

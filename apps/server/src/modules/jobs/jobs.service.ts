@@ -237,7 +237,8 @@ export function createJobsService({
     async picturesAffordable(userId: string, price: number): Promise<{ pictures: number; balance: number; price: number }> {
       const balance = await credits.balanceOf(userId);
       if (balance < price) throw credits.shortOfCredit(price, balance);
-      return { pictures: Math.floor(balance / price), balance, price };
+      // Free work (a local preview at 0 credits) is limited by the batch's own size only.
+      return { pictures: price === 0 ? Number.POSITIVE_INFINITY : Math.floor(balance / price), balance, price };
     },
 
     /** What a job of this kind costs. */

@@ -91,6 +91,19 @@ export function createMetrics() {
         labelNames: ['provider', 'tool', 'failure'] as const,
         registers,
       }),
+      // Every call to an outside service a tool chain made (a retried call and a failed-over one too; decision 050).
+      requests: new Counter({
+        name: 'lumigen_provider_requests_total',
+        help: 'Calls made by the editing tools\' provider chains, by provider, tool and outcome (ok, retried, or the failure)',
+        labelNames: ['provider', 'tool', 'outcome'] as const,
+        registers,
+      }),
+      cost: new Counter({
+        name: 'lumigen_provider_cost_usd_total',
+        help: 'Estimated cost of provider calls in US dollars (list prices, PROVIDER_PRICES_JSON), by provider and kind of work',
+        labelNames: ['provider', 'kind'] as const,
+        registers,
+      }),
     },
 
     credits: {

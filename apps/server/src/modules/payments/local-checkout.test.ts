@@ -45,7 +45,11 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
     expect(response.json()).toEqual({ success: true, message: 'Payment successful', paymentIntentId: intent.paymentIntentId, status: 'succeeded' });
     // Granted by the webhook before confirm answered: the checkout's add-credit finds it done.
     expect(await balanceOf(token)).toBe(40);
-    expect(await paymentRow(t.database, intent.paymentIntentId)).toMatchObject({ status: 'succeeded', credited: true });
+    expect(await paymentRow(t.database, intent.paymentIntentId)).toMatchObject({ status: 'succeeded', credited: true, receipt_url: null });
+    // Test mode sends no card receipt: the purchase's answer has none to link to.
+    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json().payments as Array<Record<string, unknown>>;
+    expect(listed).toMatchObject({ paymentIntentId: intent.paymentIntentId, status: 'succeeded' });
+    expect(listed).not.toHaveProperty('receiptUrl');
 
     expect((await confirm(token, intent.paymentIntentId, visa)).statusCode).toBe(200);
     const add = await addCredit(t.app, token, intent.paymentIntentId, 35);

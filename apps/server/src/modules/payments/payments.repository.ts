@@ -51,14 +51,22 @@ export async function recordReversal(ex: Executor, providerPaymentId: string, st
  * the transaction that grants the credits; the row lock makes a concurrent caller wait, then find
  * it already credited.
  */
-export async function markCredited(ex: Executor, providerPaymentId: string): Promise<boolean> {
+export async function markCredited(ex: Executor, providerPaymentId: string, receiptUrl: string | null): Promise<boolean> {
   const updated = await ex
     .update(payments)
-    .set({ status: 'succeeded', failureMessage: null, creditedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: 'succeeded', failureMessage: null, receiptUrl, creditedAt: sql`now()`, updatedAt: sql`now()` })
     // A payment refunded or disputed before anyone credited it is never credited.
     .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(payments.creditedAt), notInArray(payments.status, ['refunded', 'disputed'])))
     .returning({ id: payments.id });
   return updated.length === 1;
+}
+
+/** Records the provider's receipt page of a payment credited without it (before receipts were kept). */
+export async function recordReceiptUrl(ex: Executor, providerPaymentId: string, receiptUrl: string): Promise<void> {
+  await ex
+    .update(payments)
+    .set({ receiptUrl, updatedAt: sql`now()` })
+    .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(payments.receiptUrl)));
 }
 
 /** The user's payments, newest first, each with what of it paid credits owed from a reversal. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
+import { signedEvent, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
 import { databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
-import { addCredit, createIntent, paymentRow, purchaseRows } from '../../test/payment-calls.ts';
+import { addCredit, createIntent, paymentRow, purchaseRows, sendWebhook } from '../../test/payment-calls.ts';
 
 describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
   let fake: FakeStripe;
@@ -187,11 +187,54 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       expect(response.json()).toEqual({
         success: true,
         payments: [
-          { paymentIntentId: premium.paymentIntentId, bundle: 'Premium', amount: 5000, currency: 'usd', credits: 100, status: 'succeeded', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: expect.any(String) },
+          {
+            paymentIntentId: premium.paymentIntentId,
+            bundle: 'Premium',
+            amount: 5000,
+            currency: 'usd',
+            credits: 100,
+            status: 'succeeded',
+            shortfallCredits: 0,
+            shortfallSettledCredits: 0,
+            createdAt: expect.any(String),
+            receiptUrl: fake.charges.get(fake.intents.get(premium.paymentIntentId)?.latest_charge ?? '')?.receipt_url,
+          },
           { paymentIntentId: starter.paymentIntentId, bundle: 'Starter', amount: 500, currency: 'usd', credits: 5, status: 'pending', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: expect.any(String) },
         ],
       });
       expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
+    });
+
+    it('keeps the card receipt of the charge Stripe made, whichever door fulfils the payment', async () => {
+      const { token } = await register(t.app);
+      const byPage = await createIntent(t.app, token, 'Starter');
+      fake.setStatus(byPage.paymentIntentId, 'succeeded');
+      expect((await addCredit(t.app, token, byPage.paymentIntentId)).statusCode).toBe(200);
+      const byWebhook = await createIntent(t.app, token, 'Premium');
+      fake.setStatus(byWebhook.paymentIntentId, 'succeeded');
+      expect((await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: byWebhook.paymentIntentId }))).statusCode).toBe(200);
+
+      const receiptOf = (id: string) => fake.charges.get(fake.intents.get(id)?.latest_charge ?? '')?.receipt_url;
+      for (const id of [byPage.paymentIntentId, byWebhook.paymentIntentId]) {
+        expect(receiptOf(id)).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
+        expect((await paymentRow(t.database, id))?.receipt_url).toBe(receiptOf(id));
+      }
+      const listed = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json().payments as Array<{ paymentIntentId: string; receiptUrl?: string }>;
+      expect(listed.map(({ paymentIntentId, receiptUrl }) => ({ paymentIntentId, receiptUrl }))).toEqual([
+        { paymentIntentId: byWebhook.paymentIntentId, receiptUrl: receiptOf(byWebhook.paymentIntentId) },
+        { paymentIntentId: byPage.paymentIntentId, receiptUrl: receiptOf(byPage.paymentIntentId) },
+      ]);
+    });
+
+    it('keeps no receipt for a declined payment, and answers none', async () => {
+      const { token } = await register(t.app);
+      const declined = await createIntent(t.app, token, 'Starter');
+      fake.setStatus(declined.paymentIntentId, 'requires_payment_method', 'Your card was declined.');
+      expect((await addCredit(t.app, token, declined.paymentIntentId)).statusCode).toBe(409);
+      expect((await paymentRow(t.database, declined.paymentIntentId))?.receipt_url).toBeNull();
+      const [listed] = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json().payments as Array<Record<string, unknown>>;
+      expect(listed).toMatchObject({ status: 'failed' });
+      expect(listed).not.toHaveProperty('receiptUrl');
     });
 
     it('tells the page Stripe is active, with the publishable key and test mode, and no local confirm door', async () => {

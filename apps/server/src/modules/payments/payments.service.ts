@@ -26,10 +26,11 @@ function agrees(intent: ProviderIntent, row: repo.PaymentRow): boolean {
 
 export function createPaymentsService({ db, credits, provider }: { db: Db; credits: CreditsService; provider: PaymentProvider }) {
   /** Grants the purchase's credits and marks it credited in one transaction; false when already done. */
-  async function creditOnce(row: repo.PaymentRow, intentId: string): Promise<boolean> {
+  async function creditOnce(row: repo.PaymentRow, intent: ProviderIntent): Promise<boolean> {
+    const intentId = intent.id;
     try {
       return await db.transaction(async (tx) => {
-        if (!(await repo.markCredited(tx, intentId))) return false;
+        if (!(await repo.markCredited(tx, intentId, intent.receiptUrl))) return false;
         await credits.grant(row.userId, row.credits, 'purchase', intentId, tx);
         // What an earlier reversal could not take back is paid first, on a row of its own.
         await credits.settleOwed(row.userId, row.credits, intentId, tx);
@@ -61,7 +62,10 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       await repo.updateStatus(db, intentId, intent.status, intent.failureMessage);
       return { ...result, granted: false };
     }
-    return { ...result, granted: await creditOnce(row, intentId) };
+    const granted = await creditOnce(row, intent);
+    // Credited by the other door, or before receipts were kept: the receipt is still worth keeping.
+    if (!granted && intent.receiptUrl && !row.receiptUrl) await repo.recordReceiptUrl(db, intentId, intent.receiptUrl);
+    return { ...result, granted };
   }
 
   /**
@@ -186,6 +190,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         shortfallCredits: row.shortfallCredits,
         shortfallSettledCredits: row.shortfallSettledCredits,
         createdAt: row.createdAt.toISOString(),
+        ...(row.receiptUrl ? { receiptUrl: row.receiptUrl } : {}),
       }));
     },
   };

@@ -1,5 +1,6 @@
 import { messages } from '@lumigen/contract/messages';
 import { recipeMessages, recipePrice, recipesPerUserLimit, type RecipeStep, type RecipeView } from '@lumigen/contract/recipes';
+import type { ToolId } from '@lumigen/contract/tools';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -7,17 +8,17 @@ import type { BatchPlan } from '../batches/batches.service.ts';
 import * as repo from './recipes.repository.ts';
 
 
-function view(row: repo.RecipeRow): RecipeView {
-  const steps = row.steps as RecipeStep[];
-  return { id: row.id, name: row.name, steps, price: recipePrice(steps), createdAt: row.createdAt.toISOString() };
-}
-
 /**
  * Recipes (issue 16): a user's saved chains of tools. Steps arrive parsed by the contract (each
  * tool's settings checked as its page would send them); running one is a batch whose pictures
  * each go through every step (`batches.service.ts`).
  */
-export function createRecipesService({ db }: { db: Db }) {
+export function createRecipesService({ db, priceOf }: { db: Db; priceOf: (tool: ToolId) => number }) {
+  function view(row: repo.RecipeRow): RecipeView {
+    const steps = row.steps as RecipeStep[];
+    return { id: row.id, name: row.name, steps, price: recipePrice(steps, priceOf), createdAt: row.createdAt.toISOString() };
+  }
+
   async function owned(userId: string, id: string): Promise<repo.RecipeRow> {
     const row = isUuid(id) ? await repo.findOwnedRecipe(db, id, userId) : undefined;
     if (!row) throw new AppError('not_found', messages.notFound);

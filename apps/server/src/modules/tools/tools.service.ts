@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts } from '@lumigen/contract/pricing';
-import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId, type ToolProviderName } from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../jobs/job-kind.ts';
-import { ToolProviderError, type CheckedImage, type ToolProvider } from './providers/provider.ts';
+import { ToolProviderError, type CheckedImage, type ProviderAttempt, type ToolProvider } from './providers/provider.ts';
 import { checkToolInput } from './tool-input.ts';
 import type { ToolUpload } from './tool-upload.ts';
 
@@ -47,9 +46,20 @@ async function checkFollowingInput(tool: ToolId, file: string, fields: ToolField
  * The editing tools as paid jobs: the upload is judged when the job is accepted (a 4xx costs
  * nothing, see `tool-input.ts`); a worker later runs the provider on the job's copy of it.
  */
-export function createToolsService({ provider }: { provider: ToolProvider }) {
+export function createToolsService({
+  provider,
+  chains,
+  recordAttempts,
+}: {
+  provider: ToolProvider;
+  /** Each tool's providers in order (a provider chain's); absent: `provider` alone. */
+  chains?: Record<ToolId, ToolProviderName[]> | undefined;
+  /** Keeps the calls a job's attempt made, whatever its outcome (`attempts.repository.ts`). */
+  recordAttempts?: (jobId: string, attempts: ProviderAttempt[]) => Promise<void>;
+}) {
   return {
     providerName: provider.name,
+    chains,
 
     /** Everything judged before the charge: the job's parameters and the files to keep for it. */
     async check(tool: ToolId, upload: ToolUpload): Promise<{ params: ToolJobParams; files: Record<string, string> }> {
@@ -61,22 +71,32 @@ export function createToolsService({ provider }: { provider: ToolProvider }) {
       };
     },
 
-    /** Each tool as a job kind. */
-    job(tool: ToolId): JobKindHandler {
+    /** Each tool as a job kind, at its price with this provider (`local-engines.ts`). */
+    job(tool: ToolId, cost: number): JobKindHandler {
       return {
-        cost: creditCosts.edit,
-        async produce({ params, files, workDir, log, progress }) {
+        cost,
+        async produce({ jobId, params, files, workDir, log, progress }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();
           const image = inputs ? { ...inputs.image, path: files.image! } : await checkFollowingInput(tool, files.image!, fields);
           const mask = inputs?.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
           const spillTo = workDir && path.join(workDir, 'answer');
-          const result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields, ...(spillTo ? { spillTo } : {}) });
+          const attempts: ProviderAttempt[] = [];
+          let result;
+          try {
+            result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields, ...(spillTo ? { spillTo } : {}), attempts });
+          } finally {
+            // Kept whatever the outcome: a failed call may have cost the operator too.
+            await recordAttempts?.(jobId, attempts).catch((error: unknown) => log.error({ err: error }, 'could not record the provider calls'));
+          }
           await progress(80);
-          log.info({ tool, provider: provider.name, width: result.width, height: result.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
+          // The chain's provider that answered (the last call, a success); a lone provider is its own.
+          const answeredBy = attempts.findLast((attempt) => attempt.outcome === 'ok')?.provider ?? provider.name;
+          const costUsd = attempts.reduce((sum, attempt) => sum + (attempt.costUsd ?? 0), 0);
+          log.info({ tool, provider: answeredBy, calls: attempts.length, costUsd, width: result.width, height: result.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
           // The prompt has its own column (as a generation's has); sliders and mode are the params.
           const { prompt, ...imageParams } = fields;
-          return { kind: tool, prompt: typeof prompt === 'string' ? prompt : undefined, params: imageParams, provider: provider.name, ...result };
+          return { kind: tool, prompt: typeof prompt === 'string' ? prompt : undefined, params: imageParams, provider: answeredBy, ...result };
         },
         promise({ params, files }) {
           const { fields, inputs } = params as ToolJobParams;

@@ -1,9 +1,11 @@
 import { brand } from '@lumigen/contract/brand';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { HealthStatus } from '../../features/health/components/health-status.tsx';
 import { Logo } from './logo.tsx';
 import { aboutLinks, toolLinks, type MenuLink } from '../../lib/menu.ts';
+import { rememberReturnPath } from '../../lib/return-after-purchase.ts';
+import { useAuth } from '../../lib/session.tsx';
 import './footer.css';
 
 const resources: MenuLink[] = [
@@ -44,21 +46,49 @@ function Column({ title, links }: { title: string; links: MenuLink[] }) {
   );
 }
 
+/**
+ * The sign-up offer for visitors; a signed-in person has had the free credits, so is shown the
+ * balance and a way to buy more that comes back to this page after paying.
+ */
+function CallToAction() {
+  const { token, sessionKnown, credit } = useAuth();
+  const location = useLocation();
+  let text;
+  let action;
+  if (token) {
+    text = credit === undefined ? 'Your balance is loading…' : `You have ${credit} ${credit === 1 ? 'credit' : 'credits'}. Top up whenever you need more.`;
+    action = (
+      <ButtonLink to="/pricing" size="lg" onClick={() => rememberReturnPath(`${location.pathname}${location.search}`)}>
+        Buy credits
+      </ButtonLink>
+    );
+  } else {
+    text = 'Sign up and get 5 free credits. No card needed.';
+    action = (
+      <ButtonLink to="/register" size="lg">
+        Get Started
+      </ButtonLink>
+    );
+  }
+  return (
+    // Until the stored session is read (prerendered HTML) the offer is laid out but not shown, as in the header.
+    <section className={sessionKnown ? 'footer__cta' : 'footer__cta footer__cta--pending'} aria-labelledby="footer-cta-title">
+      <div>
+        <h2 id="footer-cta-title" className="footer__cta-title">
+          Your next image is one sentence away.
+        </h2>
+        <p className="footer__cta-text">{text}</p>
+      </div>
+      {action}
+    </section>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <section className="footer__cta" aria-labelledby="footer-cta-title">
-          <div>
-            <h2 id="footer-cta-title" className="footer__cta-title">
-              Your next image is one sentence away.
-            </h2>
-            <p className="footer__cta-text">Sign up and get 5 free credits. No card needed.</p>
-          </div>
-          <ButtonLink to="/register" size="lg">
-            Get Started
-          </ButtonLink>
-        </section>
+        <CallToAction />
         <div className="footer__grid">
           <div className="footer__brand">
             <Logo onInk />

@@ -1,4 +1,5 @@
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import type { JobKind } from '@lumigen/contract/jobs';
+import { creditCosts, formatCost, localEngines } from '@lumigen/contract/pricing';
 import { toolCatalogue, type CatalogueRoute } from '../../lib/tool-catalogue.ts';
 
 /**
@@ -8,15 +9,16 @@ import { toolCatalogue, type CatalogueRoute } from '../../lib/tool-catalogue.ts'
  */
 type Hero = { eyebrow: string; title: string; lead: string; documentTitle?: string };
 
-// Each tool says its price in its lead, before anything is uploaded.
-const tool = (title: string, lead: string, price = `Each picture costs ${formatCost(creditCosts.edit)}.`): Hero => ({ eyebrow: 'AI tools', title, lead: `${lead} ${price}` });
+// Each tool says its price in its lead, before anything is uploaded. Prerendered, it cannot know
+// this server's providers: work a local preview may do says it may be free (docs/decisions/051).
+function priceLead(kind: JobKind): string {
+  const price = formatCost(kind === 'generation' ? creditCosts.generation : creditCosts.edit);
+  return `Each ${kind === 'generation' ? 'image' : 'picture'} costs ${price}${localEngines[kind] === 'preview' ? ', or nothing as a free preview' : ''}.`;
+}
 
 // The tools' heroes come from the catalogue: one name per tool, the same as its menu and jobs.
 const toolHeroes = Object.fromEntries(
-  toolCatalogue.map((entry) => [
-    entry.route,
-    entry.id === 'generation' ? tool(entry.title, entry.lead, `Each image costs ${formatCost(creditCosts.generation)}.`) : tool(entry.title, entry.lead),
-  ]),
+  toolCatalogue.map((entry) => [entry.route, { eyebrow: 'AI tools', title: entry.title, lead: `${entry.lead} ${priceLead(entry.id)}` }]),
 ) as Record<CatalogueRoute, Hero>;
 
 export const protectedHeroes = {

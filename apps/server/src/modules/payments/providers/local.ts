@@ -27,6 +27,8 @@ function toProviderIntent(row: LocalIntentRow): ProviderIntent {
     status,
     failureMessage: row.lastPaymentError,
     metadata: row.metadata,
+    // Test mode charges no card, so there is no card receipt to show.
+    receiptUrl: null,
   };
 }
 

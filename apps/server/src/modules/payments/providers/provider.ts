@@ -12,6 +12,8 @@ export type ProviderIntent = {
   /** The provider's reason for the last failed attempt, in its own words. */
   failureMessage: string | null;
   metadata: Partial<IntentMetadata>;
+  /** The provider's own receipt page for the payment (Stripe: its charge's), once it has one. */
+  receiptUrl: string | null;
 };
 
 export type CreateIntentInput = {

@@ -71,6 +71,21 @@ describe('the Stripe adapter, through the stripe SDK, against a local Stripe', (
     expect(get.map((r) => r.path)).toEqual(Array(5).fill(`/v1/payment_intents/${id}`));
   });
 
+  it('reads the card receipt from the latest charge, expanded in the same call, once the payment succeeded', async () => {
+    const { id, receiptUrl: atCreation } = await provider.createIntent({ ...input, idempotencyKey: 'lumigen-user-1-Popular-attempt-6' });
+    expect(atCreation).toBeNull();
+    expect((await provider.retrieveIntent(id))?.receiptUrl).toBeNull();
+    fake.setStatus(id, 'requires_payment_method', 'Your card was declined.');
+    expect(await provider.retrieveIntent(id)).toMatchObject({ status: 'failed', receiptUrl: null });
+    fake.setStatus(id, 'succeeded');
+    const charge = fake.charges.get(fake.intents.get(id)?.latest_charge ?? '');
+    expect(charge?.receipt_url).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
+    expect(await provider.retrieveIntent(id)).toMatchObject({ status: 'succeeded', receiptUrl: charge?.receipt_url });
+    const retrieves = fake.requests.filter((r) => r.method === 'GET');
+    expect(retrieves).toHaveLength(3);
+    for (const request of retrieves) expect(request.query).toEqual({ 'expand[0]': 'latest_charge' });
+  });
+
   it('answers null for an intent Stripe does not have', async () => {
     expect(await provider.retrieveIntent('pi_missing')).toBeNull();
   });

@@ -26,6 +26,13 @@ function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
   return 'pending';
 }
 
+/** The charge's receipt page when `latest_charge` came expanded; only https, since the page links to it. */
+function receiptUrlOf(intent: Stripe.PaymentIntent): string | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string' || intent.status !== 'succeeded') return null;
+  return charge.receipt_url?.startsWith('https://') ? charge.receipt_url : null;
+}
+
 function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return {
     id: intent.id,
@@ -34,6 +41,7 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     status: statusOf(intent),
     failureMessage: intent.last_payment_error?.message ?? null,
     metadata: intent.metadata,
+    receiptUrl: receiptUrlOf(intent),
   };
 }
 
@@ -78,7 +86,8 @@ export function createStripeProvider({ secretKey, apiBase }: StripeProviderOptio
 
     async retrieveIntent(id) {
       try {
-        return toProviderIntent(await stripe.paymentIntents.retrieve(id));
+        // The charge comes nested in the same call, so fulfilment reads its receipt at no extra request.
+        return toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw providerFailed(error);

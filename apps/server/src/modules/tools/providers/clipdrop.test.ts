@@ -55,7 +55,7 @@ describe.each(databaseKinds)('editing through Clipdrop on %s', (kind) => {
     clipdrop = await startFakeClipdrop();
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
-    const env = { ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: apiKey, CLIPDROP_BASE_URL: clipdrop.baseUrl, CLIPDROP_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' };
+    const env = { ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: apiKey, TOOLS_PROVIDER: 'clipdrop', CLIPDROP_BASE_URL: clipdrop.baseUrl, CLIPDROP_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'info' };
     t = await startTestApp(kind, env, { logger: { stream } });
     photo = await pngOf(320, 240);
     mask = await maskOf(320, 240);
@@ -227,7 +227,7 @@ describe.each(databaseKinds)('editing through Clipdrop on %s', (kind) => {
   it('an unreachable Clipdrop is a refunded 502', async () => {
     const gone = await startFakeClipdrop();
     await gone.close();
-    const context = await startTestApp(kind, { ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: apiKey, CLIPDROP_BASE_URL: gone.baseUrl });
+    const context = await startTestApp(kind, { ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: apiKey, TOOLS_PROVIDER: 'clipdrop', CLIPDROP_BASE_URL: gone.baseUrl });
     try {
       const { token, user } = await register(context.app);
       const response = await callTool(context.app, token, 'remove-background', [imagePart(photo)]);

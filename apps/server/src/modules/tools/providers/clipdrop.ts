@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { clipdropPaths, type AcceptedImageType, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
 import { asPng, asPngFile, heldPngBytes, pngByteSize, sniffImageFile, sniffImageType, type PngFile, type PngImage } from '../../../lib/image-bytes.ts';
 import { readBodyHoldingUpTo, readBodyUpTo } from '../../../lib/read-body.ts';
+import { multipart, type FileSource, type Part } from './multipart.ts';
 import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
 
 export type ClipdropOptions = {
@@ -19,41 +18,6 @@ const extensions: Record<AcceptedImageType, string> = { 'image/png': 'png', 'ima
 const longestAnswerBytes = 128 * 1024 * 1024;
 const longestErrorBytes = 64 * 1024;
 const longestRetryAfterSeconds = 3600;
-
-const sliceBytes = 256 * 1024;
-
-/** A file is sent from its bytes (a converted mask) or read from disk as it is sent (an upload). */
-type FileSource = { bytes: Buffer } | { path: string; size: number };
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; source: FileSource };
-
-/**
- * A multipart/form-data body laid around the uploads' files, read from disk in slices while the
- * socket takes them: a 10 MB upload costs a slice or two of memory, not 10 MB (FormData with a Blob
- * would hold the file, and copy it again while sending). Names and file names here are ours
- * (ASCII); values are UTF-8; a random boundary cannot occur in them but by chance of 2^-128.
- */
-function multipart(parts: Part[]) {
-  const boundary = `lumigen-${randomBytes(16).toString('hex')}`;
-  const pieces: (Buffer | { path: string; size: number })[] = [];
-  for (const part of parts) {
-    const file = 'source' in part;
-    const disposition = `form-data; name="${part.name}"${file ? `; filename="${part.filename}"` : ''}`;
-    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${file ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
-    pieces.push(file ? ('bytes' in part.source ? part.source.bytes : part.source) : Buffer.from(part.value, 'utf8'), Buffer.from('\r\n'));
-  }
-  pieces.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    length: pieces.reduce((total, piece) => total + (Buffer.isBuffer(piece) ? piece.length : piece.size), 0),
-    // In slices: the socket then holds a slice at a time, never a whole image.
-    async *body() {
-      for (const piece of pieces) {
-        if (!Buffer.isBuffer(piece)) yield* createReadStream(piece.path, { highWaterMark: sliceBytes }) as AsyncIterable<Buffer>;
-        else for (let at = 0; at < piece.length; at += sliceBytes) yield piece.subarray(at, at + sliceBytes);
-      }
-    },
-  };
-}
 
 /** Clipdrop's 200 answer as a PNG. Only the three formats Clipdrop documents are decoded: nothing else reaches libvips. */
 async function pngIn(body: Buffer | PngFile): Promise<PngImage | undefined> {
@@ -112,7 +76,10 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
   const base = baseUrl.replace(/\/+$/, '');
 
   /** Clipdrop's answer: an image's bytes, or (with `spillTo`, when large) the file they were written to. */
-  async function call(tool: ToolId, parts: Part[], spillTo: string | undefined): Promise<Buffer | PngFile> {
+  async function call(tool: ToolId, parts: Part[], spillTo: string | undefined, report: ToolInput['report']): Promise<Buffer | PngFile> {
+    const startedAt = performance.now();
+    let status: number | undefined;
+    let credits: number | undefined;
     const signal = AbortSignal.timeout(timeoutMs);
     const form = multipart(parts);
     try {
@@ -131,6 +98,10 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
         signal,
       };
       const response = await fetch(`${base}${clipdropPaths[tool]}`, init);
+      status = response.status;
+      // Clipdrop says what a call cost in its own credits (docs/product.md §7).
+      const consumed = Number(response.headers.get('x-credits-consumed') ?? Number.NaN);
+      if (Number.isFinite(consumed)) credits = consumed;
       // An error's body is a short JSON: only a short reason is ever shown.
       if (!response.ok) throw failureFor(response, (await readBodyUpTo(response, longestErrorBytes)) ?? Buffer.alloc(0));
       const body = spillTo ? await readBodyHoldingUpTo(response, { limit: longestAnswerBytes, hold: heldPngBytes, file: spillTo }) : await readBodyUpTo(response, longestAnswerBytes);
@@ -140,17 +111,19 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
       if (error instanceof ToolProviderError) throw error;
       if (isAbort(error)) throw new ToolProviderError('timeout', `Clipdrop did not answer within ${timeoutMs} ms`, { cause: error });
       throw new ToolProviderError('failed', 'Clipdrop could not be reached', { cause: error });
+    } finally {
+      report?.({ endpoint: clipdropPaths[tool], status, ms: performance.now() - startedAt, ...(credits === undefined ? {} : { usage: { credits } }) });
     }
   }
 
   return {
     name: 'clipdrop',
-    async run({ tool, image, mask, fields, spillTo }): Promise<PngImage> {
+    async run({ tool, image, mask, fields, spillTo, report }): Promise<PngImage> {
       const parts: Part[] = [{ name: 'image_file', filename: `image.${extensions[image.type]}`, type: image.type, source: image }];
       if (mask) parts.push({ name: 'mask_file', filename: 'mask.png', type: 'image/png', source: await maskAsPng(mask) });
       for (const [name, value] of Object.entries(fields)) parts.push({ name, value: String(value) });
 
-      const body = await call(tool, parts, spillTo);
+      const body = await call(tool, parts, spillTo, report);
       const png = await pngIn(body);
       if (!png) throw new ToolProviderError('failed', `Clipdrop answered 200 with ${pngByteSize(body)} bytes that are not a PNG, JPEG or WebP image`);
       return png;

@@ -21,7 +21,21 @@ export type ToolInput = {
    * an answer larger than `heldPngBytes` as it arrives, and answer that file; without it, it holds the answer.
    */
   spillTo?: string;
+  /**
+   * Told of every call made to an outside service for this input (a provider chain records them
+   * on the job with their cost: `attempts.ts`); absent, nobody asked.
+   */
+  report?: (call: ProviderCall) => void;
+  /** Where a provider chain lists every provider it tried for this input, in order (kept on the job). */
+  attempts?: ProviderAttempt[];
 };
+
+/**
+ * One call to a provider's service as the provider saw it: the endpoint, the HTTP status (none when
+ * it could not be reached), how long it took, and the usage the provider reported: OpenAI's
+ * `usage` tokens, Clipdrop's `x-credits-consumed`, Stability's per-endpoint price in its credits.
+ */
+export type ProviderCall = { endpoint: string; status: number | undefined; ms: number; usage?: Record<string, number> };
 
 /** The eight editing tools, whoever runs them. Chosen once from configuration (`select-provider.ts`). */
 export type ToolProvider = {
@@ -60,3 +74,19 @@ export class ToolProviderError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/**
+ * One call a chain made for a job, as it is kept on the job (decision 050): the provider, its
+ * endpoint (`local` for this server's tools), the HTTP status, milliseconds, the outcome (`ok`,
+ * `retried` for a call its provider tried again, else the failure), the provider's usage and the
+ * estimated cost in US dollars (null: no list price known).
+ */
+export type ProviderAttempt = {
+  provider: ToolProviderName;
+  endpoint: string;
+  status: number | null;
+  ms: number;
+  outcome: 'ok' | 'retried' | ToolFailure;
+  usage: Record<string, number>;
+  costUsd: number | null;
+};

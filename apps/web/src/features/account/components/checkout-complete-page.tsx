@@ -15,8 +15,8 @@ export const receiptPath = (paymentIntentId: string) => `/checkout/complete?${re
 const dateFormat = lazyDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * After paying: what was bought, what it cost, the balance now, and the way back to the page the
- * buyer left to buy (or the generator). Read from the server's record of the payment, so a reload
+ * After paying: what was bought, what it cost, the balance now, the card receipt when the payment
+ * provider made one, and the way back to the page the buyer left to buy (or the generator). Read from the server's record of the payment, so a reload
  * or a link from the purchase list shows the same receipt.
  */
 export function CheckoutCompletePage() {
@@ -82,6 +82,14 @@ export function CheckoutCompletePage() {
             </div>
           )}
         </dl>
+        {payment.receiptUrl ? (
+          // The provider's own receipt, kept up to date with any refund; it opens apart so this page stays.
+          <p className="receipt__card">
+            <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer">
+              View the card receipt<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
         <ButtonLink to={back} size="lg" onClick={forgetReturnPath}>
           Start creating
         </ButtonLink>

@@ -67,6 +67,13 @@ export function PurchaseHistory({ id }: { id?: string }) {
                     {payment.shortfallCredits > 0 ? ` · ${payment.shortfallCredits} already spent, owed` : ''}
                   </span>
                 ) : null}
+                {payment.receiptUrl ? (
+                  <span className="checkout__table-detail">
+                    <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer" aria-label={`Card receipt: ${payment.bundle}, ${dateFormat.format(new Date(payment.createdAt))} (opens in a new tab)`}>
+                      Card receipt
+                    </a>
+                  </span>
+                ) : null}
                 {payment.shortfallSettledCredits > 0 ? (
                   <span className="checkout__table-detail">
                     {payment.shortfallSettledCredits} of them paid what was owed; {payment.credits - payment.shortfallSettledCredits} added to your balance

@@ -20,7 +20,13 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
     id: 'billing',
     title: 'Billing',
     entries: [
-      { id: 'prepaid', question: 'How do credits work?', answer: `Credits are prepaid. Each generated image or completed edit costs ${formatCost(everyActionCost)}. Your balance is always shown in the header.` },
+      { id: 'prepaid', question: 'How do credits work?', answer: `Credits are prepaid. Each generated image or completed edit costs ${formatCost(everyActionCost)}, unless its button says “Free preview”. Your balance is always shown in the header.` },
+      {
+        id: 'preview',
+        question: 'What is a free preview?',
+        answer:
+          'When a tool runs on our own server rather than on an AI service, most tools make a quick approximation instead of an AI result: the button says “Free preview”, the result says it is a preview, and it costs nothing. Background removal always uses a trained model and costs its price.',
+      },
       { id: 'failed', question: 'Am I charged when something fails?', answer: 'Never. A credit is held when you start an action and given back automatically if it fails for any reason.' },
       { id: 'expire', question: 'Do credits expire?', answer: 'No. Credits stay on your account until you use them.' },
       { id: 'payment', question: 'How do I pay?', answer: 'By card, through our payment provider. We never see or store your card number.' },
@@ -49,7 +55,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
     title: 'AI Image Editor',
     entries: [
       { id: 'formats', question: 'Which files can I upload?', answer: 'PNG, JPEG and WebP images up to 30 MB.' },
-      { id: 'cleanup', question: 'How does Cleanup work?', answer: 'Paint over what should disappear; Lumigen fills the area so it blends into its surroundings.' },
+      { id: 'cleanup', question: 'How does Cleanup work?', answer: 'Paint over what should disappear; Lumigen fills the area from the picture’s background. A free preview fills large areas roughly.' },
       { id: 'upscale', question: 'How large can I upscale?', answer: 'Up to 4096 pixels per side, with width and height chosen separately.' },
     ],
   },
@@ -59,7 +65,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
     entries: [
       { id: 'result', question: 'What do I get back?', answer: 'A PNG with a transparent background, ready for product pages, slides and designs.' },
       { id: 'hair', question: 'Does it handle hair and fine edges?', answer: 'Yes. The model produces soft edges so hair, fur and glass keep their detail.' },
-      { id: 'replace', question: 'Can I put a new background behind the subject?', answer: 'Yes: Replace Background keeps your subject and paints a new scene from a short description.' },
+      { id: 'replace', question: 'Can I put a new background behind the subject?', answer: 'Yes: Replace Background keeps your subject and puts a new scene behind it from a short description; a free preview paints a simple backdrop instead.' },
     ],
   },
   variants: {
@@ -68,7 +74,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
     entries: [
       { id: 'what', question: 'What is a variant?', answer: 'A new image that keeps the idea, colours and composition of yours while changing the details.' },
       { id: 'use', question: 'When are variants useful?', answer: 'For A/B testing ads, picking the best of several takes, or filling a gallery with a consistent look.' },
-      { id: 'cost', question: 'What does a variant cost?', answer: 'One credit per variant, like every other action.' },
+      { id: 'cost', question: 'What does a variant cost?', answer: 'One credit per variant, like every other action, or nothing when its button says “Free preview”.' },
     ],
   },
 };

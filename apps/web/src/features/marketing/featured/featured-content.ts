@@ -60,7 +60,7 @@ export const featureSections: FeatureSection[] = [
     points: [
       'Soft, accurate edges around hair, fur and glass.',
       'Transparent PNG output that drops into any layout.',
-      'Replace Background paints a new scene from a short description.',
+      'Replace Background puts a new scene from a short description behind it (a simple painted backdrop in a free preview).',
     ],
     tools: [
       { ...menuLink('/removebg'), icon: 'scissors', text: 'A clean cut-out in seconds.' },
@@ -77,7 +77,7 @@ export const featureSections: FeatureSection[] = [
     points: [
       'Keeps composition and style; changes colour, detail and arrangement.',
       'Start from your own upload or from a picture you just generated.',
-      'One credit per variation, like every other action.',
+      'One credit per variation, or nothing when the button says “Free preview”.',
     ],
     tools: [{ ...menuLink('/variant'), icon: 'copy', text: 'New takes on your image.' }],
     art: { scene: 'forest', label: 'Illustration: four colour variations of the same pine forest', treatment: 'variants' },

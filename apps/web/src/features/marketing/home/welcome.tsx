@@ -11,7 +11,7 @@ const points = [
   },
   {
     title: 'Limitless Possibilities',
-    text: 'Photoreal product shots, watercolour illustrations, posters and portraits: any subject, any style, in standard or HD.',
+    text: 'Product shots, watercolour illustrations, posters and portraits: any subject, any style, in standard or HD.',
     icon: <path d="M12 3v18M3 12h18M5.6 5.6l12.8 12.8M18.4 5.6 5.6 18.4" />,
   },
   {

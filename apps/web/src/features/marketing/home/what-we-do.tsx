@@ -58,7 +58,7 @@ export function WhatWeDo({ tools }: { tools: ToolLink[] }) {
             align="start"
             eyebrow="Nine AI tools, one balance"
             title="What We Do"
-            lead={`Create an image, clean it up, put it somewhere new and make it big enough for print. Every action costs ${formatCost(everyActionCost)}.`}
+            lead={`Create an image, clean it up, put it somewhere new and make it big enough for print. Every action costs ${formatCost(everyActionCost)}, and a free preview nothing.`}
           />
           <nav className="what-we-do__menu" aria-label="Tool overview">
             <ul>

@@ -1,12 +1,13 @@
 import { batchToolIds, type BatchToolId } from '@lumigen/contract/batches';
 import { actionLabels } from '@lumigen/contract/credits';
 import { recipeMaxSteps, recipeNameLimit, recipePrice } from '@lumigen/contract/recipes';
-import { formatCost } from '@lumigen/contract/pricing';
+import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { replaceBackgroundPromptLimit, toolSliders, type SliderSpec } from '@lumigen/contract/tools';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { useProviders } from '../../tools/api/get-providers.ts';
 import { useCreateRecipe } from '../api/recipes.ts';
 
 type Step = { tool: BatchToolId; settings: Record<string, string> };
@@ -62,6 +63,9 @@ export function RecipeBuilder() {
   const [name, setName] = useState('');
   const [steps, setSteps] = useState<Step[]>([newStep('remove-background')]);
   const creating = useCreateRecipe();
+  // Each step at the server's price for its tool (a local preview may be free: docs/decisions/051).
+  const prices = useProviders().data?.prices;
+  const price = recipePrice(steps, (tool) => prices?.tools[tool].credits ?? creditCosts.edit);
   const save = (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -99,7 +103,7 @@ export function RecipeBuilder() {
           Add a step
         </Button>
         <Button type="submit" busy={creating.isPending}>
-          Save recipe · {formatCost(recipePrice(steps))} per picture
+          Save recipe · {price === 0 ? 'free previews' : `${formatCost(price)} per picture`}
         </Button>
       </div>
     </form>

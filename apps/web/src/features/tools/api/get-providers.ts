@@ -1,4 +1,5 @@
-import type { ProvidersResponse } from '@lumigen/contract/generation';
+import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
+import type { JobKind } from '@lumigen/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
 
@@ -8,4 +9,14 @@ export function useProviders() {
     queryFn: ({ signal }) => apiGet<ProvidersResponse>('/api/image/providers', { signal }),
     staleTime: Infinity,
   });
+}
+
+/**
+ * What `kind` of work costs on this server, as it answered (a local preview may be free:
+ * docs/decisions/051); undefined until it has.
+ */
+export function useWorkPrice(kind: JobKind): WorkPrice | undefined {
+  const prices = useProviders().data?.prices;
+  if (!prices) return undefined;
+  return kind === 'generation' ? prices.generation : prices.tools[kind];
 }

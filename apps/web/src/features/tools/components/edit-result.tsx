@@ -14,6 +14,7 @@ export function EditResult({
   alt,
   fileName,
   note,
+  preview,
   onAnother,
 }: {
   imageId: string;
@@ -23,6 +24,8 @@ export function EditResult({
   fileName: string;
   /** Something the person should know about this result (the picture was scaled down first). */
   note?: string;
+  /** Said when a local preview made it (docs/decisions/051). */
+  preview?: string;
   onAnother(): void;
 }) {
   const image = useImageUrl(imageId);
@@ -35,6 +38,7 @@ export function EditResult({
       ) : (
         <img className="tool__image checkerboard" src={image.data} alt={`Edited image: ${alt}`} />
       )}
+      {preview && <p className="tool__note tool__note--preview">{preview}</p>}
       {note && <p className="tool__note">{note}</p>}
       <div className="tool__actions">
         <Button variant="secondary" onClick={onAnother}>

@@ -7,7 +7,7 @@ import {
   type ImageSize,
   type ValidGenerateImageRequest,
 } from '@lumigen/contract/generation';
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { formatPrice } from '@lumigen/contract/pricing';
 import type { FormEvent } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
@@ -53,7 +53,8 @@ const sizeLabels: Record<ImageSize, string> = {
 };
 const qualityLabels: Record<ImageQuality, string> = { standard: 'Standard', hd: 'HD' };
 
-export function GenerateForm({ form, onSubmit, busy }: { form: GenerateFormApi; onSubmit(request: ValidGenerateImageRequest): void; busy: boolean }) {
+/** `price`: the server's price of a generation, once it has said (free with the local painter). */
+export function GenerateForm({ form, onSubmit, busy, price }: { form: GenerateFormApi; onSubmit(request: ValidGenerateImageRequest): void; busy: boolean; price?: number | undefined }) {
   const settings = form.watch();
   // dall-e-2 (the small squares) draws at one quality only.
   const qualityApplies = modelForSize[settings.size] === 'dall-e-3';
@@ -98,7 +99,7 @@ export function GenerateForm({ form, onSubmit, busy }: { form: GenerateFormApi; 
         {...form.register('prompt')}
       />
       <Button type="submit" size="lg" busy={busy} disabled={settings.prompt.trim() === ''}>
-        Generate · {formatCost(creditCosts.generation)}
+        Generate{price !== undefined && ` · ${formatPrice(price)}`}
       </Button>
     </form>
   );

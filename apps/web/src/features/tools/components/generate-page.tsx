@@ -1,4 +1,4 @@
-import { creditCosts } from '@lumigen/contract/pricing';
+import { creditCosts, previewNotice } from '@lumigen/contract/pricing';
 import type { ValidGenerateImageRequest } from '@lumigen/contract/generation';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import type { ApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
-import { useProviders } from '../api/get-providers.ts';
+import { useProviders, useWorkPrice } from '../api/get-providers.ts';
 import { useSubmitGeneration } from '../api/submit-generation.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { generationNote, noteGeneration } from '../job-notes.ts';
@@ -23,6 +23,9 @@ export function GeneratePage() {
   // The balance could not pay for the last attempt: the numbers, and a way to buy.
   const [short, setShort] = useState<{ needed: number; balance: number }>();
   const providers = useProviders();
+  // The server's price (free when only the local painter generates); the listed one until it answers.
+  const price = useWorkPrice('generation');
+  const cost = price?.credits ?? creditCosts.generation;
   const canvas = useRef<HTMLElement>(null);
   const form = useGenerateForm();
   const submission = useSubmitGeneration();
@@ -54,7 +57,7 @@ export function GeneratePage() {
   const busy = submission.isPending || run.job !== undefined;
 
   const submit = (request: ValidGenerateImageRequest) => {
-    if (credit !== undefined && credit < creditCosts.generation) return setShort({ needed: creditCosts.generation, balance: credit });
+    if (credit !== undefined && credit < cost) return setShort({ needed: cost, balance: credit });
     setShort(undefined);
     scrollToCanvas(canvas.current);
     submission.mutate(request, {
@@ -65,7 +68,7 @@ export function GeneratePage() {
       onError: (error) => {
         const failure = error as ApiError;
         // Short of credits: the panel by the form says how many are needed and offers to buy.
-        if (failure.status === 402) setShort({ needed: creditCosts.generation, balance: failure.creditBalance ?? credit ?? 0 });
+        if (failure.status === 402) setShort({ needed: cost, balance: failure.creditBalance ?? credit ?? 0 });
         else notify.error(failure.message);
         // docs/product.md §4: credits reload after every attempt, whether or not it succeeded.
         void refreshCredit();
@@ -83,7 +86,7 @@ export function GeneratePage() {
             <GenerationSummary prompt={result.prompt} settings={result.settings} />
           ) : (
             <>
-              <GenerateForm form={form} onSubmit={submit} busy={busy} />
+              <GenerateForm form={form} onSubmit={submit} busy={busy} price={price?.credits} />
               {short && <ShortOfCredits action="Generating an image" needed={short.needed} balance={short.balance} />}
             </>
           )
@@ -92,7 +95,7 @@ export function GeneratePage() {
           busy ? (
             <JobProgress job={run.job} working="Painting your image…" onCancel={run.cancel} cancelling={run.cancelling} />
           ) : result ? (
-            <GenerationResult result={result} onAnother={() => setResult(undefined)} />
+            <GenerationResult result={result} preview={price?.preview ? previewNotice : undefined} onAnother={() => setResult(undefined)} />
           ) : (
             <CanvasEmpty>Your image appears here. Write a prompt, pick a size and press Generate.</CanvasEmpty>
           )

@@ -9,7 +9,8 @@ import type { GenerationNote } from '../job-notes.ts';
 export type Generated = { imageId: string; prompt: string; settings?: Omit<GenerationNote, 'prompt'> };
 
 /** docs/product.md §2: the image, then Generate Another Image, Download and three ways onward. */
-export function GenerationResult({ result, onAnother }: { result: Generated; onAnother(): void }) {
+/** `preview`: said under the image when the local painter made it (docs/decisions/051). */
+export function GenerationResult({ result, preview, onAnother }: { result: Generated; preview?: string | undefined; onAnother(): void }) {
   const image = useImageUrl(result.imageId);
   const carry = `?image=${encodeURIComponent(result.imageId)}`;
   if (image.isPending) return <LoadingOrb label="Loading your image" />;
@@ -17,6 +18,7 @@ export function GenerationResult({ result, onAnother }: { result: Generated; onA
   return (
     <div className="tool__result">
       <img className="tool__image" src={image.data} alt={result.prompt ? `Generated image: ${result.prompt}` : 'Your generated image'} />
+      {preview && <p className="tool__note tool__note--preview">{preview}</p>}
       <div className="tool__actions">
         <Button variant="secondary" onClick={onAnother}>
           Generate Another Image

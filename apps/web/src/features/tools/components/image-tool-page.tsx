@@ -1,5 +1,5 @@
 import { batchQuote } from '@lumigen/contract/batches';
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { creditCosts, formatCost, formatPrice, lowQualityFillShare, lowQualityPreviewNotice, previewNotice } from '@lumigen/contract/pricing';
 import { toolImageLimits, toolMessages, type ToolId } from '@lumigen/contract/tools';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx'
 import { exportName } from '../../../lib/download-name.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
+import { useWorkPrice } from '../api/get-providers.ts';
 import { useBatchRun } from '../hooks/use-batch-run.ts';
 import { useCarriedImage } from '../hooks/use-carried-image.ts';
 import { useCarriedSettings } from '../hooks/use-carried-settings.ts';
@@ -20,8 +21,8 @@ import { usePictureSize } from '../hooks/use-picture-size.ts';
 import { useSingleEdit } from '../hooks/use-single-edit.ts';
 import type { ToolFieldsSpec } from '../tool-fields.ts';
 import type { ToolSettings } from '../tool-settings.ts';
-import { imageSize, maskPng, type Stroke } from '../utils/mask.ts';
-import { originalPlacement } from '../utils/placement.ts';
+import { imageSize, maskPng, maskShare, type Stroke } from '../utils/mask.ts';
+import { originalPlacement, uncroppedShare } from '../utils/placement.ts';
 import { uncropPresets, upscalePresets } from '../utils/presets.ts';
 import { EditResult } from './edit-result.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -71,9 +72,13 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     defaultValues: { prompt: '', sliders: Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])), keepRatio: true, maskSource: 'paint' },
   });
   const { prompt, sliders: values, maskSource } = form.watch();
-  const edit = useSingleEdit(config.tool, canvas, setShort);
+  // The server's price for this tool (free when only a local preview runs it); the listed price
+  // judges the balance until it has answered, and the server decides anyway.
+  const price = useWorkPrice(config.tool);
+  const cost = price?.credits ?? creditCosts.edit;
+  const edit = useSingleEdit(config.tool, canvas, (balance) => setShort({ needed: cost, balance }));
   const { result, run, busy } = edit;
-  const batch = useBatchRun(config.tool);
+  const batch = useBatchRun(config.tool, cost);
   const { many } = batch;
   const chooseMany = (files: File[]) => {
     setFile(undefined);
@@ -118,7 +123,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
     // Only the public /test page is reachable without an account; running costs a credit.
     if (!token) {
-      notify.info(toolMessages.signInToRun(formatCost(creditCosts.edit)));
+      notify.info(toolMessages.signInToRun(formatCost(cost)));
       return navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
     }
     if (many) {
@@ -126,15 +131,17 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       return batch.setQuoting(true);
     }
     if (!file) return;
-    if (credit !== undefined && credit < creditCosts.edit) return setShort({ needed: creditCosts.edit, balance: credit });
+    if (credit !== undefined && credit < cost) return setShort({ needed: cost, balance: credit });
     setShort(undefined);
-    const sent = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote };
+    const uncropShare = config.tool === 'uncrop' && picture ? uncroppedShare(picture, values) : 0;
+    const sent = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote, lowQuality: uncropShare > lowQualityFillShare };
     scrollToCanvas(canvas.current);
     const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
       if (painted && before) {
         const { width, height } = await imageSize(before);
         fields.mask = new File([await maskPng(strokes, width, height)], 'mask.png', { type: 'image/png' });
+        sent.lowQuality = maskShare(strokes, width, height) > lowQualityFillShare;
       } else if (config.mask && mask) fields.mask = mask;
       return { ...fields, ...textFields() };
     };
@@ -143,7 +150,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
 
   const runButton = (
     <Button type="submit" form={formId} size="lg" busy={busy || batch.sending}>
-      {config.action} · {many ? batchQuote(batch.files.length, batch.cost) : formatCost(creditCosts.edit)}
+      {config.action}
+      {price && ` · ${many ? batchQuote(batch.files.length, batch.cost) : formatPrice(cost)}`}
     </Button>
   );
 
@@ -179,7 +187,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       )}
       <SizePresets presets={presets} onChoose={(preset) => setValues((v) => ({ ...v, ...preset }))} />
       {short && <ShortOfCredits action={config.action} needed={short.needed} balance={short.balance} />}
-      {!token && <SignInHint cost={creditCosts.edit} />}
+      {!token && <SignInHint cost={cost} />}
       {runButton}
     </form>
   );
@@ -194,6 +202,7 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
       before={result.recovered ? undefined : before}
       placement={result.placement}
       note={result.note}
+      preview={price?.preview ? (result.lowQuality ? lowQualityPreviewNotice : previewNotice) : undefined}
       alt={file && !result.recovered ? file.name : 'your picture'}
       fileName={exportName({ tool: config.tool, words: (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null), id: result.imageId })}
       onAnother={() => {

@@ -6,7 +6,7 @@ export function SignInHint({ cost }: { cost: number }) {
   const location = useLocation();
   return (
     <p className="field__hint">
-      Running it uses {formatCost(cost)} from your account:{' '}
+      {cost === 0 ? 'Running it is free with an account:' : `Running it uses ${formatCost(cost)} from your account:`}{' '}
       <Link to="/login" state={{ from: location.pathname }}>
         log in
       </Link>{' '}

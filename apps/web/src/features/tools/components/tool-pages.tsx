@@ -1,4 +1,4 @@
-import { toolMessages } from '@lumigen/contract/tools';
+import { toolMessages, type ToolId } from '@lumigen/contract/tools';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { editingTools, type CatalogueRoute } from '../../../lib/tool-catalogue.ts';
 import { toolFields } from '../tool-fields.ts';
@@ -23,15 +23,20 @@ const testPage: ToolPageConfig = {
   incompleteMessage: toolMessages.testIncomplete,
 };
 
-/** Results of the on-this-server tools say so (issue: 'local processing'). */
-function LocalBadge() {
+/** Results of the on-this-server tools say so, and a local preview says what it is (docs/decisions/051). */
+function LocalBadge({ tool }: { tool: ToolId }) {
   const providers = useProviders();
+  const price = providers.data?.prices.tools[tool];
+  if (price?.preview) {
+    return <p className="tool__badge">local processing — {price.credits === 0 ? 'a free preview' : 'a preview'}: a quick approximation made on this server, not by an AI model</p>;
+  }
   return providers.data?.tools === 'local' ? <p className="tool__badge">local processing — edited on this server, without an outside service</p> : null;
 }
 
 /** One tool page by its route name; the public /test page draws its own hero (the protected ones get theirs from the router). */
 export function ToolPage({ name }: { name: ToolPageName }) {
-  const page = <ImageToolPage config={name === 'test' ? testPage : pages[name]} badge={<LocalBadge />} />;
+  const config = name === 'test' ? testPage : pages[name];
+  const page = <ImageToolPage config={config} badge={<LocalBadge tool={config.tool} />} />;
   if (name !== 'test') return page;
   return (
     <>

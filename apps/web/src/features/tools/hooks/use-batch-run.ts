@@ -1,5 +1,4 @@
 import { batchMaxPictures } from '@lumigen/contract/batches';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { toolMessages, type ToolId } from '@lumigen/contract/tools';
 import { useEffect, useState } from 'react';
 import type { ApiError } from '../../../lib/api.ts';
@@ -9,9 +8,9 @@ import { useAuth } from '../../../lib/session.tsx';
 
 /**
  * Many pictures (not cleanup, whose mask is painted on one): a batch, quoted before it is sent,
- * then followed picture by picture.
+ * then followed picture by picture; `pictureCost` is what one picture costs.
  */
-export function useBatchRun(tool: ToolId) {
+export function useBatchRun(tool: ToolId, pictureCost: number) {
   const { refreshCredit } = useAuth();
   const [files, setFilesState] = useState<File[]>([]);
   const [batchId, setBatchId] = useState<string>();
@@ -19,7 +18,7 @@ export function useBatchRun(tool: ToolId) {
   const submission = useSubmitBatch();
   const batch = useBatch(batchId);
   const many = files.length > 1;
-  const cost = files.length * creditCosts.edit;
+  const cost = files.length * pictureCost;
   const done = batchFinished(batch.data);
   useEffect(() => {
     // Failed pictures were refunded: the header's balance follows.

@@ -1,4 +1,3 @@
-import { creditCosts } from '@lumigen/contract/pricing';
 import { toolMessages, type ToolId } from '@lumigen/contract/tools';
 import { useRef, useState, type RefObject } from 'react';
 import type { ApiError } from '../../../lib/api.ts';
@@ -14,13 +13,16 @@ import { useJobRun, type JobEnd } from './use-job-run.ts';
  * `placement`: where the original lies in the result's frame (uncrop, upscale); `note`: what
  * happened to the picture before it was sent.
  */
-export type EditOutcome = { imageId: string; recovered: boolean; placement?: Placement; note?: string };
+export type EditOutcome = { imageId: string; recovered: boolean; placement?: Placement; note?: string; lowQuality?: boolean };
 
-/** What was sent with the running job, for the result's comparison and note. */
-type Sent = { placement?: Placement; note?: string };
+/**
+ * What was sent with the running job, for the result's comparison and note; `lowQuality` when a
+ * preview's fill makes up more than `lowQualityFillShare` of the result.
+ */
+type Sent = { placement?: Placement; note?: string; lowQuality?: boolean };
 
-/** One picture edited as a job: sent, followed while it runs, then its result (or why it has none). */
-export function useSingleEdit(tool: ToolId, canvas: RefObject<HTMLElement | null>, onShort: (short: { needed: number; balance: number }) => void) {
+/** One picture edited as a job: sent, followed while it runs, then its result; `onShort` hears the balance a 402 reports. */
+export function useSingleEdit(tool: ToolId, canvas: RefObject<HTMLElement | null>, onShort: (balance: number) => void) {
   const { credit, refreshCredit } = useAuth();
   const submission = useSubmitTool(tool);
   const sent = useRef<Sent>({});
@@ -36,14 +38,14 @@ export function useSingleEdit(tool: ToolId, canvas: RefObject<HTMLElement | null
   const run = useJobRun(tool, ended);
   const busy = submission.isPending || run.job !== undefined;
 
-  /** Sends the fields (built as the job is sent); `withResult` is kept for the result. */
+  /** Sends the fields (built as the job is sent); `withResult` is kept for the result, and may still change while the fields are built. */
   const send = (fields: () => Promise<Record<string, string | Blob>>, withResult: Sent) => {
     sent.current = withResult;
     submission.mutate(fields, {
       onSuccess: run.start,
       onError: (error) => {
         const failure = error as ApiError;
-        if (failure.status === 402) onShort({ needed: creditCosts.edit, balance: failure.creditBalance ?? credit ?? 0 });
+        if (failure.status === 402) onShort(failure.creditBalance ?? credit ?? 0);
         // A refusal (4xx) says what to change in its own words; only a failed run is an edit that failed.
         else notify.error(failure.status >= 500 ? toolMessages.failed(failure.message) : failure.message);
         void refreshCredit();

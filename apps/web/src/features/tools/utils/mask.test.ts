@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rasterizeMask, toNatural, type Stroke } from './mask.ts';
+import { maskShare, rasterizeMask, toNatural, type Stroke } from './mask.ts';
 
 const at = (pixels: Uint8ClampedArray, width: number, x: number, y: number) => Array.from(pixels.slice((y * width + x) * 4, (y * width + x) * 4 + 4));
 const white = [255, 255, 255, 255];
@@ -95,5 +95,13 @@ describe('pointer positions on the picture', () => {
     expect(toNatural(228, 146, box, natural)).toEqual([512, 384]);
     expect(toNatural(356, 242, box, natural)).toEqual([1024, 768]);
     expect(toNatural(400, 10, box, natural)).toEqual([1024, 0]);
+  });
+});
+
+describe('maskShare', () => {
+  it('is the share of the picture a stroke covers', () => {
+    // A 10-px brush across the whole width of a 100×100 picture: a tenth of it.
+    expect(maskShare([{ size: 10, points: [[0, 50], [100, 50]] }], 100, 100)).toBeCloseTo(0.1, 2);
+    expect(maskShare([], 100, 100)).toBe(0);
   });
 });

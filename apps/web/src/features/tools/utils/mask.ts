@@ -86,6 +86,14 @@ export function rasterizeMask(strokes: readonly Stroke[], width: number, height:
   return pixels;
 }
 
+/** The share of the picture the strokes cover (what cleanup will fill). */
+export function maskShare(strokes: readonly Stroke[], width: number, height: number): number {
+  const pixels = rasterizeMask(strokes, width, height);
+  let covered = 0;
+  for (let i = 0; i < pixels.length; i += 4) if (pixels[i]) covered += 1;
+  return covered / (width * height);
+}
+
 /** The mask as the PNG the cleanup endpoint takes: exactly the picture's size, white = remove. */
 export async function maskPng(strokes: readonly Stroke[], width: number, height: number): Promise<Blob> {
   const canvas = document.createElement('canvas');

@@ -27,3 +27,12 @@ export function originalPlacement(tool: ToolId, original: Size, sliders: Record<
     height: original.height / frame.height,
   };
 }
+
+/** The share of uncrop's result that is new border, from the picture's size and the four extends. */
+export function uncroppedShare(picture: Size, values: Record<string, number>): number {
+  const side = (name: string) => values[name] ?? 0;
+  const [left, right, up, down] = [side('extend_left'), side('extend_right'), side('extend_up'), side('extend_down')];
+  const kept = Math.max(0, picture.width - Math.max(0, -left) - Math.max(0, -right)) * Math.max(0, picture.height - Math.max(0, -up) - Math.max(0, -down));
+  const total = Math.max(1, (picture.width + left + right) * (picture.height + up + down));
+  return Math.max(0, 1 - kept / total);
+}

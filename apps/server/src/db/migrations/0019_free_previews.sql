@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ALTER COLUMN "reservation_id" DROP NOT NULL;
