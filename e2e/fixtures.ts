@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 
@@ -94,7 +94,37 @@ export async function confirmAddress(request: APIRequestContext, { user }: TestU
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * Chromium's own line for an answer with a 4xx or 5xx status. The specs cause those on purpose
+ * (a refused card, an expired link) and check what the page does with them; any other console
+ * error, a CSP refusal among them, is a bug.
+ */
+const refusedRequest = /^Failed to load resource: the server responded with a status of [45]\d\d\b/;
+
+/**
+ * The trace recorder (traces of failures are kept: playwright.config.ts) fetches an image's blob:
+ * URL that it cannot draw, such as a chosen file that is not a picture, and the page's CSP refuses
+ * that fetch; the app itself fetches only its own paths (lib/api.ts), so this line is the recorder's.
+ */
+const recorderBlobFetch = /^Connecting to 'blob:[^']+' violates the following Content Security Policy directive: "connect-src /;
+
+/** Every console error and uncaught error of the context's pages, as they happen. */
+function watchForErrors(context: BrowserContext): string[] {
+  const problems: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && !refusedRequest.test(message.text()) && !recorderBlobFetch.test(message.text())) problems.push(`console error on ${message.page()?.url() ?? 'a page'}: ${message.text()}`);
+  });
+  context.on('weberror', (webError) => problems.push(`uncaught error on ${webError.page()?.url() ?? 'a page'}: ${webError.error().message}`));
+  return problems;
+}
+
 export const test = base.extend<{ testUser: TestUser }>({
+  // Any spec fails on a console error or an uncaught error in its pages (CSP refusals show there).
+  context: async ({ context }, use) => {
+    const problems = watchForErrors(context);
+    await use(context);
+    expect(problems, 'console errors and uncaught errors in the pages').toEqual([]);
+  },
   // Pages arrive prerendered and look ready before their code runs; a click then does nothing.
   // Every page.goto waits for the app to mark the document ready (auth-context.tsx).
   page: async ({ page }, use) => {

@@ -1,23 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../lib/session.tsx';
+import { creditAnswer } from '../../test/answers.ts';
+import { mockServer } from '../../test/mock-server.ts';
+import { withProviders } from '../../test/render.tsx';
 import { AccountActions } from './account-actions.tsx';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-const app = () => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <MemoryRouter>
-      <AuthProvider>
-        <AccountActions />
-      </AuthProvider>
-    </MemoryRouter>
-  </QueryClientProvider>
-);
+const app = () => withProviders(<AccountActions />);
 
 async function prerenderThenHydrate() {
   const container = document.createElement('div');
@@ -33,7 +23,7 @@ async function prerenderThenHydrate() {
 describe('AccountActions', () => {
   beforeEach(() => {
     localStorage.clear();
-    vi.stubGlobal('fetch', vi.fn(async () => json({ success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' })));
+    mockServer({ 'POST /api/image/get-credit': creditAnswer({ email: 'ada@example.com' }) });
   });
   afterEach(() => {
     cleanup();

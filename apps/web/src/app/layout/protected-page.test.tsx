@@ -1,42 +1,37 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazy, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from '../../lib/session.tsx';
+import { useAuth } from '../../lib/session.tsx';
+import { creditAnswer } from '../../test/answers.ts';
+import { mockServer } from '../../test/mock-server.ts';
+import { withProviders } from '../../test/render.tsx';
 import { protectedHeroes } from './protected-heroes.ts';
 import { ProtectedPage } from './protected-page.tsx';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function app(Page: ComponentType, verificationNotice?: boolean) {
-  return (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/generate']}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/login" element={<p>Login page</p>} />
-            <Route
-              path="/generate"
-              element={
-                <ProtectedPage hero={protectedHeroes['/generate']} verificationNotice={verificationNotice}>
-                  <Page />
-                </ProtectedPage>
-              }
-            />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
+  return withProviders(
+    <Routes>
+      <Route path="/login" element={<p>Login page</p>} />
+      <Route
+        path="/generate"
+        element={
+          <ProtectedPage hero={protectedHeroes['/generate']} verificationNotice={verificationNotice}>
+            <Page />
+          </ProtectedPage>
+        }
+      />
+    </Routes>,
+    { path: '/generate' },
   );
 }
 
 describe('ProtectedPage', () => {
   beforeEach(() => {
     localStorage.clear();
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' })));
+    mockServer({ 'POST /api/image/get-credit': creditAnswer({ email: 'ada@example.com' }) });
   });
   afterEach(() => {
     cleanup();
@@ -73,8 +68,7 @@ describe('ProtectedPage', () => {
   });
 
   describe('the e-mail confirmation notice', () => {
-    const credit = (emailVerified: boolean) =>
-      vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com', emailVerified })));
+    const credit = (emailVerified: boolean) => mockServer({ 'POST /api/image/get-credit': creditAnswer({ email: 'ada@example.com', emailVerified }) });
     // Says when the session's data has arrived: the notice would show with it.
     const Page = () => <p>Prompt form{useAuth().credit === undefined ? '' : ', balance loaded'}</p>;
 

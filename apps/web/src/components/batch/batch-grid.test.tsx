@@ -1,12 +1,11 @@
 import type { BatchItem, BatchView } from '@lumigen/contract/batches';
-import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBatch } from '../../lib/batches.ts';
-import { AuthProvider } from '../../lib/session.tsx';
+import { creditAnswer } from '../../test/answers.ts';
+import { mockServer } from '../../test/mock-server.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { polyfillDialog } from '../ui/dialog-test-kit.ts';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { BatchGrid } from './batch-grid.tsx';
@@ -31,28 +30,19 @@ const working: BatchView = { id: batchId, tool: 'upscale', recipeId: null, creat
 const stopped: BatchView = { ...working, items: [done, item('two.png', 'canceled', canceled), item('three.png', 'canceled', canceled)] };
 
 let batch: BatchView;
-let calls: Array<{ method: string; path: string }>;
-const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+let server: ReturnType<typeof mockServer>;
+const callsTo = (method: string, path: string) => server.callsTo(method, path);
 
 /** The server of a batch that `POST …/cancel` stops: its GET answers it as it stands. */
 function stubServer() {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', path: new URL(url, 'http://lumigen.test').pathname };
-      calls.push(call);
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (call.path === '/api/image/get-credit') return json({ success: true, message: messages.creditLoaded, creditBalance: 3, name: 'Ada', email: 'ada@lumigen.example', emailVerified: true });
-      if (call.method === 'GET' && call.path === `/api/batches/${batchId}`) return json({ success: true, batch });
-      if (call.method === 'POST' && call.path === `/api/batches/${batchId}/cancel`) {
-        batch = stopped;
-        return json({ success: true, batch });
-      }
-      if (call.path.startsWith('/api/images/')) return new Response(new Blob(['png']), { status: 200 });
-      throw new Error(`unexpected call ${call.method} ${call.path}`);
-    }),
-  );
+  server = mockServer({
+    'POST /api/image/get-credit': creditAnswer({ creditBalance: 3, emailVerified: true }),
+    [`GET /api/batches/${batchId}`]: () => [200, { success: true, batch }],
+    [`POST /api/batches/${batchId}/cancel`]: () => {
+      batch = stopped;
+      return [200, { success: true, batch }];
+    },
+  });
 }
 
 /** The grid as a page holds it: the batch polled, inside a dialog when `onDialogClose` is given (a recipe's run). */
@@ -69,17 +59,7 @@ function Followed({ onDialogClose }: { onDialogClose?: () => void }) {
 }
 
 function renderGrid(onDialogClose?: () => void) {
-  localStorage.setItem('token', 'valid-token');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <AuthProvider>
-          <Followed onDialogClose={onDialogClose} />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<Followed onDialogClose={onDialogClose} />, { token: 'valid-token' });
 }
 
 const grid = () => within(screen.getByRole('region', { name: 'Batch' }));

@@ -1,19 +1,18 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Link } from 'react-router';
+import { Link } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
 import { Ticker, TickerGroup } from './ticker.tsx';
 
 afterEach(cleanup);
 
 describe('Ticker', () => {
   it('repeats its items for the loop but exposes them once, and only once to the keyboard', () => {
-    const { container } = render(
-      <MemoryRouter>
-        <TickerGroup label="tool bands">
-          <Ticker items={['Upscale', 'Cleanup']} copies={3} render={(item, copy) => <Link to={`/${item}`} tabIndex={copy ? -1 : undefined}>{item}</Link>} />
-        </TickerGroup>
-      </MemoryRouter>,
+    const { container } = renderWithProviders(
+      <TickerGroup label="tool bands">
+        <Ticker items={['Upscale', 'Cleanup']} copies={3} render={(item, copy) => <Link to={`/${item}`} tabIndex={copy ? -1 : undefined}>{item}</Link>} />
+      </TickerGroup>,
     );
 
     const lists = container.querySelectorAll('ul');

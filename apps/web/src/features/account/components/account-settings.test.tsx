@@ -6,7 +6,9 @@ import { notify } from '../../../lib/notify.ts';
 import { EmailSection } from './email-section.tsx';
 import { NameSection } from './name-section.tsx';
 import { PasswordSection } from './password-section.tsx';
-import { ada, mockServer, renderProfilePart } from './profile-test-kit.tsx';
+import { ada } from '../../../test/answers.ts';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -35,7 +37,7 @@ describe('Name', () => {
       },
     });
     const person = userEvent.setup();
-    renderProfilePart(<NameSection />);
+    renderWithProviders(<NameSection />, { path: '/profile', route: '/profile' });
 
     expect(await screen.findByText('Ada')).toBeTruthy();
     await person.click(screen.getByRole('button', { name: 'Edit name' }));
@@ -56,7 +58,7 @@ describe('Name', () => {
   it('an empty name is refused at the field; Escape leaves without saving', async () => {
     const server = mockServer({});
     const person = userEvent.setup();
-    renderProfilePart(<NameSection />);
+    renderWithProviders(<NameSection />, { path: '/profile', route: '/profile' });
 
     await person.click(await screen.findByRole('button', { name: 'Edit name' }));
     await person.clear(screen.getByRole('textbox', { name: 'Name' }));
@@ -77,7 +79,7 @@ describe('E-mail', () => {
       'POST /api/user/change-email': (call) => [200, { success: true, message: messages.emailChangeRequested((call.body as { email: string }).email) }],
     });
     const person = userEvent.setup();
-    renderProfilePart(<EmailSection />);
+    renderWithProviders(<EmailSection />, { path: '/profile', route: '/profile' });
 
     const section = await screen.findByRole('region', { name: 'E-mail' });
     expect(await within(section).findByText(ada.email)).toBeTruthy();
@@ -95,7 +97,7 @@ describe('E-mail', () => {
   it('a wrong password is marked on the password field; an invalid address is not sent', async () => {
     const server = mockServer({ 'POST /api/user/change-email': [400, { success: false, message: messages.wrongPassword }] });
     const person = userEvent.setup();
-    renderProfilePart(<EmailSection />);
+    renderWithProviders(<EmailSection />, { path: '/profile', route: '/profile' });
 
     await person.type(await screen.findByLabelText('New e-mail address'), 'not-an-address');
     await person.type(screen.getByLabelText('Current password'), 'guess');
@@ -116,7 +118,7 @@ describe('Password', () => {
   it('the new password must be typed twice alike before anything is sent', async () => {
     const server = mockServer({});
     const person = userEvent.setup();
-    renderProfilePart(<PasswordSection />);
+    renderWithProviders(<PasswordSection />, { path: '/profile', route: '/profile' });
 
     await person.type(screen.getByLabelText('Current password'), 'old password');
     await person.type(screen.getByLabelText('New password'), 'new password 1');
@@ -130,7 +132,7 @@ describe('Password', () => {
   it('changes it: the two passwords and "revoke the keys" (ticked by default) are sent, the message shows, and this session stays', async () => {
     const server = mockServer({ 'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }] });
     const person = userEvent.setup();
-    renderProfilePart(<PasswordSection />);
+    renderWithProviders(<PasswordSection />, { path: '/profile', route: '/profile' });
 
     await person.type(screen.getByLabelText('Current password'), 'old password');
     await person.type(screen.getByLabelText('New password'), 'a much better one');
@@ -147,7 +149,7 @@ describe('Password', () => {
   it('keeps the API keys when the box is unticked', async () => {
     const server = mockServer({ 'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }] });
     const person = userEvent.setup();
-    renderProfilePart(<PasswordSection />);
+    renderWithProviders(<PasswordSection />, { path: '/profile', route: '/profile' });
 
     await person.type(screen.getByLabelText('Current password'), 'old password');
     await person.type(screen.getByLabelText('New password'), 'a much better one');
@@ -162,7 +164,7 @@ describe('Password', () => {
   it('a wrong current password is marked on its field', async () => {
     mockServer({ 'POST /api/user/change-password': [400, { success: false, message: messages.wrongCurrentPassword }] });
     const person = userEvent.setup();
-    renderProfilePart(<PasswordSection />);
+    renderWithProviders(<PasswordSection />, { path: '/profile', route: '/profile' });
 
     await person.type(screen.getByLabelText('Current password'), 'wrong');
     await person.type(screen.getByLabelText('New password'), 'a much better one');

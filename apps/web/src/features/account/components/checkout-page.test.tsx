@@ -1,12 +1,13 @@
 import { messages } from '@lumigen/contract/messages';
 import { webMessages } from '@lumigen/contract/web-messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router';
+import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/session.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer as fakeApi, type Call } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /** Stands in for the receipt page: says which payment it was sent to show. */
@@ -17,7 +18,6 @@ function ReceiptProbe() {
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), dismissAll: vi.fn() } }));
 
-type Call = { method: string; path: string; body: unknown };
 type Answer = [status: number, body: unknown];
 type Handler = Answer | ((body: unknown, call: number) => Answer | Promise<Answer>);
 
@@ -39,7 +39,7 @@ let handlers: Record<string, Handler>;
 function mockServer(overrides: Record<string, Handler> = {}) {
   let balance = 5;
   handlers = {
-    'POST /api/image/get-credit': () => [200, { success: true, message: messages.creditLoaded, creditBalance: balance, name: 'Ada', email: 'ada@lumigen.example' }],
+    'POST /api/image/get-credit': () => creditAnswer({ creditBalance: balance, emailVerified: true }),
     'GET /api/payments/config': [200, { provider: 'local', testMode: true, publishableKey: null }],
     'POST /api/stripe/create-payment-intent': [200, intent],
     'POST /api/payments/local/confirm': [200, { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' }],
@@ -50,40 +50,25 @@ function mockServer(overrides: Record<string, Handler> = {}) {
     'GET /api/payments': [200, { success: true, payments: [] }],
     ...overrides,
   };
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path, body });
-      const handler = handlers[`${method} ${path}`];
-      if (!handler) throw new Error(`unexpected call ${method} ${path}`);
-      const [status, answer] = typeof handler === 'function' ? await handler(body, calls.filter((c) => c.method === method && c.path === path).length) : handler;
-      return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  const counted = (handler: Handler) => (call: Call) => {
+    if (typeof handler !== 'function') return handler;
+    return handler(call.body, calls.filter((c) => c.method === call.method && c.path === call.path).length);
+  };
+  calls = fakeApi(Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, counted(handler)]))).calls;
 }
 
 const callsTo = (path: string) => calls.filter((call) => call.path === path);
 
 function renderCheckout() {
-  // No delay between the page's own retries, so a failing server is seen at once.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/checkout']}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/checkout" element={<CheckoutPage />} />
-            <Route path="/pricing" element={<h1>Pricing page</h1>} />
-            <Route path="/" element={<h1>Home page</h1>} />
-            <Route path="/checkout/complete" element={<ReceiptProbe />} />
-            <Route path="/login" element={<h1>Login page</h1>} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/checkout" element={<CheckoutPage />} />
+      <Route path="/pricing" element={<h1>Pricing page</h1>} />
+      <Route path="/" element={<h1>Home page</h1>} />
+      <Route path="/checkout/complete" element={<ReceiptProbe />} />
+      <Route path="/login" element={<h1>Login page</h1>} />
+    </Routes>,
+    { path: '/checkout' },
   );
 }
 

@@ -5,11 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DevelopersSection } from './developers-section.tsx';
 import { polyfillDialog } from '../../../components/ui/dialog-test-kit.ts';
-import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const newKey = `lk_${'Q'.repeat(43)}`;
+const keyId = '44444444-4444-4444-8444-444444444444';
 let keys: ApiKeySummary[];
 
 beforeEach(() => {
@@ -28,10 +30,10 @@ function keysServer() {
     'GET /api/keys': () => [200, { success: true, keys }],
     'POST /api/keys': (call) => {
       const body = call.body as { name: string; scopes: ApiKeySummary['scopes']; dailyCreditCap: number | null };
-      keys = [{ id: 'k1', name: body.name, prefix: newKey.slice(0, 11), scopes: body.scopes, dailyCreditCap: body.dailyCreditCap, createdAt: '2026-11-24T08:00:00.000Z', lastUsedAt: null, spentToday: 0 }];
-      return [201, { success: true, id: 'k1', key: newKey }];
+      keys = [{ id: keyId, name: body.name, prefix: newKey.slice(0, 11), scopes: body.scopes, dailyCreditCap: body.dailyCreditCap, createdAt: '2026-11-24T08:00:00.000Z', lastUsedAt: null, spentToday: 0 }];
+      return [201, { success: true, id: keyId, key: newKey }];
     },
-    'DELETE /api/keys/k1': () => {
+    [`DELETE /api/keys/${keyId}`]: () => {
       keys = [];
       return [200, { success: true, message: messages.apiKey.revokedDone }];
     },
@@ -41,14 +43,14 @@ function keysServer() {
 describe('Developers', () => {
   it('says there are no keys yet', async () => {
     keysServer();
-    renderProfilePart(<DevelopersSection />);
+    renderWithProviders(<DevelopersSection />, { path: '/profile', route: '/profile' });
     expect(await screen.findByText('No keys yet. Create one to call Lumigen from your own code.')).toBeTruthy();
   });
 
   it('sends the name, the scopes ticked and the cap, then shows the key once and lists it by its prefix', async () => {
     const server = keysServer();
     const user = userEvent.setup();
-    renderProfilePart(<DevelopersSection />);
+    renderWithProviders(<DevelopersSection />, { path: '/profile', route: '/profile' });
     await screen.findByText(/No keys yet/);
     await user.type(screen.getByLabelText('Name'), 'Nightly thumbnails');
     await user.click(screen.getByRole('checkbox', { name: /^Read/ }));
@@ -72,7 +74,7 @@ describe('Developers', () => {
   it('refuses a cap that is not a whole number, and no scope at all, before anything is sent', async () => {
     const server = keysServer();
     const user = userEvent.setup();
-    renderProfilePart(<DevelopersSection />);
+    renderWithProviders(<DevelopersSection />, { path: '/profile', route: '/profile' });
     await screen.findByText(/No keys yet/);
     await user.type(screen.getByLabelText('Name'), 'x');
     for (const name of [/^Generate/, /^Tools/, /^Read/]) await user.click(screen.getByRole('checkbox', { name }));
@@ -84,18 +86,18 @@ describe('Developers', () => {
   });
 
   it('revokes a key only once confirmed', async () => {
-    keys = [{ id: 'k1', name: 'Old script', prefix: 'lk_AbCdEfGh', scopes: ['tools'], dailyCreditCap: null, createdAt: '2026-11-01T08:00:00.000Z', lastUsedAt: '2026-11-20T08:00:00.000Z', spentToday: 2 }];
+    keys = [{ id: keyId, name: 'Old script', prefix: 'lk_AbCdEfGh', scopes: ['tools'], dailyCreditCap: null, createdAt: '2026-11-01T08:00:00.000Z', lastUsedAt: '2026-11-20T08:00:00.000Z', spentToday: 2 }];
     const server = keysServer();
     const user = userEvent.setup();
-    renderProfilePart(<DevelopersSection />);
+    renderWithProviders(<DevelopersSection />, { path: '/profile', route: '/profile' });
     const row = await screen.findByRole('listitem');
     expect(within(row).getByText('Spent 2 credits today')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: /^Revoke the key Old script/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    expect(server.callsTo('DELETE', '/api/keys/k1')).toEqual([]);
+    expect(server.callsTo('DELETE', `/api/keys/${keyId}`)).toEqual([]);
     await user.click(within(row).getByRole('button', { name: /^Revoke the key Old script/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
     expect(await screen.findByText(/No keys yet/)).toBeTruthy();
-    expect(server.callsTo('DELETE', '/api/keys/k1')).toHaveLength(1);
+    expect(server.callsTo('DELETE', `/api/keys/${keyId}`)).toHaveLength(1);
   });
 });

@@ -7,7 +7,8 @@ import { notify } from '../../../lib/notify.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { polyfillDialog } from '../../../components/ui/dialog-test-kit.ts';
-import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -30,13 +31,10 @@ function galleryServer() {
 }
 
 const renderGallery = (path = '/profile') =>
-  renderProfilePart(
-    <>
+  renderWithProviders(<>
       <ImageGallery />
       <ImageViewer />
-    </>,
-    path,
-  );
+    </>, { path: path, route: '/profile' });
 
 beforeEach(() => {
   localStorage.clear();

@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LedgerSection } from './ledger-section.tsx';
-import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -36,7 +37,7 @@ describe('Where your credits went', () => {
     mockServer({
       'GET /api/credits/ledger': [200, { success: true, entries: [entry('3', 'Image generation', -1, 4, imageId), entry('1', 'Sign-up bonus', 5, 5)], nextCursor: null }],
     });
-    renderProfilePart(<LedgerSection />);
+    renderWithProviders(<LedgerSection />, { path: '/profile', route: '/profile' });
 
     await screen.findByRole('table');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'What happened', 'Change', 'Balance after']);
@@ -61,7 +62,7 @@ describe('Where your credits went', () => {
           : [200, { success: true, entries: [entry('42', 'Bought Popular · 35 credits', 35, 40)], nextCursor: '41' }],
     });
     const person = userEvent.setup();
-    renderProfilePart(<LedgerSection />);
+    renderWithProviders(<LedgerSection />, { path: '/profile', route: '/profile' });
 
     await person.click(await screen.findByRole('button', { name: 'Load more' }));
     await screen.findByText('Sign-up bonus');
@@ -75,14 +76,14 @@ describe('Where your credits went', () => {
 
   it('no entries: says what will appear here', async () => {
     mockServer({ 'GET /api/credits/ledger': [200, { success: true, entries: [], nextCursor: null }] });
-    renderProfilePart(<LedgerSection />);
+    renderWithProviders(<LedgerSection />, { path: '/profile', route: '/profile' });
     expect(await screen.findByText(/Every credit you receive or spend will be listed here/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('a failed load says so', async () => {
     mockServer({ 'GET /api/credits/ledger': [503, { success: false, message: messages.rateLimited(30) }] });
-    renderProfilePart(<LedgerSection />);
+    renderWithProviders(<LedgerSection />, { path: '/profile', route: '/profile' });
     expect((await screen.findByRole('alert')).textContent).toBe(`Your credit history could not be loaded: ${messages.rateLimited(30)}`);
   });
 });

@@ -4,7 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
-import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -47,7 +48,7 @@ function sessionsServer() {
 describe('Sessions', () => {
   it('lists every device, this one first and marked, the others each with Sign out', async () => {
     sessionsServer();
-    renderProfilePart(<SessionsSection />);
+    renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
 
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.sessions__device')?.textContent)).toEqual(['Chrome on LinuxThis device', 'Firefox on Windows', 'Safari on iPhone']);
@@ -59,7 +60,7 @@ describe('Sessions', () => {
   it('signs out one other session, and the list reloads without it', async () => {
     const server = sessionsServer();
     const person = userEvent.setup();
-    renderProfilePart(<SessionsSection />);
+    renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
 
     await person.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
     expect(notify.success).toHaveBeenCalledWith(messages.sessionRevoked);
@@ -71,7 +72,7 @@ describe('Sessions', () => {
   it('signs out all the others at once; then only this device is left', async () => {
     const server = sessionsServer();
     const person = userEvent.setup();
-    renderProfilePart(<SessionsSection />);
+    renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
 
     await person.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
     expect(await screen.findByText('You are signed in on this device only.')).toBeTruthy();
@@ -85,7 +86,7 @@ describe('Sessions', () => {
   it('keeps the API keys when "Also revoke every API key" is unticked', async () => {
     const server = sessionsServer();
     const person = userEvent.setup();
-    renderProfilePart(<SessionsSection />);
+    renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
 
     const box = await screen.findByRole('checkbox', { name: 'Also revoke every API key' });
     expect((box as HTMLInputElement).checked).toBe(true);
@@ -97,7 +98,7 @@ describe('Sessions', () => {
 
   it('a failed load says so', async () => {
     mockServer({ 'GET /api/user/sessions': [500, { success: false, message: messages.internal('req-1') }] });
-    renderProfilePart(<SessionsSection />);
+    renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
     expect((await screen.findByRole('alert')).textContent).toBe(`Your sessions could not be loaded: ${messages.internal('req-1')}`);
   });
 });

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { ExportSection } from './export-section.tsx';
-import { mockServer, renderProfilePart } from './profile-test-kit.tsx';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -37,7 +38,7 @@ describe('Export your data', () => {
       clicked.push({ href: this.getAttribute('href')!, download: this.download });
     });
     const person = userEvent.setup();
-    renderProfilePart(<ExportSection />);
+    renderWithProviders(<ExportSection />, { path: '/profile', route: '/profile' });
 
     await person.click(screen.getByRole('button', { name: 'Download my data' }));
 
@@ -51,7 +52,7 @@ describe('Export your data', () => {
     mockServer({ 'GET /api/user/export': [429, { success: false, message: messages.rateLimited(600) }] });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const person = userEvent.setup();
-    renderProfilePart(<ExportSection />);
+    renderWithProviders(<ExportSection />, { path: '/profile', route: '/profile' });
 
     await person.click(screen.getByRole('button', { name: 'Download my data' }));
     expect((await screen.findByRole('alert')).textContent).toBe(`The export could not be made: ${messages.rateLimited(600)}`);
@@ -63,7 +64,7 @@ describe('Delete account', () => {
   it('needs the password and the box ticked before anything is sent', async () => {
     const server = mockServer({});
     const person = userEvent.setup();
-    renderProfilePart(<DeleteAccountSection />);
+    renderWithProviders(<DeleteAccountSection />, { path: '/profile', route: '/profile' });
 
     await person.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Password is required')).toBeTruthy();
@@ -77,7 +78,7 @@ describe('Delete account', () => {
   it('a wrong password is marked on the field and the account stays', async () => {
     mockServer({ 'POST /api/user/delete': [400, { success: false, message: messages.wrongPassword }] });
     const person = userEvent.setup();
-    renderProfilePart(<DeleteAccountSection />);
+    renderWithProviders(<DeleteAccountSection />, { path: '/profile', route: '/profile' });
 
     await person.type(screen.getByLabelText('Password'), 'wrong');
     await person.click(screen.getByRole('checkbox'));
@@ -92,7 +93,7 @@ describe('Delete account', () => {
   it('deleted: the session is forgotten without a logout call, home with the server’s message', async () => {
     const server = mockServer({ 'POST /api/user/delete': [200, { success: true, message: messages.accountDeleted }] });
     const person = userEvent.setup();
-    renderProfilePart(<DeleteAccountSection />);
+    renderWithProviders(<DeleteAccountSection />, { path: '/profile', route: '/profile' });
 
     await person.type(screen.getByLabelText('Password'), 'correct horse');
     await person.click(screen.getByRole('checkbox'));

@@ -1,14 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/session.tsx';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer } from '../../../test/mock-server.ts';
+import { withProviders } from '../../../test/render.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let server: ReturnType<typeof mockServer>;
 
 function LoginProbe() {
   const location = useLocation();
@@ -20,25 +20,19 @@ function LoginProbe() {
 }
 
 function app(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/login" element={<LoginProbe />} />
-            <Route
-              path="/generate"
-              element={
-                <RequireAuth pending={<p>Checking your session</p>}>
-                  <p>Generator</p>
-                </RequireAuth>
-              }
-            />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
+  return withProviders(
+    <Routes>
+      <Route path="/login" element={<LoginProbe />} />
+      <Route
+        path="/generate"
+        element={
+          <RequireAuth pending={<p>Checking your session</p>}>
+            <p>Generator</p>
+          </RequireAuth>
+        }
+      />
+    </Routes>,
+    { path },
   );
 }
 
@@ -60,8 +54,7 @@ async function prerenderThenHydrate(path: string) {
 describe('RequireAuth', () => {
   beforeEach(() => {
     localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
+    server = mockServer({ 'POST /api/image/get-credit': creditAnswer({ email: 'ada@example.com' }) });
   });
   afterEach(() => {
     cleanup();
@@ -72,24 +65,22 @@ describe('RequireAuth', () => {
     renderAt('/generate?prompt=cat');
     expect(await screen.findByText('Login page, from /generate?prompt=cat')).toBeTruthy();
     expect(screen.queryByText('Generator')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it('shows the page to a visitor with a token, and loads their credit with it', async () => {
     localStorage.setItem('token', 'valid-token');
-    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' }));
     renderAt('/generate');
     expect(await screen.findByText('Generator')).toBeTruthy();
     expect(screen.queryByText(/Login page/)).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/image/get-credit');
-    expect((init?.headers as Record<string, string>).token).toBe('valid-token');
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]!.path).toBe('/api/image/get-credit');
+    expect(server.calls[0]!.token).toBe('valid-token');
   });
 
   it('clears a token the server rejects and sends the user to /login (docs/architecture.md §4)', async () => {
     localStorage.setItem('token', 'expired-token');
-    fetchMock.mockResolvedValue(json(401, { success: false, message: 'Please log in to continue' }));
+    server = mockServer({ 'POST /api/image/get-credit': [401, { success: false, message: 'Please log in to continue' }] });
     renderAt('/generate');
     expect(await screen.findByText('Login page, from /generate')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
@@ -105,7 +96,6 @@ describe('RequireAuth', () => {
 
   it('hydrates the prerendered pending view into the page for a visitor with a token', async () => {
     localStorage.setItem('token', 'valid-token');
-    fetchMock.mockResolvedValue(json(200, { success: true, message: 'Credit loaded', creditBalance: 5, name: 'Ada', email: 'ada@example.com' }));
     const { container, recoverable } = await prerenderThenHydrate('/generate');
     expect(container.textContent).toContain('Generator');
     expect(container.textContent).not.toContain('Checking your session');

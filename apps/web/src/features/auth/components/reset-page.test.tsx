@@ -1,14 +1,15 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
-import { AuthProvider, useAuth } from '../../../lib/session.tsx';
-import { creditAnswer, mockApi, type Call } from '../mock-api.ts';
+import { useAuth } from '../../../lib/session.tsx';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer, type Call } from '../../../test/mock-server.ts';
+import { withProviders } from '../../../test/render.tsx';
 import { ResetPage } from './reset-page.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -22,18 +23,13 @@ function GenerateProbe() {
 }
 
 function app(path: string) {
-  return (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/reset" element={<ResetPage />} />
-            <Route path="/generate" element={<GenerateProbe />} />
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
+  return withProviders(
+    <Routes>
+      <Route path="/reset" element={<ResetPage />} />
+      <Route path="/generate" element={<GenerateProbe />} />
+      <Route path="/login" element={<p>Login page</p>} />
+    </Routes>,
+    { path },
   );
 }
 
@@ -60,7 +56,7 @@ afterEach(() => {
 
 describe('/reset without a link: asking for one', () => {
   it('requires an address and sends nothing without one', async () => {
-    calls = mockApi({});
+    calls = mockServer({}).calls;
     render(app('/reset'));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reset Password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email is required');
@@ -68,7 +64,7 @@ describe('/reset without a link: asking for one', () => {
   });
 
   it('asks the server for a link, then shows its answer and the address; no support address to write to', async () => {
-    calls = mockApi({ 'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }] });
+    calls = mockServer({ 'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }] }).calls;
     const user = userEvent.setup();
     render(app('/reset'));
     await user.type(screen.getByLabelText('Email'), 'Ada@Lumigen.example');
@@ -83,7 +79,7 @@ describe('/reset without a link: asking for one', () => {
   });
 
   it('sends again to the same address, or goes back to the form with it filled in', async () => {
-    calls = mockApi({ 'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }] });
+    calls = mockServer({ 'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }] }).calls;
     const user = userEvent.setup();
     render(app('/reset'));
     await user.type(screen.getByLabelText('Email'), 'ada@lumigen.example');
@@ -98,7 +94,7 @@ describe('/reset without a link: asking for one', () => {
   });
 
   it('a refusal (too many requests) is a toast, and the form stays', async () => {
-    calls = mockApi({ 'POST /api/user/reset-request': [429, { success: false, message: messages.rateLimited(60) }] });
+    calls = mockServer({ 'POST /api/user/reset-request': [429, { success: false, message: messages.rateLimited(60) }] }).calls;
     const user = userEvent.setup();
     render(app('/reset'));
     await user.type(screen.getByLabelText('Email'), 'ada@lumigen.example');
@@ -111,7 +107,7 @@ describe('/reset without a link: asking for one', () => {
 
 describe('/reset#token=…: the mailed link', () => {
   it('takes the token out of the address bar and asks for a new password', async () => {
-    calls = mockApi({});
+    calls = mockServer({}).calls;
     openLink('link-token');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
     expect(window.location.search).toBe('');
@@ -120,7 +116,7 @@ describe('/reset#token=…: the mailed link', () => {
   });
 
   it('checks the password as registration does, inline, and sends nothing on a mismatch', async () => {
-    calls = mockApi({});
+    calls = mockServer({}).calls;
     const user = userEvent.setup();
     openLink('link-token');
     await user.type(await screen.findByLabelText('New password'), 'short');
@@ -139,7 +135,7 @@ describe('/reset#token=…: the mailed link', () => {
   });
 
   it('sets the password, signs the user in as login does, toasts the server message and goes to /generate', async () => {
-    calls = mockApi({ 'POST /api/user/reset': [200, signedIn], 'POST /api/image/get-credit': creditAnswer({ emailVerified: true }) });
+    calls = mockServer({ 'POST /api/user/reset': [200, signedIn], 'POST /api/image/get-credit': creditAnswer({ emailVerified: true }) }).calls;
     const user = userEvent.setup();
     openLink('link-token');
     await user.type(await screen.findByLabelText('New password'), newPassword);
@@ -154,7 +150,7 @@ describe('/reset#token=…: the mailed link', () => {
 
   for (const message of [messages.resetLinkUsed, messages.resetLinkExpired, messages.resetLinkInvalid]) {
     it(`a refused link ("${message}") is said on the page, with the way to request a new one`, async () => {
-      calls = mockApi({ 'POST /api/user/reset': [400, { success: false, message }] });
+      calls = mockServer({ 'POST /api/user/reset': [400, { success: false, message }] }).calls;
       const user = userEvent.setup();
       openLink('old-token');
       await user.type(await screen.findByLabelText('New password'), newPassword);
@@ -171,7 +167,7 @@ describe('/reset#token=…: the mailed link', () => {
   }
 
   it('takes over the prerendered /reset without a mismatch, then shows the new-password form', async () => {
-    calls = mockApi({});
+    calls = mockServer({}).calls;
     window.history.replaceState(null, '', '/reset#token=link-token');
     const html = renderToString(app('/reset#token=link-token'));
     // The build prerenders /reset once, for every address: the e-mail form.

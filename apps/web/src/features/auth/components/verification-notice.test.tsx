@@ -1,11 +1,11 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from '../../../lib/session.tsx';
-import { creditAnswer, mockApi, type Call, type Handler } from '../mock-api.ts';
+import { useAuth } from '../../../lib/session.tsx';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer, type Call, type Handler } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { VerificationNotice } from './verification-notice.tsx';
 
 function Balance() {
@@ -14,16 +14,12 @@ function Balance() {
 }
 
 function renderNotice(handlers: Record<string, Handler>) {
-  calls = mockApi(handlers);
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <AuthProvider>
-          <Balance />
-          <VerificationNotice />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  calls = mockServer(handlers).calls;
+  return renderWithProviders(
+    <>
+      <Balance />
+      <VerificationNotice />
+    </>,
   );
 }
 

@@ -1,13 +1,14 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from '../../../lib/session.tsx';
-import { creditAnswer, mockApi, type Call } from '../mock-api.ts';
+import { useAuth } from '../../../lib/session.tsx';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer, type Call } from '../../../test/mock-server.ts';
+import { withProviders } from '../../../test/render.tsx';
 import { VerifyPage } from './verify-page.tsx';
 
 /** What the header shows of the session. */
@@ -19,16 +20,15 @@ function SessionProbe() {
 function app(path: string) {
   return (
     <StrictMode>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[path]}>
-          <AuthProvider>
-            <SessionProbe />
-            <Routes>
-              <Route path="/verify" element={<VerifyPage />} />
-            </Routes>
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
+      {withProviders(
+        <>
+          <SessionProbe />
+          <Routes>
+            <Route path="/verify" element={<VerifyPage />} />
+          </Routes>
+        </>,
+        { path },
+      )}
     </StrictMode>
   );
 }
@@ -55,12 +55,12 @@ describe('/verify', () => {
   it('sends the token once (even under StrictMode), shows a spinner, then the server message', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    calls = mockApi({
+    calls = mockServer({
       'POST /api/user/verify': async () => {
         await answered;
         return [200, { success: true, message: messages.emailVerified, creditBalance: 5 }];
       },
-    });
+    }).calls;
     openLink('link-token');
     expect((await screen.findByRole('status')).textContent).toContain('Confirming');
     expect(window.location.search).toBe('');
@@ -78,13 +78,13 @@ describe('/verify', () => {
   it('signed in: reloads the session, so the header shows the new balance and the address as confirmed', async () => {
     localStorage.setItem('token', 'session-token');
     let verified = false;
-    calls = mockApi({
+    calls = mockServer({
       'POST /api/image/get-credit': () => (verified ? creditAnswer({ creditBalance: 10, emailVerified: true }) : creditAnswer()),
       'POST /api/user/verify': () => {
         verified = true;
         return [200, { success: true, message: messages.emailVerifiedWithBonus(5), creditBalance: 10 }];
       },
-    });
+    }).calls;
     openLink('link-token');
     expect(await screen.findByText(messages.emailVerifiedWithBonus(5))).toBeTruthy();
     expect((await screen.findByText('10 credits, confirmed')).textContent).toBeTruthy();
@@ -93,7 +93,7 @@ describe('/verify', () => {
   });
 
   it('a refused link: the server message, and for a visitor the way to sign in and ask for a new one', async () => {
-    calls = mockApi({ 'POST /api/user/verify': [400, { success: false, message: messages.verifyLinkExpired }] });
+    calls = mockServer({ 'POST /api/user/verify': [400, { success: false, message: messages.verifyLinkExpired }] }).calls;
     openLink('old-token');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.verifyLinkExpired);
     expect(screen.getByRole('heading', { name: 'We could not confirm your address' })).toBeTruthy();
@@ -102,17 +102,17 @@ describe('/verify', () => {
 
   it('a refused link for a signed-in, unconfirmed user offers a new link right there', async () => {
     localStorage.setItem('token', 'session-token');
-    calls = mockApi({
+    calls = mockServer({
       'POST /api/image/get-credit': creditAnswer(),
       'POST /api/user/verify': [400, { success: false, message: messages.verifyLinkInvalid }],
-    });
+    }).calls;
     openLink('wrong-token');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.verifyLinkInvalid);
     expect(await screen.findByRole('button', { name: 'Resend link' })).toBeTruthy();
   });
 
   it('without a token: says so, links to /profile, and sends nothing', async () => {
-    calls = mockApi({});
+    calls = mockServer({}).calls;
     render(app('/verify'));
     expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe('/profile');
@@ -120,7 +120,7 @@ describe('/verify', () => {
   });
 
   it('is prerendered as the spinner and taken over without a mismatch', async () => {
-    calls = mockApi({ 'POST /api/user/verify': [200, { success: true, message: messages.emailVerified, creditBalance: 5 }] });
+    calls = mockServer({ 'POST /api/user/verify': [200, { success: true, message: messages.emailVerified, creditBalance: 5 }] }).calls;
     window.history.replaceState(null, '', '/verify#token=link-token');
     const html = renderToString(app('/verify#token=link-token'));
     expect(html).toContain('Confirming');

@@ -1,25 +1,18 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
+import { mockServer, networkError } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let server: ReturnType<typeof mockServer>;
 
 function renderForm() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-    <MemoryRouter>
-      <ContactForm />
-    </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ContactForm />);
   return {
     name: screen.getByLabelText('Name') as HTMLInputElement,
     email: screen.getByLabelText('Email') as HTMLInputElement,
@@ -30,8 +23,7 @@ function renderForm() {
 
 describe('contact form', () => {
   beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
+    server = mockServer({});
     vi.mocked(notify.success).mockClear();
     vi.mocked(notify.error).mockClear();
   });
@@ -50,7 +42,7 @@ describe('contact form', () => {
     expect(screen.getByText('Comments is required')).toBeTruthy();
     for (const field of [form.name, form.email, form.comments]) expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(form.email.getAttribute('aria-describedby')).toBe(screen.getByText('Email must be a valid email address').id);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
     expect(notify.success).not.toHaveBeenCalled();
   });
 
@@ -65,11 +57,11 @@ describe('contact form', () => {
     expect(await screen.findByText('Email must be a valid email address')).toBeTruthy();
     expect(screen.getByText('Comments is required')).toBeTruthy();
     expect(screen.queryByText('Name is required')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it('sends the message, then clears the form and confirms with a toast', async () => {
-    fetchMock.mockResolvedValue(json(200, { success: true, message: messages.contactReceived }));
+    server = mockServer({ 'POST /api/contact': [200, { success: true, message: messages.contactReceived }] });
     const user = userEvent.setup();
     const form = renderForm();
     await user.type(form.name, '  Ada Lovelace ');
@@ -78,18 +70,18 @@ describe('contact form', () => {
     await user.click(form.submit);
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('submitted successfully! We will get back.'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/contact');
-    expect(init?.method).toBe('POST');
+    expect(server.calls).toHaveLength(1);
+    const [call] = server.calls;
+    expect(call!.path).toBe('/api/contact');
+    expect(call!.method).toBe('POST');
     // The contract's schema trims and lower-cases before sending.
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', comments: 'Can I use the images on packaging?' });
+    expect(call!.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', comments: 'Can I use the images on packaging?' });
     expect([form.name.value, form.email.value, form.comments.value]).toEqual(['', '', '']);
     expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('shows the server’s message as an error toast and keeps what was typed', async () => {
-    fetchMock.mockResolvedValue(json(429, { success: false, message: 'Too many attempts. Try again in 60 seconds.' }));
+    server = mockServer({ 'POST /api/contact': [429, { success: false, message: 'Too many attempts. Try again in 60 seconds.' }] });
     const user = userEvent.setup();
     const form = renderForm();
     await user.type(form.name, 'Ada');
@@ -104,7 +96,7 @@ describe('contact form', () => {
   });
 
   it('says so when the server cannot be reached', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    server = mockServer({ 'POST /api/contact': networkError });
     const user = userEvent.setup();
     const form = renderForm();
     await user.type(form.name, 'Ada');

@@ -1,19 +1,19 @@
 import { messages } from '@lumigen/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { SubscribeForm } from './subscribe-form.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const fetchMock = vi.fn<typeof fetch>();
+let server: ReturnType<typeof mockServer>;
 
 function answer(status: number, body: unknown) {
-  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  server = mockServer({ 'POST /api/newsletter': [status, body] });
 }
 
 function fields() {
@@ -25,25 +25,16 @@ function fields() {
   };
 }
 
-function withProviders(form: React.ReactNode) {
-  return (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <MemoryRouter>{form}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
 function setup() {
-  render(withProviders(<SubscribeForm />));
+  renderWithProviders(<SubscribeForm />);
   return fields();
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  server = mockServer({});
 });
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
   vi.mocked(notify.success).mockClear();
   vi.mocked(notify.error).mockClear();
   vi.unstubAllGlobals();
@@ -57,7 +48,7 @@ describe('SubscribeForm', () => {
     await user.type(email, '   ');
     await user.click(submit);
 
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
     expect(notify.success).not.toHaveBeenCalled();
     expect(notify.error).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -71,7 +62,7 @@ describe('SubscribeForm', () => {
     expect(screen.getByRole('alert').textContent).toBe(messages.newsletterAgreement);
     expect(agreement.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(agreement);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
 
     // Agreeing clears the error.
     await user.click(agreement);
@@ -86,7 +77,7 @@ describe('SubscribeForm', () => {
 
     expect(screen.getByRole('alert').textContent).toMatch(/valid email address/);
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it('subscribes, clears the field and toasts the server’s message', async () => {
@@ -97,11 +88,11 @@ describe('SubscribeForm', () => {
     await user.click(submit);
 
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('subscribed successfully!'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/newsletter');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', agreed: true });
+    expect(server.calls).toHaveLength(1);
+    const [call] = server.calls;
+    expect(call!.path).toBe('/api/newsletter');
+    expect(call!.method).toBe('POST');
+    expect(call!.body).toEqual({ email: 'ada@example.com', agreed: true });
     expect(email.value).toBe('');
     expect(agreement.checked).toBe(false);
     expect(notify.error).not.toHaveBeenCalled();
@@ -127,7 +118,7 @@ describe('NewsletterForm', () => {
     answer(200, { success: true, message: messages.subscribed });
     // No IntersectionObserver in jsdom: the form counts as near at once and its code loads.
     await act(async () => {
-      render(withProviders(<NewsletterForm />));
+      renderWithProviders(<NewsletterForm />);
       await import('./subscribe-form.tsx');
     });
     const { user, email, agreement, submit } = fields();
@@ -138,7 +129,7 @@ describe('NewsletterForm', () => {
     await user.click(submit);
 
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ email: 'ada@example.com', agreed: true });
+    expect(server.calls[0]!.body).toEqual({ email: 'ada@example.com', agreed: true });
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
   });
 
@@ -146,14 +137,14 @@ describe('NewsletterForm', () => {
     // Far from the viewport: only touching the form loads its code.
     vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
     answer(200, { success: true, message: messages.subscribed });
-    render(withProviders(<NewsletterForm />));
+    renderWithProviders(<NewsletterForm />);
     const plain = fields();
     fireEvent.change(plain.email, { target: { value: 'ada@example.com' } });
     fireEvent.click(plain.agreement);
     fireEvent.submit(plain.submit.closest('form')!);
 
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(messages.subscribed));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ email: 'ada@example.com', agreed: true });
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]!.body).toEqual({ email: 'ada@example.com', agreed: true });
   });
 });

@@ -1,23 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/session.tsx';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { faqGroups } from '../faq/faq-data.ts';
 import { PricingPage } from './pricing-page.tsx';
 
 function renderPricing() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/pricing']}>
-        <AuthProvider>
-          <PricingPage />
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<PricingPage />, { path: '/pricing' });
 }
 
 /** The accordion buttons of one FAQ group, found through the group's heading as a reader would. */
@@ -34,7 +24,8 @@ const expanded = (buttons: HTMLElement[]) => buttons.map((button) => button.getA
 describe('pricing page', () => {
   beforeEach(() => {
     localStorage.clear();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('no network in this test'))));
+    // A visitor's pricing page asks the server nothing: any call fails the test.
+    mockServer({});
   });
   afterEach(() => {
     cleanup();

@@ -4,7 +4,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
 import { GeneratePage } from './generate-page.tsx';
-import { eventStream, jobView, mockServer, noJobs, renderSignedIn } from './jobs-test-kit.tsx';
+import { jobView, noJobs } from '../../../test/answers.ts';
+import { eventStream, mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -38,7 +40,7 @@ describe('/generate runs through the jobs API', () => {
   it('shows the queue position, then the progress, then the image, and reloads the balance', async () => {
     const stream = eventStream();
     const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
-    renderSignedIn(<GeneratePage />);
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(1));
     generate();
     stream.send('position', { position: 2 });
@@ -64,7 +66,7 @@ describe('/generate runs through the jobs API', () => {
   it("shows a failed job's message from the server", async () => {
     const stream = eventStream();
     mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
-    renderSignedIn(<GeneratePage />);
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     generate();
     stream.send('running', { attempt: 1 }, 1);
     stream.send('failed', { message: 'The image service is busy. Please try again; your credit was refunded.' }, 2);
@@ -84,7 +86,7 @@ describe('/generate runs through the jobs API', () => {
         return [200, { success: true, message: messages.job.cancelRequested, job: jobView({ id: jobId, status: 'canceled', message: messages.job.canceled }) }];
       },
     });
-    renderSignedIn(<GeneratePage />);
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     generate();
     stream.send('position', { position: 3 });
     await canvas().findByText("You're 3rd in line");
@@ -104,7 +106,7 @@ describe('/generate runs through the jobs API', () => {
       'GET /api/jobs': (call) => [200, call.query.get('status') === 'running' ? { ...noJobs, jobs: [jobView({ id: jobId, status: 'running', progress: 70 })] } : noJobs],
       [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
     });
-    renderSignedIn(<GeneratePage />);
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     const bar = await canvas().findByRole('progressbar', { name: 'Progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('70');
     expect(server.callsTo('POST', '/api/jobs/generate')).toEqual([]);
@@ -117,7 +119,7 @@ describe('/generate runs through the jobs API', () => {
     const server = mockServer({
       'GET /api/jobs': (call) => [200, call.query.get('status') === 'running' ? { ...noJobs, jobs: [jobView({ id: jobId, kind: 'remove-background', status: 'running' })] } : noJobs],
     });
-    renderSignedIn(<GeneratePage />);
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     await waitFor(() => expect(server.callsTo('GET', '/api/jobs').length).toBeGreaterThanOrEqual(2));
     expect(canvas().getByText(/Your image appears here/)).toBeTruthy();
     expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)).toEqual([]);
@@ -126,7 +128,7 @@ describe('/generate runs through the jobs API', () => {
   it("Use again: fills the prompt, size and quality of an earlier image, says so, and sends them", async () => {
     const stream = eventStream();
     const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
-    renderSignedIn(<GeneratePage />, againAddress({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', seed: 12345 }));
+    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', seed: 12345 }), token: 'valid-token' });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect(chosen('Resolution')).toBe('1792x1024');
     expect(chosen('Quality')).toBe('hd');
@@ -138,14 +140,14 @@ describe('/generate runs through the jobs API', () => {
 
   it('Use again: keeps what is valid, ignores the rest, and never breaks on a bad address', async () => {
     mockServer({});
-    renderSignedIn(<GeneratePage />, againAddress({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }));
+    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }), token: 'valid-token' });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect([chosen('Resolution'), chosen('Quality')]).toEqual(['1024x1024', 'standard']);
     cleanup();
 
     for (const garbage of ['not json', '[1,2]', JSON.stringify({ prompt: 42, size: null }), JSON.stringify({ prompt: 'x'.repeat(4001) })]) {
       vi.mocked(notify.info).mockReset();
-      renderSignedIn(<GeneratePage />, againAddress(garbage));
+      renderWithProviders(<GeneratePage />, { path: againAddress(garbage), token: 'valid-token' });
       await screen.findByRole('button', { name: /^Generate/ });
       expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('');
       expect(notify.info).not.toHaveBeenCalled();

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
-import { eventStream, jobView, mockServer, noJobs, renderSignedIn } from './jobs-test-kit.tsx';
+import { jobView, noJobs } from '../../../test/answers.ts';
+import { eventStream, mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ToolPage } from './tool-pages.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -13,12 +15,9 @@ const imageId = '55555555-5555-4555-8555-555555555555';
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
 const canvas = () => within(screen.getByRole('region', { name: 'Result' }));
 const removebg = () =>
-  renderSignedIn(
-    <Routes>
-      <Route path="/removebg" element={<ToolPage name="removebg" />} />
-    </Routes>,
-    '/removebg',
-  );
+  renderWithProviders(<Routes>
+      <Route path='/removebg' element={<ToolPage name='removebg' />} />
+    </Routes>, { path: '/removebg', token: 'valid-token' });
 
 describe('a tool page runs through the jobs API', () => {
   beforeEach(() => {

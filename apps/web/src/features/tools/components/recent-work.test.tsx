@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jobView, mockServer, noJobs, renderSignedIn } from './jobs-test-kit.tsx';
+import { jobView, noJobs } from '../../../test/answers.ts';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { RecentWork } from './recent-work.tsx';
 
 describe('Recent work', () => {
@@ -24,7 +26,7 @@ describe('Recent work', () => {
         },
       ],
     });
-    renderSignedIn(<RecentWork />);
+    renderWithProviders(<RecentWork />, { path: '/generate', token: 'valid-token' });
     const list = await screen.findByRole('list', { name: 'Recent work' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -42,7 +44,7 @@ describe('Recent work', () => {
 
   it('says so when there is nothing yet', async () => {
     mockServer({});
-    renderSignedIn(<RecentWork />);
+    renderWithProviders(<RecentWork />, { path: '/generate', token: 'valid-token' });
     expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
   });
 });

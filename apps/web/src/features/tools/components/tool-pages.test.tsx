@@ -1,19 +1,16 @@
-import { messages } from '@lumigen/contract/messages';
 import { toolMessages } from '@lumigen/contract/tools';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/session.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ToolPage } from './tool-pages.tsx';
-import { localProviders } from './jobs-test-kit.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const fetchMock = vi.fn<typeof fetch>();
-const toolCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/tools/'));
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+let server: ReturnType<typeof mockServer>;
+const toolCalls = () => server.calls.filter((call) => call.path.includes('/tools/'));
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
 
 function LoginProbe() {
@@ -22,19 +19,13 @@ function LoginProbe() {
 }
 
 function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/login" element={<LoginProbe />} />
-            <Route path="/test" element={<ToolPage name="test" />} />
-            <Route path="/cleanup" element={<ToolPage name="cleanup" />} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginProbe />} />
+      <Route path="/test" element={<ToolPage name="test" />} />
+      <Route path="/cleanup" element={<ToolPage name="cleanup" />} />
+    </Routes>,
+    { path },
   );
 }
 
@@ -45,15 +36,8 @@ describe('the /test page (docs/product.md §5)', () => {
     localStorage.clear();
     vi.mocked(notify.error).mockReset();
     vi.mocked(notify.info).mockReset();
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url) =>
-      String(url).includes('get-credit')
-        ? json({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example' })
-        : String(url).startsWith('/api/jobs')
-          ? json({ success: true, jobs: [], nextCursor: null })
-          : json(localProviders(1)),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    // Ada signed in, the local providers, no jobs: the harness's defaults.
+    server = mockServer();
     URL.createObjectURL = vi.fn(() => 'blob:picture');
     URL.revokeObjectURL = vi.fn();
   });
@@ -103,15 +87,8 @@ describe('the /cleanup page without a mask', () => {
   beforeEach(() => {
     localStorage.setItem('token', 'valid-token');
     vi.mocked(notify.error).mockReset();
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url) =>
-      String(url).includes('get-credit')
-        ? json({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email: 'ada@lumigen.example' })
-        : String(url).startsWith('/api/jobs')
-          ? json({ success: true, jobs: [], nextCursor: null })
-          : json(localProviders(1)),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    // Ada signed in, the local providers, no jobs: the harness's defaults.
+    server = mockServer();
     URL.createObjectURL = vi.fn(() => 'blob:picture');
     URL.revokeObjectURL = vi.fn();
   });
@@ -122,7 +99,7 @@ describe('the /cleanup page without a mask', () => {
 
   it('asks for a painted mask or a mask file, whichever is chosen, and sends nothing', async () => {
     renderAt('/cleanup');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(server.calls).not.toEqual([]));
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });
     // The picker judges a picture before taking it: wait until it shows the name.
     await screen.findByText('photo.jpg');

@@ -2,7 +2,9 @@ import { previewNotice } from '@lumigen/contract/pricing';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventStream, localProviders, mockServer, renderSignedIn } from './jobs-test-kit.tsx';
+import { localProviders } from '../../../test/answers.ts';
+import { eventStream, mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ToolPage } from './tool-pages.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -11,12 +13,9 @@ const jobId = '44444444-4444-4444-8444-444444444444';
 const imageId = '55555555-5555-4555-8555-555555555555';
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
 const page = (name: 'upscale' | 'removebg') =>
-  renderSignedIn(
-    <Routes>
+  renderWithProviders(<Routes>
       <Route path={`/${name}`} element={<ToolPage name={name} />} />
-    </Routes>,
-    `/${name}`,
-  );
+    </Routes>, { path: `/${name}`, token: 'valid-token' });
 
 describe('a tool page quotes the price the server answers (docs/decisions/051)', () => {
   beforeEach(() => {
