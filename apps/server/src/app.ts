@@ -205,7 +205,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
-  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, uploadGuard, paidLimit, streams: config.streams });
+  await app.register(jobsRoutes, { jobs, generation, tools, uploadsDir: config.uploadsDir, uploadGuard, paidLimit, streams: { ...config.streams, idleTimeoutMs: config.http.idleTimeoutMs } });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });

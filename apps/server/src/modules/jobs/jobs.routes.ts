@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { createOpenStreams } from '../../lib/open-streams.ts';
+import { stallWatch } from '../../lib/stalled-writes.ts';
 import { callerId } from '../../plugins/api-key-auth.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { z } from 'zod';
@@ -20,7 +21,8 @@ import type { JobsService, StreamedEvent } from './jobs.service.ts';
 import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const jobIdParams = z.object({ id: z.string() });
-// A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it.
+// A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it (and
+// more often when HTTP_IDLE_TIMEOUT_SECONDS is shorter, so a stream that is read never looks idle).
 const heartbeatMs = 15_000;
 // A refused stream is asked to wait this long: a stream of the same account may end by then.
 const streamRetrySeconds = 10;
@@ -47,7 +49,7 @@ export async function jobsRoutes(
     uploadGuard,
     paidLimit,
     streams,
-  }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit; streams: { maxPerUser: number; maxPerIp: number } },
+  }: { jobs: JobsService; generation: GenerationService; tools: ToolsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit; streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number } },
 ) {
   const openStreams = createOpenStreams();
   // Registered here, so multipart bodies are parsed on these routes only (as for the brief's tool call).
@@ -103,7 +105,15 @@ export async function jobsRoutes(
       throw error;
     }
     const stream = new PassThrough();
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
+    // A client that stops reading frees its slot after the idle timeout (docs/architecture.md, the jobs API).
+    const stall = stallWatch(reply.raw, streams.idleTimeoutMs);
+    const heartbeat = setInterval(
+      () => {
+        stream.write(': keep-alive\n\n');
+        stall.check();
+      },
+      Math.min(heartbeatMs, streams.idleTimeoutMs / 3),
+    );
     const end = () => {
       clearInterval(heartbeat);
       stop.abort();
