@@ -4,7 +4,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
-import { pruneAccountData } from './modules/accounts/accounts.repository.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
@@ -51,6 +50,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { pruneRetainedData } from './retention.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -224,7 +224,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     log: app.log,
     alsoRun: async () => {
       await deleteExpiredRateLimits(db.db);
-      await pruneAccountData(db.db, config.retention);
+      await pruneRetainedData(db.db, { retention: config.retention, outboxDir: config.mail.outboxDir });
       await jobs.sweep();
     },
   });

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { pngByteSize, type PngFile } from '../../lib/image-bytes.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recipesOfImages } from '../batches/batches.repository.ts';
+import { forgetPromptOfImage } from '../jobs/jobs.repository.ts';
 import type { ImageStore, StoredObject } from './image-store.ts';
 import * as repo from './images.repository.ts';
 
@@ -58,7 +59,11 @@ export function createImagesService(db: Db, store: ImageStore) {
      */
     async deleteOwned(id: string, userId: string): Promise<boolean> {
       if (!isUuid(id)) return false;
-      const storageKey = await repo.deleteOwnedImage(db, id, userId);
+      // The job that made it keeps no prompt of an image its owner deleted (docs/product.md, privacy).
+      const storageKey = await db.transaction(async (tx) => {
+        await forgetPromptOfImage(tx, id, userId);
+        return repo.deleteOwnedImage(tx, id, userId);
+      });
       if (!storageKey) return false;
       await store.delete(storageKey);
       return true;
