@@ -226,6 +226,8 @@ export async function buildApp({ config, database, logger = true, generationProv
       await deleteExpiredRateLimits(db.db);
       await pruneRetainedData(db.db, { retention: config.retention, outboxDir: config.mail.outboxDir });
       await jobs.sweep();
+      // A file stored for an attempt that crashed before its charge committed: nobody's image.
+      await images.sweepUnowned(config.reservationTimeoutMs);
     },
   });
   await sweep.first;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 
@@ -36,6 +36,13 @@ export async function listAllOwnedImages(ex: Executor, userId: string) {
     .from(images)
     .where(eq(images.userId, userId))
     .orderBy(images.createdAt, images.id);
+}
+
+/** Which of `storageKeys` an image row owns. */
+export async function ownedStorageKeys(ex: Executor, storageKeys: string[]): Promise<Set<string>> {
+  if (storageKeys.length === 0) return new Set();
+  const found = await ex.select({ storageKey: images.storageKey }).from(images).where(inArray(images.storageKey, storageKeys));
+  return new Set(found.map((row) => row.storageKey));
 }
 
 export async function deleteImage(ex: Executor, id: string): Promise<void> {
