@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
-import { batchUploadLimits, readBatchUpload } from '../batches/batch-upload.ts';
+import { batchUploadLimits, readPaidBatchUpload } from '../batches/batch-upload.ts';
 import type { BatchesService } from '../batches/batches.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import type { RecipesService } from './recipes.service.ts';
@@ -44,17 +44,8 @@ export async function recipesRoutes(
   r.post('/api/recipes/:id/run', { schema: { params: recipeIdParams }, preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
     const { plan, price } = await recipes.plan(userId, request.params.id);
-    // One picture's price, before a byte is read; reading stops at the first picture the balance
-    // cannot pay for, and the batch's total is reserved when it is accepted.
-    const affordable = await jobs.picturesAffordable(userId, price);
-    const admission = await uploadGuard.admit(userId, { manyPictures: true });
-    let upload;
-    try {
-      upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);
-    } catch (error) {
-      admission.release();
-      throw error;
-    }
+    // The batch's total is reserved once the pictures are read, before any is decoded.
+    const upload = await readPaidBatchUpload(request, { jobs, uploadGuard, uploadsDir }, userId, price);
     try {
       const [field] = Object.keys(upload.fields);
       if (field !== undefined) throw new AppError('bad_request', messages.tool.unknownField(field));
@@ -63,7 +54,6 @@ export async function recipesRoutes(
       return { success: true, batchId };
     } finally {
       await upload.dispose();
-      admission.release();
     }
   });
 }
