@@ -9,7 +9,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { createOpenStreams } from '../../lib/open-streams.ts';
-import { stallWatch } from '../../lib/stalled-writes.ts';
 import { callerId } from '../../plugins/api-key-auth.ts';
 import type { RequestLimit } from '../../plugins/rate-limit.ts';
 import { z } from 'zod';
@@ -105,15 +104,10 @@ export async function jobsRoutes(
       throw error;
     }
     const stream = new PassThrough();
-    // A client that stops reading frees its slot after the idle timeout (docs/architecture.md, the jobs API).
-    const stall = stallWatch(reply.raw, streams.idleTimeoutMs);
-    const heartbeat = setInterval(
-      () => {
-        stream.write(': keep-alive\n\n');
-        stall.check();
-      },
-      Math.min(heartbeatMs, streams.idleTimeoutMs / 3),
-    );
+    // A stream cannot answer a heartbeat: one whose client stops reading is closed by the
+    // server's idle timeout (connectionTimeout), as its socket then completes no write, and its
+    // slot is counted free on close; heartbeats keep a stream that is read from looking idle.
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), Math.min(heartbeatMs, streams.idleTimeoutMs / 3));
     const end = () => {
       clearInterval(heartbeat);
       stop.abort();

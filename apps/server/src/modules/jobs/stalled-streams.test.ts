@@ -11,7 +11,6 @@ import { register, startTestApp, type TestContext } from '../../test/harness.ts'
  * taking what the server writes (the client reads nothing): after HTTP_IDLE_TIMEOUT_SECONDS of
  * that it is closed and its slot is free again, while a stream that is read stays open.
  */
-// Long enough for six streams to open on a busy test machine, short enough to wait for.
 const idleSeconds = 3;
 
 describe('job event streams whose client stops reading', () => {
@@ -21,7 +20,9 @@ describe('job event streams whose client stops reading', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp('pglite', { HTTP_IDLE_TIMEOUT_SECONDS: String(idleSeconds) }, { generationProvider: gate.provider });
+    // The test writes the job's events itself: the watch's backstop look is what sees them.
+    const env = { HTTP_IDLE_TIMEOUT_SECONDS: String(idleSeconds), JOBS_WATCH_BACKSTOP_SECONDS: '0.5' };
+    t = await startTestApp('pglite', env, { generationProvider: gate.provider });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -31,17 +32,19 @@ describe('job event streams whose client stops reading', () => {
     await t.close();
   });
 
-  /** An unfinished job with stored events far larger than the socket buffers hold (about 8 MB). */
-  async function jobWithLargeHistory() {
+  async function unfinishedJob() {
     const { token } = await register(t.app);
     const accepted = await submitGeneration(t.app, token);
     expect(accepted.statusCode).toBe(202);
-    const jobId = accepted.json().jobId as string;
+    return { token, jobId: accepted.json().jobId as string };
+  }
+
+  /** Events far larger than the socket buffers hold (about 8 MB), as if the job had made them. */
+  async function addLargeHistory(jobId: string) {
     const padding = 'x'.repeat(32 * 1024);
     await t.database.db.execute(sql`INSERT INTO job_events (job_id, seq, type, data)
       SELECT ${jobId}, 1000 + n, 'progress', jsonb_build_object('progress', 1, 'padding', ${padding}::text) FROM generate_series(1, 256) AS n`);
     await t.database.db.execute(sql`UPDATE jobs SET event_seq = 1256 WHERE id = ${jobId}`);
-    return { token, jobId };
   }
 
   /** Opens the stream on a raw socket that never reads (and so never hears of the close either). */
@@ -61,18 +64,17 @@ describe('job event streams whose client stops reading', () => {
   }
 
   it('closes streams nobody reads and counts their slots free again', async () => {
-    const { token, jobId } = await jobWithLargeHistory();
+    const { token, jobId } = await unfinishedJob();
     for (let i = 0; i < 6; i += 1) openUnread(token, jobId);
-    // All six slots of the account are taken while the server still writes to them ...
+    // All six slots of the account are taken: heartbeats alone fit in the socket buffers.
     await expect.poll(() => streamStatus(token, jobId), { timeout: 10_000 }).toBe(429);
-    // ... until their writes have been held back for the idle timeout.
-    await expect.poll(() => streamStatus(token, jobId), { timeout: 20_000, interval: 250 }).toBe(200);
+    // Then the job's events outgrow what an unread socket takes; after the idle timeout the slots are free.
+    await addLargeHistory(jobId);
+    await expect.poll(() => streamStatus(token, jobId), { timeout: 30_000, interval: 250 }).toBe(200);
   });
 
   it('keeps a stream that is read open past the timeout, on heartbeats alone', async () => {
-    const { token } = await register(t.app);
-    const accepted = await submitGeneration(t.app, token);
-    const jobId = accepted.json().jobId as string;
+    const { token, jobId } = await unfinishedJob();
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/api/jobs/${jobId}/events`, { headers: { token }, signal: controller.signal });
     expect(response.status).toBe(200);
