@@ -83,7 +83,7 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
         userId,
         upload.pictures.filter((picture) => !picture.refusal).flatMap(() => jobKinds),
       );
-      const items: Array<{ name: string; message: string | null; jobs: NewJob[]; reserved: string[] }> = [];
+      const items: Array<{ name: string; message: string | null; jobs: NewJob[]; reserved: Array<string | null> }> = [];
       let firstRefusal: AppError | undefined;
       try {
         let next = 0;

@@ -149,7 +149,7 @@ export function createJobsService({
       record,
       apiKey,
       reserved,
-    }: { admitAsOne?: boolean; record?: (tx: Executor, jobIds: string[]) => Promise<void>; apiKey?: KeyCharge | undefined; reserved?: string[] } = {},
+    }: { admitAsOne?: boolean; record?: (tx: Executor, jobIds: string[]) => Promise<void>; apiKey?: KeyCharge | undefined; reserved?: Array<string | null> } = {},
   ): Promise<{ jobIds: string[]; creditBalance: number }> {
     if (reserved && reserved.length !== newJobs.length) throw new Error('one reservation per job');
     const jobIds = newJobs.map(() => randomUUID());
@@ -184,7 +184,7 @@ export function createJobsService({
         let inQueue = dispatched;
         const sent: boolean[] = [];
         for (const [i, job] of newJobs.entries()) {
-          let reservationId = reserved?.[i];
+          let reservationId: string | null | undefined = reserved?.[i];
           if (reservationId === undefined) {
             const reservation = await paidImages.reserve(userId, kinds[job.kind].cost, job.kind, tx, apiKey);
             ({ reservationId, balance } = reservation);
@@ -237,21 +237,22 @@ export function createJobsService({
      * then bound to its job (`submitAll`'s `reserved`) or given back (`refundReserved`); one a
      * crash leaves pending goes back with the reservation sweep.
      */
-    async reserveQuote(userId: string, jobKinds: JobKind[]): Promise<string[]> {
+    async reserveQuote(userId: string, jobKinds: JobKind[]): Promise<Array<string | null>> {
       return db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         const cost = jobKinds.reduce((sum, kind) => sum + kinds[kind].cost, 0);
         const creditBalance = await credits.balanceOf(userId, tx);
         if (creditBalance < cost) throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), { extra: { creditBalance } });
-        const ids: string[] = [];
+        // A free job (a local preview) reserves nothing: null.
+        const ids: Array<string | null> = [];
         for (const kind of jobKinds) ids.push((await paidImages.reserve(userId, kinds[kind].cost, kind, tx)).reservationId);
         return ids;
       });
     },
 
     /** Gives back reservations of `reserveQuote` no job took; one already settled is left as it is. */
-    async refundReserved(reservationIds: string[]): Promise<void> {
-      for (const id of reservationIds) await credits.refund(id);
+    async refundReserved(reservationIds: Array<string | null>): Promise<void> {
+      for (const id of reservationIds) if (id !== null) await credits.refund(id);
     },
 
     /**
