@@ -13,7 +13,12 @@ const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const location = await createDatabaseLocation(kind);
 const database = await openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 20 });
 const config = testConfig(location, { LOG_LEVEL: 'warn' });
-const app = await buildApp({ config, database, logger: { stream: process.stderr }, generationProvider: gatedGenerationProvider().provider });
+const app = await buildApp({
+  config,
+  database,
+  logger: { stream: process.stderr },
+  generationProvider: gatedGenerationProvider().provider,
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const [user] = await registerUsers(app, 1);
 const submitted = await app.inject({

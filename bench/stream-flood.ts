@@ -1,7 +1,16 @@
 import os from 'node:os';
 import { load, startTarget, type HttpFigures } from './http.ts';
 
-export type StreamFloodFigures = { kind: string; lanes: number; opened: number; refused: number; failed: number; seconds: number; quiet: HttpFigures; health: HttpFigures };
+export type StreamFloodFigures = {
+  kind: string;
+  lanes: number;
+  opened: number;
+  refused: number;
+  failed: number;
+  seconds: number;
+  quiet: HttpFigures;
+  health: HttpFigures;
+};
 
 /**
  * `/api/health` while one account floods `/api/jobs/:id/events` opens on its unfinished job (the
@@ -11,20 +20,32 @@ export type StreamFloodFigures = { kind: string; lanes: number; opened: number; 
  * own (`stream-flood-target.ts`); health is measured by autocannon meanwhile, and before the flood
  * (`quiet`): on a shared machine the difference is the flood's.
  */
-export async function benchHealthUnderStreamFlood(kind: 'pglite' | 'postgres', lanes = 64): Promise<StreamFloodFigures> {
-  const { target, stop } = await startTarget<{ appPort: number; token: string; jobId: string }>('stream-flood-target.ts', kind);
+export async function benchHealthUnderStreamFlood(
+  kind: 'pglite' | 'postgres',
+  lanes = 64,
+): Promise<StreamFloodFigures> {
+  const { target, stop } = await startTarget<{ appPort: number; token: string; jobId: string }>(
+    'stream-flood-target.ts',
+    kind,
+  );
   const origin = `http://127.0.0.1:${target.appPort}`;
   let running = true;
   let opened = 0;
   let refused = 0;
   let failed = 0;
   try {
-    const quiet = await load(`/api/health, no flood (${kind})`, `${origin}/api/health`, [], '', { method: 'GET', connections: 4 });
+    const quiet = await load(`/api/health, no flood (${kind})`, `${origin}/api/health`, [], '', {
+      method: 'GET',
+      connections: 4,
+    });
     const flood = Array.from({ length: lanes }, async () => {
       while (running) {
         const abort = new AbortController();
         try {
-          const response = await fetch(`${origin}/api/jobs/${target.jobId}/events`, { headers: { token: target.token }, signal: abort.signal });
+          const response = await fetch(`${origin}/api/jobs/${target.jobId}/events`, {
+            headers: { token: target.token },
+            signal: abort.signal,
+          });
           if (response.status === 200) {
             opened += 1;
             await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -43,7 +64,13 @@ export async function benchHealthUnderStreamFlood(kind: 'pglite' | 'postgres', l
     // The flood in full swing before health is asked.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const startedAt = performance.now();
-    const health = await load(`/api/health while ${lanes} clients of one account flood event-stream opens (${kind})`, `${origin}/api/health`, [], '', { method: 'GET', connections: 4 });
+    const health = await load(
+      `/api/health while ${lanes} clients of one account flood event-stream opens (${kind})`,
+      `${origin}/api/health`,
+      [],
+      '',
+      { method: 'GET', connections: 4 },
+    );
     const seconds = (performance.now() - startedAt) / 1000;
     running = false;
     await Promise.all(flood);

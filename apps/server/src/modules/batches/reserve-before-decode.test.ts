@@ -23,8 +23,16 @@ vi.mock('../tools/tool-input.ts', async (importOriginal) => {
   };
 });
 
-const upscale: Part[] = [['tool', 'upscale'], ['target_width', '96'], ['target_height', '64']];
-const corruptPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(4096, 0x5a)]);
+const upscale: Part[] = [
+  ['tool', 'upscale'],
+  ['target_width', '96'],
+  ['target_height', '64'],
+];
+const corruptPng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(4096, 0x5a),
+]);
 
 /** A paid batch or recipe decodes nothing before the whole of its quote is reserved. */
 describe.each(databaseKinds)('a paid batch reserves its whole quote before decoding, on %s', (kind) => {
@@ -41,7 +49,8 @@ describe.each(databaseKinds)('a paid batch reserves its whole quote before decod
 
   async function threeCreditAccount() {
     const account = await register(t.app);
-    for (let i = 0; i < 2; i += 1) expect((await post(t.app, '/api/image/deduct-credit', account.token)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await post(t.app, '/api/image/deduct-credit', account.token)).statusCode).toBe(200);
     probe.userId = account.user.id;
     return account;
   }
@@ -50,11 +59,14 @@ describe.each(databaseKinds)('a paid batch reserves its whole quote before decod
       t.database.db,
       sql`SELECT status, count(*)::int AS n, sum(cost)::int AS credits FROM credit_reservations WHERE user_id = ${userId} GROUP BY status ORDER BY status`,
     );
-  const balanceOf = async (token: string) => (await post(t.app, '/api/image/get-credit', token)).json().creditBalance as number;
+  const balanceOf = async (token: string) =>
+    (await post(t.app, '/api/image/get-credit', token)).json().creditBalance as number;
 
   it('a batch of 3 on 3 credits: each picture is decoded with all 3 credits already reserved', async () => {
     const { token } = await threeCreditAccount();
-    const pictures = await Promise.all([40, 48, 56].map(async (width, i) => imagePart(await pngOf(width, 32), `photo-${i + 1}.png`)));
+    const pictures = await Promise.all(
+      [40, 48, 56].map(async (width, i) => imagePart(await pngOf(width, 32), `photo-${i + 1}.png`)),
+    );
     const response = await submitBatch(t.app, token, [...upscale, ...pictures]);
     expect(response.statusCode).toBe(202);
     expect(probe.heldAtDecode).toEqual([3, 3, 3]);
@@ -62,7 +74,11 @@ describe.each(databaseKinds)('a paid batch reserves its whole quote before decod
 
   it('a picture refused at decoding gives its reserved credit back at once; the others stay reserved', async () => {
     const { token, user } = await threeCreditAccount();
-    const pictures = [imagePart(await pngOf(40, 32), 'good-1.png'), imagePart(corruptPng, 'broken.png'), imagePart(await pngOf(48, 32), 'good-2.png')];
+    const pictures = [
+      imagePart(await pngOf(40, 32), 'good-1.png'),
+      imagePart(corruptPng, 'broken.png'),
+      imagePart(await pngOf(48, 32), 'good-2.png'),
+    ];
     const response = await submitBatch(t.app, token, [...upscale, ...pictures]);
     expect(response.statusCode).toBe(202);
     // The broken picture's credit went back before the third picture was decoded.
@@ -75,7 +91,11 @@ describe.each(databaseKinds)('a paid batch reserves its whole quote before decod
 
   it('nothing usable: every reserved credit comes back and the answer is the refusal', async () => {
     const { token, user } = await threeCreditAccount();
-    const response = await submitBatch(t.app, token, [...upscale, imagePart(corruptPng, 'a.png'), imagePart(corruptPng, 'b.png')]);
+    const response = await submitBatch(t.app, token, [
+      ...upscale,
+      imagePart(corruptPng, 'a.png'),
+      imagePart(corruptPng, 'b.png'),
+    ]);
     expect(response.statusCode).toBe(400);
     expect(probe.heldAtDecode).toEqual([2, 1]);
     expect(await reservations(user.id)).toEqual([{ status: 'refunded', n: 2, credits: 2 }]);
@@ -89,7 +109,13 @@ describe.each(databaseKinds)('a paid batch reserves its whole quote before decod
       method: 'POST',
       url: '/api/recipes',
       headers: { token },
-      payload: { name: 'Twice', steps: [{ tool: 'upscale', settings: { target_width: 96, target_height: 64 } }, { tool: 'upscale', settings: { target_width: 192, target_height: 128 } }] },
+      payload: {
+        name: 'Twice',
+        steps: [
+          { tool: 'upscale', settings: { target_width: 96, target_height: 64 } },
+          { tool: 'upscale', settings: { target_width: 192, target_height: 128 } },
+        ],
+      },
     });
     expect(recipe.statusCode).toBe(201);
     expect(await balanceOf(token)).toBe(5);

@@ -26,7 +26,8 @@ describe.each(databaseKinds)('the sweep of image files no charge owns, on %s wit
     const root = path.join(t.location.dataDir, 'images');
     const store = createFileImageStore(root);
     const images = createImagesService(t.database.db, store);
-    const fileOf = async (key: string) => (await storedImageFiles(t.location)).find((file) => path.basename(file) === key);
+    const fileOf = async (key: string) =>
+      (await storedImageFiles(t.location)).find((file) => path.basename(file) === key);
     const age = async (key: string, ms: number) => {
       const seconds = (Date.now() - ms) / 1000;
       await utimes((await fileOf(key))!, seconds, seconds);

@@ -58,7 +58,10 @@ describe('job event streams whose client stops reading', () => {
 
   async function streamStatus(token: string, jobId: string): Promise<number> {
     const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/jobs/${jobId}/events`, { headers: { token }, signal: controller.signal });
+    const response = await fetch(`http://127.0.0.1:${port}/api/jobs/${jobId}/events`, {
+      headers: { token },
+      signal: controller.signal,
+    });
     controller.abort();
     return response.status;
   }
@@ -76,7 +79,10 @@ describe('job event streams whose client stops reading', () => {
   it('keeps a stream that is read open past the timeout, on heartbeats alone', async () => {
     const { token, jobId } = await unfinishedJob();
     const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/jobs/${jobId}/events`, { headers: { token }, signal: controller.signal });
+    const response = await fetch(`http://127.0.0.1:${port}/api/jobs/${jobId}/events`, {
+      headers: { token },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const received: string[] = [];
@@ -85,7 +91,10 @@ describe('job event streams whose client stops reading', () => {
     const until = Date.now() + 2 * idleSeconds * 1000;
     let ended = false;
     while (Date.now() < until) {
-      const next = await Promise.race([reader.read(), new Promise<'wait'>((resolve) => setTimeout(() => resolve('wait'), until - Date.now()))]);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<'wait'>((resolve) => setTimeout(() => resolve('wait'), until - Date.now())),
+      ]);
       if (next === 'wait') break;
       if (next.done) {
         ended = true;
