@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
-import { accountsRoutes, createAccountsService, pruneAccountData } from './modules/accounts/index.ts';
+import { accountsRoutes, createAccountsService } from './modules/accounts/index.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
@@ -31,6 +31,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { deleteExpiredRateLimits, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { pruneRetainedData } from './retention.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -186,7 +187,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
-  await app.register(jobsRoutes, { jobs, streams: config.streams });
+  await app.register(jobsRoutes, { jobs, streams: { ...config.streams, idleTimeoutMs: config.http.idleTimeoutMs } });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
@@ -205,8 +206,10 @@ export async function buildApp({ config, database, logger = true, generationProv
     log: app.log,
     alsoRun: async () => {
       await deleteExpiredRateLimits(db.db);
-      await pruneAccountData(db.db, config.retention);
+      await pruneRetainedData(db.db, { retention: config.retention, outboxDir: config.mail.outboxDir });
       await jobs.sweep();
+      // A file stored for an attempt that crashed before its charge committed: nobody's image.
+      await images.sweepUnowned(config.reservationTimeoutMs);
     },
   });
   await sweep.first;

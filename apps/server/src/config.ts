@@ -74,6 +74,7 @@ const envSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   // The sweep also deletes sessions nobody used for this long.
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+  JOBS_RETENTION_DAYS: z.coerce.number().positive().default(30),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -551,7 +552,7 @@ export type Config = {
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
   /** What the sweep keeps of accounts: sessions unused this long go, and beyond 50 live ones per account. */
-  retention: { sessionIdleDays: number; maxSessionsPerUser: number };
+  retention: { sessionIdleDays: number; maxSessionsPerUser: number; jobsDays: number; localPaymentIntentsDays: number; outboxDays: number };
   authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
   /** Paid work (generation, tools, job submissions), per user and per client IP, in one window. */
   paidRateLimit: { userMax: number; ipMax: number; windowMs: number };
@@ -607,7 +608,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streams: { maxPerUser: e.SSE_MAX_STREAMS_PER_USER, maxPerIp: e.SSE_MAX_STREAMS_PER_IP },
     reservationTimeoutMs: e.RESERVATION_TIMEOUT_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
-    retention: { sessionIdleDays: e.SESSION_IDLE_DAYS, maxSessionsPerUser: 50 },
+    retention: { sessionIdleDays: e.SESSION_IDLE_DAYS, maxSessionsPerUser: 50, jobsDays: e.JOBS_RETENTION_DAYS, localPaymentIntentsDays: 30, outboxDays: 7 },
     authRateLimit: {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,

@@ -5,7 +5,8 @@ import { messages } from '@lumigen/contract/messages';
 import { imageField, maxUploadBytes } from '@lumigen/contract/tools';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import type { SpillBudget } from '../../lib/upload-guard.ts';
+import type { SpillBudget, UploadGuard } from '../../lib/upload-guard.ts';
+import type { JobsService } from '../paid-work/index.ts';
 import { spillFilePart, uploadError, uploadLimits, type UploadedFile } from '../tools/index.ts';
 
 /** One picture of a batch as it arrived: its file on disk (unchecked), or why it was refused already. */
@@ -78,4 +79,37 @@ export async function readBatchUpload(
     throw uploadError(error);
   }
   return { pictures, fields: Object.fromEntries(fields), dispose };
+}
+
+/**
+ * A paid batch's upload (a batch, a recipe's run): a balance that cannot pay for one picture at
+ * `price` is told so before a byte is read, the upload is admitted (concurrent uploads, spill
+ * space, free disk), then read, stopping at the first picture the balance cannot pay for. Its
+ * `dispose` deletes the files and ends the admission; on any failure both are done already.
+ */
+export async function readPaidBatchUpload(
+  request: FastifyRequest,
+  { jobs, uploadGuard, uploadsDir }: { jobs: JobsService; uploadGuard: UploadGuard; uploadsDir: string },
+  userId: string,
+  price: number,
+): Promise<BatchUpload> {
+  const affordable = await jobs.picturesAffordable(userId, price);
+  const admission = await uploadGuard.admit(userId, { manyPictures: true });
+  let upload: BatchUpload;
+  try {
+    upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);
+  } catch (error) {
+    admission.release();
+    throw error;
+  }
+  return {
+    ...upload,
+    async dispose() {
+      try {
+        await upload.dispose();
+      } finally {
+        admission.release();
+      }
+    },
+  };
 }

@@ -60,7 +60,8 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     ]);
     expect(batch.items[2]).toMatchObject({ jobId: null, imageId: null, message: 'The picture is not a PNG, JPEG or WebP image.' });
     expect(batch.items.filter((item) => item.status === 'succeeded').every((item) => item.imageId && item.jobId && item.progress === 100)).toBe(true);
-    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 1, ledgerSum: 1, ledgerRows: 5 });
+    // The sign-up, 5 reserved before decoding, and notes.png's credit given back.
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 1, ledgerSum: 1, ledgerRows: 7 });
 
     const zip = await t.app.inject({ method: 'GET', url: `/api/batches/${batchId}/zip`, headers: { token } });
     expect(zip.statusCode).toBe(200);
@@ -147,7 +148,8 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       const response = await submitBatch(t.app, token, parts);
       expect([response.statusCode, response.json().message]).toEqual([status, message]);
     }
-    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
+    // Only the 415's two pictures were reserved (before decoding) and given back; the rest stopped earlier.
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 5 });
     expect(await jobCount(t, user.id)).toBe(0);
 
     // With credit for them all, the 51st picture is still one too many.
@@ -200,7 +202,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       expect(accepted.statusCode).toBe(202);
       const { batchId } = accepted.json();
       await vi.waitFor(async () => expect((await getBatch(t.app, token, batchId)).items[0]!.status).toBe('succeeded'), { timeout: 10_000 });
-      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 2, ledgerSum: 2, ledgerRows: 4 });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 2, ledgerSum: 2, ledgerRows: 6 });
 
       const canceled = await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel`, headers: { token } });
       expect(canceled.statusCode).toBe(200);
@@ -213,7 +215,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       ]);
       expect(batch.items[2]!.message).toBe('Canceled; your credit was refunded.');
       // The finished picture's credit stays spent; the two canceled ones are back.
-      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 6 });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 8 });
       expect(await pendingReservations(t, user.id)).toBe(0);
 
       // Nothing left: a 409 that says so, and no money moves.
@@ -221,7 +223,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       expect([again.statusCode, again.json()]).toEqual([409, { success: false, message: 'Nothing left to cancel: every picture of this batch is finished.' }]);
       release();
       expect((await waitForBatch(t.app, token, batchId)).items.map((item) => item.status)).toEqual(['succeeded', 'refused', 'canceled', 'canceled']);
-      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 6 });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 8 });
     } finally {
       release();
       held = Promise.resolve();

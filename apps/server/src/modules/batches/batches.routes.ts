@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestLimit } from '../../lib/request-limit.ts';
 import type { JobsService } from '../paid-work/index.ts';
-import { batchUploadLimits, readBatchUpload } from './batch-upload.ts';
+import { batchUploadLimits, readPaidBatchUpload } from './batch-upload.ts';
 import type { BatchesService } from './batches.service.ts';
 import type { UploadGuard } from '../../lib/upload-guard.ts';
 
@@ -34,18 +34,9 @@ export async function batchesRoutes(
 
   r.post('/api/batches', { preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
-    // A balance that cannot pay for one picture is told so before a byte is read, and reading
-    // stops at the first picture it cannot pay for. The tool is named inside the body, so the
-    // cheapest tool's price judges here; the batch's reservation, at its tool's price, decides.
-    const affordable = await jobs.picturesAffordable(userId, Math.min(...batchToolIds.map((tool) => jobs.costOf(tool))));
-    const admission = await uploadGuard.admit(userId, { manyPictures: true });
-    let upload;
-    try {
-      upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);
-    } catch (error) {
-      admission.release();
-      throw error;
-    }
+    // The tool is named inside the body, so the cheapest tool's price judges the reading; the
+    // batch's reservation, at its tool's price, decides.
+    const upload = await readPaidBatchUpload(request, { jobs, uploadGuard, uploadsDir }, userId, Math.min(...batchToolIds.map((tool) => jobs.costOf(tool))));
     try {
       const { [batchToolField]: tool, ...raw } = upload.fields;
       const batchTool = toolOf(tool);
@@ -56,7 +47,6 @@ export async function batchesRoutes(
       return { success: true, batchId };
     } finally {
       await upload.dispose();
-      admission.release();
     }
   });
 

@@ -76,41 +76,64 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
     async accept(userId: string, plan: BatchPlan, upload: BatchUpload): Promise<string> {
       const [first, ...later] = plan.steps;
       if (!first) throw new Error('a batch plan needs a step');
-      const items: Array<{ name: string; message: string | null; jobs: NewJob[] }> = [];
+      // The whole quote is reserved before a picture is decoded: decoding is the costly part, and
+      // a balance spent meanwhile gets its 402 before it (docs/architecture.md, the batches API).
+      const jobKinds = plan.steps.map((step) => step.tool);
+      const reserved = await jobs.reserveQuote(
+        userId,
+        upload.pictures.filter((picture) => !picture.refusal).flatMap(() => jobKinds),
+      );
+      const items: Array<{ name: string; message: string | null; jobs: NewJob[]; reserved: Array<string | null> }> = [];
       let firstRefusal: AppError | undefined;
-      for (const picture of upload.pictures) {
-        try {
-          if (picture.refusal) throw picture.refusal;
-          const { params, files } = await tools.check(first.tool, { image: picture.file, fields: fieldsAsSent(first.fields), dispose: async () => undefined });
-          const steps: NewJob[] = [{ kind: first.tool, params, files }, ...later.map((step): NewJob => ({ kind: step.tool, params: { fields: step.fields }, followsPrevious: true }))];
-          items.push({ name: picture.name, message: null, jobs: steps });
-        } catch (error) {
-          // Only the picture's own fault (a 4xx) is a refusal; anything else is the request's.
-          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          firstRefusal ??= error;
-          items.push({ name: picture.name, message: error.message, jobs: [] });
+      try {
+        let next = 0;
+        for (const picture of upload.pictures) {
+          const own = picture.refusal ? [] : reserved.slice(next, (next += jobKinds.length));
+          try {
+            if (picture.refusal) throw picture.refusal;
+            const { params, files } = await tools.check(first.tool, { image: picture.file, fields: fieldsAsSent(first.fields), dispose: async () => undefined });
+            const steps: NewJob[] = [{ kind: first.tool, params, files }, ...later.map((step): NewJob => ({ kind: step.tool, params: { fields: step.fields }, followsPrevious: true }))];
+            items.push({ name: picture.name, message: null, jobs: steps, reserved: own });
+          } catch (error) {
+            // Only the picture's own fault (a 4xx) is a refusal; anything else is the request's.
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            firstRefusal ??= error;
+            items.push({ name: picture.name, message: error.message, jobs: [], reserved: [] });
+            // A refused picture is never charged: its share of the quote goes back at once.
+            await jobs.refundReserved(own);
+          }
         }
-      }
-      if (firstRefusal && items.every((item) => item.jobs.length === 0)) {
-        throw new AppError(firstRefusal.code, batchMessages.noneAccepted(items.length, firstRefusal.message));
+        if (firstRefusal && items.every((item) => item.jobs.length === 0)) {
+          throw new AppError(firstRefusal.code, batchMessages.noneAccepted(items.length, firstRefusal.message));
+        }
+      } catch (error) {
+        await jobs.refundReserved(reserved);
+        throw error;
       }
       const batchId = randomUUID();
-      await jobs.submitAll(
-        userId,
-        items.flatMap((item) => item.jobs),
-        {
-          admitAsOne: true,
-          async record(tx, jobIds) {
-            let next = 0;
-            const recorded = items.map(({ name, message, jobs: itemJobs }) => {
-              const ids = jobIds.slice(next, next + itemJobs.length);
-              next += itemJobs.length;
-              return { name, message, jobIds: ids };
-            });
-            await repo.insertBatch(tx, { id: batchId, userId, tool: plan.tool, recipeId: plan.recipeId }, recorded);
+      try {
+        await jobs.submitAll(
+          userId,
+          items.flatMap((item) => item.jobs),
+          {
+            admitAsOne: true,
+            reserved: items.flatMap((item) => item.reserved),
+            async record(tx, jobIds) {
+              let next = 0;
+              const recorded = items.map(({ name, message, jobs: itemJobs }) => {
+                const ids = jobIds.slice(next, next + itemJobs.length);
+                next += itemJobs.length;
+                return { name, message, jobIds: ids };
+              });
+              await repo.insertBatch(tx, { id: batchId, userId, tool: plan.tool, recipeId: plan.recipeId }, recorded);
+            },
           },
-        },
-      );
+        );
+      } catch (error) {
+        // Nothing was accepted (too many unfinished jobs, the store down): the quote goes back.
+        await jobs.refundReserved(reserved);
+        throw error;
+      }
       log.info({ batchId, pictures: items.length, accepted: items.filter((item) => item.jobs.length > 0).length, steps: plan.steps.length }, 'batch accepted');
       return batchId;
     },

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { syncDirectory } from '../../lib/sync-directory.ts';
 import { assertSafeKey, type ImageStore } from './image-store.ts';
@@ -96,6 +96,20 @@ export function createFileImageStore(root: string): ImageStore {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *keysWrittenBefore(cutoff) {
+      // Two shard levels, then the objects; a temporary file (`.tmp`) is a write in progress.
+      for (const first of await readdir(root).catch(() => [] as string[])) {
+        for (const second of await readdir(path.join(root, first)).catch(() => [] as string[])) {
+          const folder = path.join(root, first, second);
+          for (const name of await readdir(folder).catch(() => [] as string[])) {
+            if (name.endsWith('.tmp')) continue;
+            const info = await stat(path.join(folder, name)).catch(() => undefined);
+            if (info?.isFile() && info.mtime < cutoff) yield name;
+          }
+        }
+      }
     },
   };
 }

@@ -32,6 +32,11 @@ export type ImageStore = {
   getStream(key: string): Promise<StoredObject | undefined>;
   /** Removes `key`; removing what is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The keys of objects last written before `cutoff`, for the sweep of files no image row owns;
+   * left out by a store that does not list (the bucket, for now: docs/architecture.md §1).
+   */
+  keysWrittenBefore?(cutoff: Date): AsyncIterable<string>;
 };
 
 /** The areas of one backend, and how to let it go (the bucket's connections). */
@@ -71,5 +76,6 @@ export function reportingOutages(store: ImageStore): ImageStore {
     putFile: guard('store an upload', store.putFile),
     getStream: guard('read an object', store.getStream),
     delete: guard('delete an object', store.delete),
+    ...(store.keysWrittenBefore ? { keysWrittenBefore: store.keysWrittenBefore } : {}),
   };
 }

@@ -38,6 +38,13 @@ export async function listAllOwnedImages(ex: Executor, userId: string) {
     .orderBy(images.createdAt, images.id);
 }
 
+/** Which of `storageKeys` an image row owns. */
+export async function ownedStorageKeys(ex: Executor, storageKeys: string[]): Promise<Set<string>> {
+  if (storageKeys.length === 0) return new Set();
+  const found = await ex.select({ storageKey: images.storageKey }).from(images).where(inArray(images.storageKey, storageKeys));
+  return new Set(found.map((row) => row.storageKey));
+}
+
 export async function deleteImage(ex: Executor, id: string): Promise<void> {
   await ex.delete(images).where(eq(images.id, id));
 }
@@ -65,4 +72,9 @@ export async function recipesOfImages(ex: Executor, userId: string, imageIds: st
     .innerJoin(jobs, sql`${jobs.id} = (${batchItems.jobIds} ->> -1)::uuid`)
     .where(and(eq(batches.userId, userId), isNotNull(batches.recipeId), inArray(jobs.imageId, imageIds)));
   return new Map(found.map((row) => [row.imageId!, row.recipeId!]));
+}
+
+/** The prompt in the parameters of the owner's job that made an image, removed as the image is deleted. */
+export async function forgetPromptOfImage(ex: Executor, imageId: string, userId: string): Promise<void> {
+  await ex.execute(sql`UPDATE jobs SET params = params - 'prompt' WHERE image_id = ${imageId} AND user_id = ${userId}`);
 }

@@ -57,7 +57,11 @@ export function createImagesService(db: Db, store: ImageStore) {
      */
     async deleteOwned(id: string, userId: string): Promise<boolean> {
       if (!isUuid(id)) return false;
-      const storageKey = await repo.deleteOwnedImage(db, id, userId);
+      // The job that made it keeps no prompt of an image its owner deleted (docs/product.md, privacy).
+      const storageKey = await db.transaction(async (tx) => {
+        await repo.forgetPromptOfImage(tx, id, userId);
+        return repo.deleteOwnedImage(tx, id, userId);
+      });
       if (!storageKey) return false;
       await store.delete(storageKey);
       return true;
@@ -69,6 +73,33 @@ export function createImagesService(db: Db, store: ImageStore) {
      */
     forgetAllOwned(ex: Executor, userId: string): Promise<string[]> {
       return repo.deleteImagesOf(ex, userId);
+    },
+
+    /**
+     * Removes stored files no image row owns that were written more than `olderThanMs` ago (the
+     * reservation timeout: no attempt can still commit them). How many went; 0 on a store that
+     * cannot list (the bucket).
+     */
+    async sweepUnowned(olderThanMs: number): Promise<number> {
+      if (!store.keysWrittenBefore) return 0;
+      let removed = 0;
+      const sweep = async (keys: string[]) => {
+        const owned = await repo.ownedStorageKeys(db, keys);
+        for (const key of keys.filter((candidate) => !owned.has(candidate))) {
+          await store.delete(key);
+          removed += 1;
+        }
+      };
+      let keys: string[] = [];
+      for await (const key of store.keysWrittenBefore(new Date(Date.now() - olderThanMs))) {
+        keys.push(key);
+        if (keys.length === 500) {
+          await sweep(keys);
+          keys = [];
+        }
+      }
+      await sweep(keys);
+      return removed;
     },
 
     /** Removes stored bytes whose rows are gone. */

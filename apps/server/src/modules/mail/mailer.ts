@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -77,4 +77,19 @@ function outboxSender(dir: string, from: string, log: Log) {
     },
     close: () => transport.close(),
   };
+}
+
+/** Outbox files older than `days` go: they hold addresses and links, and nobody sends them on. */
+export async function pruneOutbox(dir: string, days: number): Promise<void> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const before = Date.now() - days * 86_400_000;
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && info.mtimeMs < before) await rm(file, { force: true });
+  }
 }

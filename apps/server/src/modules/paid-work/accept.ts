@@ -27,13 +27,20 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
    * queue, all in one transaction with whatever `record` writes. A job with `followsPrevious`
    * waits for the job before it and takes its image. `files` (by role) are copied to the job
    * input store first. `apiKey`: the key the work was asked with (its daily cap is checked under
-   * the user's lock, and the ledger names it).
+   * the user's lock, and the ledger names it). `reserved`: one reservation per job, made by
+   * `reserveQuote` before the uploads were decoded, bound to the jobs instead of new ones.
    */
   async function submitAll(
     userId: string,
     newJobs: NewJob[],
-    { admitAsOne = false, record, apiKey }: { admitAsOne?: boolean; record?: (tx: Executor, jobIds: string[]) => Promise<void>; apiKey?: KeyCharge | undefined } = {},
+    {
+      admitAsOne = false,
+      record,
+      apiKey,
+      reserved,
+    }: { admitAsOne?: boolean; record?: (tx: Executor, jobIds: string[]) => Promise<void>; apiKey?: KeyCharge | undefined; reserved?: Array<string | null> } = {},
   ): Promise<{ jobIds: string[]; creditBalance: number }> {
+    if (reserved && reserved.length !== newJobs.length) throw new Error('one reservation per job');
     const jobIds = newJobs.map(() => randomUUID());
     const inputKeys = newJobs.map((job, i) => Object.fromEntries(Object.keys(job.files ?? {}).map((role) => [role, `${jobIds[i]}-${role}`])));
     const dropInputs = () => Promise.all(inputKeys.flatMap(Object.values).map((key) => inputs.delete(key).catch(() => undefined)));
@@ -55,18 +62,22 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
             headers: { 'retry-after': String(busyRetryAfterSeconds) },
           });
         }
-        const cost = newJobs.reduce((sum, job) => sum + kinds[job.kind].cost, 0);
-        if (newJobs.length > 1) {
+        if (newJobs.length > 1 && !reserved) {
           // Checked once for the whole batch (the user row is locked): its words say what it costs.
+          const cost = newJobs.reduce((sum, job) => sum + kinds[job.kind].cost, 0);
           const creditBalance = await credits.balanceOf(userId, tx);
           if (creditBalance < cost) throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), { extra: { creditBalance } });
         }
-        let balance = 0;
+        // The balance after the last reservation; with `reserved`, read once at the end.
+        let balance: number | undefined;
         let inQueue = dispatched;
         const sent: boolean[] = [];
         for (const [i, job] of newJobs.entries()) {
-          const reservation = await paidImages.reserve(userId, kinds[job.kind].cost, job.kind, tx, apiKey);
-          balance = reservation.balance;
+          let reservationId: string | null | undefined = reserved?.[i];
+          if (reservationId === undefined) {
+            const reservation = await paidImages.reserve(userId, kinds[job.kind].cost, job.kind, tx, apiKey);
+            ({ reservationId, balance } = reservation);
+          }
           const dispatch = !job.followsPrevious && inQueue < limits.maxRunningPerUser;
           if (dispatch) inQueue += 1;
           await repo.insertJob(tx, {
@@ -75,7 +86,7 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
             kind: job.kind,
             params: job.params,
             inputKeys: inputKeys[i]!,
-            reservationId: reservation.reservationId,
+            reservationId,
             dispatched: dispatch,
             followsJobId: job.followsPrevious ? jobIds[i - 1] : undefined,
           });
@@ -83,7 +94,7 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
           sent.push(dispatch);
         }
         await record?.(tx, jobIds);
-        return { balance, sent };
+        return { balance: balance ?? (await credits.balanceOf(userId, tx)), sent };
       });
       if (accepted.sent.some(Boolean)) queue.wake();
       for (const [i, job] of newJobs.entries()) {
@@ -106,6 +117,31 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
   return {
     submit,
     submitAll,
+
+    /**
+     * A batch's whole quote, reserved before any of its pictures is decoded: one reservation per
+     * job it would make (`jobKinds`, in order), in one transaction under the user's lock; 402
+     * naming the total when the balance falls short, and then nothing is reserved. Each one is
+     * then bound to its job (`submitAll`'s `reserved`) or given back (`refundReserved`); one a
+     * crash leaves pending goes back with the reservation sweep.
+     */
+    async reserveQuote(userId: string, jobKinds: JobKind[]): Promise<Array<string | null>> {
+      return db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        const cost = jobKinds.reduce((sum, kind) => sum + kinds[kind].cost, 0);
+        const creditBalance = await credits.balanceOf(userId, tx);
+        if (creditBalance < cost) throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), { extra: { creditBalance } });
+        // A free job (a local preview) reserves nothing: null.
+        const ids: Array<string | null> = [];
+        for (const kind of jobKinds) ids.push((await paidImages.reserve(userId, kinds[kind].cost, kind, tx)).reservationId);
+        return ids;
+      });
+    },
+
+    /** Gives back reservations of `reserveQuote` no job took; one already settled is left as it is. */
+    async refundReserved(reservationIds: Array<string | null>): Promise<void> {
+      for (const id of reservationIds) if (id !== null) await credits.refund(id);
+    },
 
     /**
      * A look at the balance before an upload is read or decoded: a user who cannot pay gets the

@@ -65,6 +65,11 @@ export async function deleteJobsOf(ex: Executor, userId: string): Promise<void> 
 }
 
 /** `created_at` is the insert's own instant: a batch's jobs, accepted in one transaction, keep their order. */
+/** Finished jobs older than `days` go, their events with them (cascade); their images stay until deleted. */
+export async function deleteFinishedJobsBefore(ex: Executor, days: number): Promise<void> {
+  await ex.execute(sql`DELETE FROM jobs WHERE status IN ('succeeded', 'failed', 'canceled') AND finished_at < now() - make_interval(days => ${days})`);
+}
+
 export async function insertJob(
   ex: Executor,
   job: {

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
 
 const jobIdParams = z.object({ id: z.string() });
-// A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it.
+// A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it (and
+// more often when HTTP_IDLE_TIMEOUT_SECONDS is shorter, so a stream that is read never looks idle).
 const heartbeatMs = 15_000;
 // A refused stream is asked to wait this long: a stream of the same account may end by then.
 const streamRetrySeconds = 10;
@@ -32,7 +33,7 @@ function lastEventIdOf(header: string | string[] | undefined): number {
  * The jobs API for every kind: a job watched, listed or canceled. Each kind accepts its own jobs
  * with 202 (`POST /api/jobs/generate` in generation, `/api/jobs/tools/:tool` in tools).
  */
-export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number } }) {
+export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number } }) {
   const openStreams = createOpenStreams();
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Watching and listing also take an API key with the `read` scope; canceling needs the session.
@@ -71,7 +72,10 @@ export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs
       throw error;
     }
     const stream = new PassThrough();
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
+    // A stream cannot answer a heartbeat: one whose client stops reading is closed by the
+    // server's idle timeout (connectionTimeout), as its socket then completes no write, and its
+    // slot is counted free on close; heartbeats keep a stream that is read from looking idle.
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), Math.min(heartbeatMs, streams.idleTimeoutMs / 3));
     const end = () => {
       clearInterval(heartbeat);
       stop.abort();

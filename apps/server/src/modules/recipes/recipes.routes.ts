@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestLimit } from '../../lib/request-limit.ts';
-import { type BatchesService, batchUploadLimits, readBatchUpload } from '../batches/index.ts';
+import { type BatchesService, batchUploadLimits, readPaidBatchUpload } from '../batches/index.ts';
 import type { JobsService } from '../paid-work/index.ts';
 import type { RecipesService } from './recipes.service.ts';
 import type { UploadGuard } from '../../lib/upload-guard.ts';
@@ -43,17 +43,8 @@ export async function recipesRoutes(
   r.post('/api/recipes/:id/run', { schema: { params: recipeIdParams }, preHandler: paidLimit }, async (request, reply): Promise<BatchAcceptedResponse> => {
     const { userId } = request.auth;
     const { plan, price } = await recipes.plan(userId, request.params.id);
-    // One picture's price, before a byte is read; reading stops at the first picture the balance
-    // cannot pay for, and the batch's total is reserved when it is accepted.
-    const affordable = await jobs.picturesAffordable(userId, price);
-    const admission = await uploadGuard.admit(userId, { manyPictures: true });
-    let upload;
-    try {
-      upload = await readBatchUpload(request, uploadsDir, affordable, admission.budget);
-    } catch (error) {
-      admission.release();
-      throw error;
-    }
+    // The batch's total is reserved once the pictures are read, before any is decoded.
+    const upload = await readPaidBatchUpload(request, { jobs, uploadGuard, uploadsDir }, userId, price);
     try {
       const [field] = Object.keys(upload.fields);
       if (field !== undefined) throw new AppError('bad_request', messages.tool.unknownField(field));
@@ -62,7 +53,6 @@ export async function recipesRoutes(
       return { success: true, batchId };
     } finally {
       await upload.dispose();
-      admission.release();
     }
   });
 }

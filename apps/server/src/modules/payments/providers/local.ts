@@ -134,3 +134,8 @@ export function createLocalProvider({ db, webhookSecret, deliver }: { db: Db; we
     },
   };
 }
+
+/** The local provider's intents go after `days`: Stripe keeps its own, and these are only for test mode. */
+export async function deleteLocalIntentsBefore(db: Db, days: number): Promise<void> {
+  await db.delete(localPaymentIntents).where(sql`${localPaymentIntents.createdAt} < now() - make_interval(days => ${days})`);
+}

@@ -117,17 +117,27 @@ export const privacySections: LegalSection[] = [
       <dl>
         <dt>Account and images</dt>
         <dd>
-          For as long as your account is open. When you delete it (on your profile page), your images and prompts, your sessions, and your name and e-mail
-          address are deleted at once.
+          For as long as your account is open; an image until you delete it. When you delete your account (on your profile page), your images and prompts, your
+          jobs, your sessions and sign-in links, your name and e-mail address, and the contact messages and newsletter subscription sent from that address are
+          deleted at once.
+        </dd>
+        <dt>Prompts and jobs</dt>
+        <dd>
+          A finished job — its prompt, settings and progress — is deleted 30 days after it ended. When you delete an image, the prompt that made it is deleted
+          with it.
         </dd>
         <dt>Sessions</dt>
-        <dd>Until the token expires or you log out.</dd>
+        <dd>Until the token expires, you log out, or it has not been used for 30 days; an account keeps at most its 50 most recently used sessions.</dd>
+        <dt>Password reset and confirmation links</dt>
+        <dd>Until the link expires (30 minutes for a password reset, 48 hours for an address confirmation).</dd>
         <dt>Credits and payments</dt>
-        <dd>For as long as tax and accounting law requires us to keep records of purchases, even after the account is closed.</dd>
+        <dd>For as long as tax and accounting law requires us to keep records of purchases, even after the account is closed. Test-mode payments are deleted after 30 days.</dd>
+        <dt>E-mails not sent</dt>
+        <dd>When no mail server is set up, a copy of each service e-mail is kept on the server for 7 days, then deleted.</dd>
         <dt>Contact messages</dt>
-        <dd>For up to 2 years after we last answer, so we can follow up on an earlier conversation.</dd>
+        <dd>For up to 2 years after we last answer, so we can follow up on an earlier conversation, or until you delete your account.</dd>
         <dt>Newsletter</dt>
-        <dd>Until you unsubscribe.</dd>
+        <dd>Until you unsubscribe or delete your account.</dd>
         <dt>Security logs</dt>
         <dd>For up to 90 days.</dd>
       </dl>
