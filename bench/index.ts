@@ -11,6 +11,7 @@ import { benchLoad, loadLines } from './load.ts';
 import { benchStartMemory, startMemoryLines } from './start-memory.ts';
 import { benchJobsSection } from './jobs-section.ts';
 import { benchJobEvents, jobEventsLine } from './job-events.ts';
+import { benchImageSearch, imageSearchLines } from './image-search.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
 import { benchLocalToolsClassic } from './local-tools-classic.ts';
 import { benchLocalToolsMl } from './local-tools-ml.ts';
@@ -75,6 +76,14 @@ const jobs = await benchJobsSection(kinds);
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, else the shared default on 127.0.0.1:5432.
 const jobEvents = await benchJobEvents(postgresUrl ?? defaultAdminUrl);
 console.log(jobEventsLine(jobEvents));
+
+console.log('\n## searching one account’s images: GET /api/images through the whole app, 10,000 images of the account beside two others’ (decision 053)');
+const imageSearch = [];
+for (const kind of kinds) {
+  const figures = await benchImageSearch(kind);
+  imageSearch.push(figures);
+  for (const line of imageSearchLines(figures)) console.log(line);
+}
 
 console.log(`\n## editing tools: remove-background through a zero-latency fake Clipdrop (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`);
 const toolOverhead = [];
@@ -142,4 +151,4 @@ console.log('\n## Web app (built app served by the real server; run `npm run bui
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, jobEvents, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, jobEvents, imageSearch, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));
