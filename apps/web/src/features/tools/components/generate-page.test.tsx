@@ -45,7 +45,7 @@ describe('/generate runs through the jobs API', () => {
     expect(await canvas().findByText("You're 2nd in line")).toBeTruthy();
     // The credit is reserved on acceptance: the balance is read again at once.
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(2));
-    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'standard', model: 'dall-e-3' });
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'standard', style: 'none', model: 'dall-e-3' });
     stream.send('position', { position: 1 });
     expect(await canvas().findByText("You're next in line")).toBeTruthy();
     stream.send('running', { attempt: 1 }, 1);
