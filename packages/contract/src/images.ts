@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolIds } from './tools.ts';
+import { imageKinds } from './image-kinds.ts';
 
 /** One of the user's own images, as the profile gallery lists it (the bytes come from /api/images/:id). */
 export const imageSummary = z.object({
@@ -22,9 +22,7 @@ export const imageSummary = z.object({
 });
 export type ImageSummary = z.infer<typeof imageSummary>;
 
-/** What the gallery's kind filter offers: generations, edits with words, and each tool. */
-export const imageKinds = ['generation', 'edit', ...toolIds] as const;
-export type ImageKind = (typeof imageKinds)[number];
+export { type ImageKind, imageKinds } from './image-kinds.ts';
 
 export const imageMessages = {
   badCursor: 'Cursor is not valid: pass the nextCursor of a previous page',

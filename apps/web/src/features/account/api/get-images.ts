@@ -1,4 +1,5 @@
-import type { ImageKind, ImagesListResponse } from '@lumigen/contract/images';
+import type { ImageKind } from '@lumigen/contract/image-kinds';
+import type { ImagesListResponse } from '@lumigen/contract/images';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.ts';
 

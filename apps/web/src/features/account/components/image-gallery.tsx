@@ -1,5 +1,6 @@
 import { imageStyles, type ImageStyle } from '@lumigen/contract/generation';
-import { imageKinds, type ImageKind, type ImageSummary } from '@lumigen/contract/images';
+import { imageKinds, type ImageKind } from '@lumigen/contract/image-kinds';
+import type { ImageSummary } from '@lumigen/contract/images';
 import { creditCosts, formatCost } from '@lumigen/contract/pricing';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
