@@ -84,4 +84,13 @@ describe.each(databaseKinds)('saved prompts on %s', (kind) => {
     // Another account is not held to this one's count.
     expect((await post(t.app, '/api/prompts', (await register(t.app)).token, { prompt: 'mine', size: '512x512' })).statusCode).toBe(201);
   });
+
+  it('goes with its account: a deleted account keeps no saved prompt, another account keeps its own', async () => {
+    const leaving = await register(t.app);
+    const staying = await register(t.app);
+    for (const { token } of [leaving, staying]) expect((await post(t.app, '/api/prompts', token, { prompt: 'a fox', size: '512x512' })).statusCode).toBe(201);
+    expect((await post(t.app, '/api/user/delete', leaving.token, { password: leaving.password })).statusCode).toBe(200);
+    expect(await countOf(t, leaving.user.id)).toBe(0);
+    expect(await countOf(t, staying.user.id)).toBe(1);
+  });
 });
