@@ -12,6 +12,7 @@ import { benchStartMemory, startMemoryLines } from './start-memory.ts';
 import { benchJobsSection } from './jobs-section.ts';
 import { benchJobEvents, jobEventsLine } from './job-events.ts';
 import { benchHealthUnderStreamFlood, streamFloodLine } from './stream-flood.ts';
+import { benchImageSearch, imageSearchLines } from './image-search.ts';
 import { benchHealthWhileEditing, benchToolOverhead, benchUploadMemory } from './tools.ts';
 import { benchLocalToolsClassic } from './local-tools-classic.ts';
 import { benchLocalToolsMl } from './local-tools-ml.ts';
@@ -83,6 +84,14 @@ for (const kind of kinds) {
   console.log(streamFloodLine(result));
 }
 
+console.log('\n## searching one account’s images: GET /api/images through the whole app, 10,000 images of the account beside two others’ (decision 053)');
+const imageSearch = [];
+for (const kind of kinds) {
+  const figures = await benchImageSearch(kind);
+  imageSearch.push(figures);
+  for (const line of imageSearchLines(figures)) console.log(line);
+}
+
 console.log(`\n## editing tools: remove-background through a zero-latency fake Clipdrop (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`);
 const toolOverhead = [];
 for (const kind of kinds) {
@@ -149,4 +158,4 @@ console.log('\n## Web app (built app served by the real server; run `npm run bui
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, jobEvents, streamFlood, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));
+await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, jobEvents, streamFlood, imageSearch, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));

@@ -15,13 +15,16 @@ test.describe('image generation', () => {
     await expect(page.getByRole('radio', { name: 'HD' })).toBeDisabled();
     await page.getByRole('radio', { name: '1792 × 1024 landscape' }).check();
     await page.getByRole('radio', { name: 'HD' }).check();
+    await page.getByLabel('Style', { exact: true }).selectOption('cinematic');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/jobs/generate'));
     await generate.click();
-    expect((await sent).postDataJSON()).toEqual({ prompt: 'A lighthouse on a cliff at sunset', size: '1792x1024', model: 'dall-e-3', quality: 'hd' });
+    expect((await sent).postDataJSON()).toEqual({ prompt: 'A lighthouse on a cliff at sunset', size: '1792x1024', model: 'dall-e-3', quality: 'hd', style: 'cinematic' });
 
     const image = page.getByRole('img', { name: 'Generated image: A lighthouse on a cliff at sunset' });
     await expect(image).toBeVisible({ timeout: 20_000 });
     expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1792, 1024]);
+    // The style is shown with the result; the image keeps the prompt as written.
+    await expect(page.getByText('1792 × 1024 · HD · Cinematic style')).toBeVisible();
     await expect(page.getByRole('banner').getByText('4 Credits')).toBeVisible();
 
     const downloading = page.waitForEvent('download');

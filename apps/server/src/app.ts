@@ -10,6 +10,7 @@ import { clientKey } from './lib/client-key.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { apiKeysRoutes, createApiKeysService } from './modules/api-keys/index.ts';
 import { batchesRoutes, createBatchesService, deleteBatchesOf } from './modules/batches/index.ts';
+import { createPromptsService, deleteSavedPromptsOf, promptsRoutes } from './modules/prompts/index.ts';
 import { createRecipesService, deleteRecipesOf, recipesRoutes } from './modules/recipes/index.ts';
 import { creditsRoutes, startReservationSweep } from './modules/credits/index.ts';
 import { type GenerationProvider, generationRoutes } from './modules/generation/index.ts';
@@ -136,7 +137,7 @@ export async function buildApp({ config, database, logger = true, generationProv
     mailer,
     images,
     // What grouped and repeated their jobs goes with them: pictures' names, saved settings.
-    forgetters: [jobs.forgetUser, deleteBatchesOf, deleteRecipesOf],
+    forgetters: [jobs.forgetUser, deleteBatchesOf, deleteRecipesOf, deleteSavedPromptsOf],
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
   });
@@ -190,6 +191,7 @@ export async function buildApp({ config, database, logger = true, generationProv
   await app.register(jobsRoutes, { jobs, streams: { ...config.streams, idleTimeoutMs: config.http.idleTimeoutMs } });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(promptsRoutes, { prompts: createPromptsService({ db: db.db }) });
   await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (docs/product.md, developer API), each with its service's error shape (their own plugins).

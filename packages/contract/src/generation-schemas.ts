@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
-import { defaultQuality, generationProviders, imageModels, imageQualities, imageSizes, modelForSize, pngDataUrlPrefix, promptLimits } from './generation.ts';
+import { defaultQuality, defaultStyle, generationProviders, imageStyleIds, imageStyles, promptWithStyle, imageModels, imageQualities, imageSizes, modelForSize, pngDataUrlPrefix, promptLimits } from './generation.ts';
 import { toolIds, toolProviders } from './tools.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
@@ -13,6 +13,8 @@ export const generateImageRequest = z
     size: oneOf('Size', imageSizes),
     // docs/product.md's own call omits quality: such a client gets the standard quality it always got.
     quality: oneOf('Quality', imageQualities).default(defaultQuality),
+    // Absent for clients that predate styles: they get the prompt exactly as written.
+    style: oneOf('Style', imageStyleIds).default(defaultStyle),
   })
   .superRefine((body, context) => {
     const expected = modelForSize[body.size];
@@ -23,6 +25,10 @@ export const generateImageRequest = z
     const { max } = promptLimits[body.model];
     if (body.prompt.length > max) {
       context.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${max} characters for ${body.model}` });
+    } else if (promptWithStyle(body.prompt, body.style).length > max) {
+      // The provider receives the style's words too, and refuses a prompt past its limit.
+      const room = max - (promptWithStyle(body.prompt, body.style).length - body.prompt.length);
+      context.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${room} characters for ${body.model} with the ${imageStyles[body.style].label} style` });
     }
   });
 export type GenerateImageRequest = z.input<typeof generateImageRequest>;

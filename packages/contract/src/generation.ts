@@ -38,3 +38,27 @@ export const pngDataUrlPrefix = 'data:image/png;base64,';
 
 export const generationProviders = ['local', 'openai'] as const;
 export type GenerationProviderName = (typeof generationProviders)[number];
+
+/**
+ * The styles a generation may ask for: each adds its suffix to the prompt the provider receives,
+ * while the image keeps the user's words and the style's id (decision 053).
+ */
+export const imageStyles = {
+  none: { label: 'None', suffix: '' },
+  photographic: { label: 'Photographic', suffix: 'photographic, natural light, sharp focus, high detail' },
+  cinematic: { label: 'Cinematic', suffix: 'cinematic film still, dramatic lighting, shallow depth of field, anamorphic' },
+  illustration: { label: 'Illustration', suffix: 'digital illustration, clean lines, rich colours' },
+  anime: { label: 'Anime', suffix: 'anime style, cel shading, vibrant colours' },
+  '3d-render': { label: '3D render', suffix: '3D render, octane, soft global illumination, studio lighting' },
+  watercolor: { label: 'Watercolor', suffix: 'watercolor painting, soft washes, paper texture' },
+  'flat-logo': { label: 'Flat logo', suffix: 'flat vector logo, simple shapes, solid colours, plain background' },
+} as const;
+export type ImageStyle = keyof typeof imageStyles;
+export const imageStyleIds = Object.keys(imageStyles) as [ImageStyle, ...ImageStyle[]];
+export const defaultStyle: ImageStyle = 'none';
+
+/** What the provider is asked to draw: the user's words, then the style's suffix. */
+export function promptWithStyle(prompt: string, style: ImageStyle): string {
+  const { suffix } = imageStyles[style];
+  return suffix === '' ? prompt : `${prompt}, ${suffix}`;
+}

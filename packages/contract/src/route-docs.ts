@@ -31,6 +31,7 @@ export const routeTags = {
   Jobs: 'Paid work as jobs: submit, follow, cancel.',
   Batches: 'One tool over many pictures at once, each picture its own job.',
   Recipes: 'Saved chains of tools: run one on a picture or a batch, priced as the sum of its steps.',
+  Prompts: 'Prompts kept with their size, quality and style, to fill the generator again.',
   Images: 'Your results.',
   Payments: 'Buying credits.',
   'Developer keys': 'API keys (lk_…) that spend the same credits as your account.',
@@ -125,7 +126,20 @@ export const routeDocs: Record<string, RouteDoc> = {
     description:
       'Multipart: `image_file`, once or repeated. Every step of every picture is reserved when the run is accepted; a failed step refunds itself and every step after it, and earlier steps keep their images. Answers 202 with a batch id: follow it with GET /api/batches/:id.',
   },
-  'GET /api/images': { tag: 'Images', auth: 'session', summary: 'List your images, newest first' },
+  'GET /api/prompts': { tag: 'Prompts', auth: 'session', summary: 'List your saved prompts, newest first' },
+  'POST /api/prompts': {
+    tag: 'Prompts',
+    auth: 'session',
+    summary: 'Save a prompt with its size, quality and style',
+    description: 'JSON: `prompt`, `size`, and optionally `quality` and `style`, checked as a generation would be. At most 100 per account: past it, 409.',
+  },
+  'DELETE /api/prompts/:id': { tag: 'Prompts', auth: 'session', summary: 'Delete a saved prompt' },
+  'GET /api/images': {
+    tag: 'Images',
+    auth: 'session',
+    summary: 'List or search your images, newest first',
+    description: '`q`: words of the prompt or a tool’s name (every word must match, as a whole word or its start); `kind`: `generation`, `edit` or a tool; `limit`; `cursor`: the previous page’s `nextCursor`.',
+  },
   'GET /api/images/:id': { tag: 'Images', auth: 'session', summary: 'Download an image (PNG)' },
   'DELETE /api/images/:id': { tag: 'Images', auth: 'session', summary: 'Delete an image' },
   'POST /api/keys': {

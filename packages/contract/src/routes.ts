@@ -28,6 +28,7 @@ import {
   webhookResponse,
 } from './payments.ts';
 import { openApiDocumentResponse } from './route-docs.ts';
+import { deleteSavedPromptResponse, savedPromptResponse, savedPromptsResponse } from './prompt-schemas.ts';
 import { deleteRecipeResponse, recipeResponse, recipesListResponse } from './recipe-schemas.ts';
 import { toolResponse } from './tool-schemas.ts';
 
@@ -81,6 +82,9 @@ export const apiRoutes = {
   'GET /api/recipes': { 200: { json: recipesListResponse } },
   'DELETE /api/recipes/:id': { 200: { json: deleteRecipeResponse } },
   'POST /api/recipes/:id/run': { 202: { json: batchAcceptedResponse } },
+  'GET /api/prompts': { 200: { json: savedPromptsResponse } },
+  'POST /api/prompts': { 201: { json: savedPromptResponse } },
+  'DELETE /api/prompts/:id': { 200: { json: deleteSavedPromptResponse } },
   'GET /api/images': { 200: { json: imagesListResponse } },
   'GET /api/images/:id': { 200: { bytes: 'image/png' } },
   'DELETE /api/images/:id': { 200: { json: deleteImageResponse } },

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document; only the database writes it (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const users = pgTable(
   'users',
@@ -287,11 +290,16 @@ export const images = pgTable(
     byteSize: integer('byte_size').notNull(),
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The prompt's words and the kind (a tool's name), for the gallery's search (decision 053).
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("images"."prompt", '') || ' ' || "images"."kind")`),
   },
   (t) => [
     uniqueIndex('images_storage_key_key').on(t.storageKey),
     // A user's history, newest first.
     index('images_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('images_search_idx').using('gin', t.search),
     check('images_dimensions_positive', sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.byteSize} > 0`),
   ],
 );
@@ -380,6 +388,23 @@ export const recipes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('recipes_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/** A prompt kept with its settings, to fill the generator's form again (decision 053). */
+export const savedPrompts = pgTable(
+  'saved_prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    size: text('size').notNull(),
+    quality: text('quality').notNull(),
+    style: text('style').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_prompts_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
 
 /** One tool (or one recipe) run on many pictures at once (decision 028). */

@@ -70,7 +70,7 @@ describe('GET /api/openapi.json', () => {
   it('carries the request schemas the routes validate with, and who may call them', () => {
     const generate = document.paths['/api/image/generate-image']!.post!;
     const body = generate.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(body.properties ?? {}).sort()).toEqual(['model', 'prompt', 'quality', 'size']);
+    expect(Object.keys(body.properties ?? {}).sort()).toEqual(['model', 'prompt', 'quality', 'size', 'style']);
     expect(generate.security).toEqual([{ sessionToken: [] }, { sessionBearer: [] }]);
     expect(generate.responses['200']!.content!['application/json']!.schema.required).toEqual(['success', 'message', 'image', 'creditBalance', 'imageId']);
 

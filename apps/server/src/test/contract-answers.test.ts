@@ -20,7 +20,7 @@ describe('checking answers against the contract', () => {
     expect(() => checkAnswer('POST', '/api/image/get-credit', answer(200, { ...credit, creditBalance: '5' }))).toThrow(/creditBalance/);
     expect(() => checkAnswer('POST', '/api/image/get-credit', answer(200, { ...credit, passwordHash: 'x' }))).toThrow(/fields its schema does not list: passwordHash/);
     expect(() =>
-      checkAnswer('GET', '/api/images?limit=2', answer(200, { success: true, images: [{ id: crypto.randomUUID(), kind: 'generation', prompt: null, width: 1, height: 1, createdAt: 'now', settings: {}, recipeId: null, path: '/x' }] })),
+      checkAnswer('GET', '/api/images?limit=2', answer(200, { success: true, images: [{ id: crypto.randomUUID(), kind: 'generation', prompt: null, width: 1, height: 1, createdAt: 'now', settings: {}, recipeId: null, style: null, path: '/x' }], nextCursor: null })),
     ).toThrow(/images\[0\]\.path/);
   });
 

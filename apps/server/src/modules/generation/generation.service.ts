@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { dimensionsOf, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import { dimensionsOf, promptWithStyle, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
 import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import type { GenerationState } from '@lumigen/contract/health';
 import { messages } from '@lumigen/contract/messages';
@@ -72,10 +72,11 @@ export function createGenerationService({ provider, cost }: { provider: Generati
         // and the stored seed reproduces this one.
         const seed = randomInt(2 ** 31);
         const startedAt = performance.now();
-        const result = await provider.generate({ ...request, seed });
+        const { style, ...asked } = request;
+        const result = await provider.generate({ ...asked, prompt: promptWithStyle(request.prompt, style), seed });
         await progress(80);
         log.info({ provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) }, 'image generated');
-        const imageParams = { model: request.model, size: request.size, quality: request.quality, seed, ...(provider.model ? { providerModel: provider.model } : {}) };
+        const imageParams = { model: request.model, size: request.size, quality: request.quality, style, seed, ...(provider.model ? { providerModel: provider.model } : {}) };
         return { kind: 'generation', prompt: request.prompt, params: imageParams, provider: provider.name, ...result };
       },
       // The size the user chose, whatever the provider drew (the OpenAI adapter brings it there).

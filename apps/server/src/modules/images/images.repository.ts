@@ -49,12 +49,41 @@ export async function deleteImage(ex: Executor, id: string): Promise<void> {
   await ex.delete(images).where(eq(images.id, id));
 }
 
-/** The user's newest images first; only the columns a gallery shows. */
-export async function listOwnedImages(ex: Executor, userId: string, limit: number) {
+/** Where a page ended: the last image's time (as PostgreSQL writes it, to the microsecond) and id. */
+export type ImagesCursor = { createdAt: string; id: string };
+
+export type ImagesFilter = {
+  /** Each word must start a word of the prompt or the kind; letters and digits only. */
+  words?: string[];
+  kind?: string;
+  after?: ImagesCursor;
+};
+
+/**
+ * The user's newest images first, filtered, from just after `after`; only the columns a gallery
+ * shows. The words go through the `search` column's GIN index (decision 053).
+ */
+export async function listOwnedImages(ex: Executor, userId: string, limit: number, filter: ImagesFilter = {}) {
+  const conditions = [eq(images.userId, userId)];
+  if (filter.kind) conditions.push(eq(images.kind, filter.kind));
+  if (filter.words && filter.words.length > 0) {
+    const query = filter.words.map((word) => `${word}:*`).join(' & ');
+    conditions.push(sql`${images.search} @@ to_tsquery('simple'::regconfig, ${query})`);
+  }
+  if (filter.after) conditions.push(sql`(${images.createdAt}, ${images.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`);
   return ex
-    .select({ id: images.id, kind: images.kind, prompt: images.prompt, params: images.params, width: images.width, height: images.height, createdAt: images.createdAt })
+    .select({
+      id: images.id,
+      kind: images.kind,
+      prompt: images.prompt,
+      params: images.params,
+      width: images.width,
+      height: images.height,
+      createdAt: images.createdAt,
+      cursorTime: sql<string>`${images.createdAt}::text`,
+    })
     .from(images)
-    .where(eq(images.userId, userId))
+    .where(and(...conditions))
     .orderBy(desc(images.createdAt), desc(images.id))
     .limit(limit);
 }

@@ -68,7 +68,7 @@ describe.each(cases)('a user’s images on %s, stored in %s', (kind, storage) =>
     expect((await get('/api/images/not-a-uuid', token)).json()).toEqual({ success: false, message: 'Not found' });
     expect((await get('/api/images/0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11', token)).json()).toEqual({ success: false, message: 'Not found' });
     expect((await get('/api/images?limit=1000', token)).json()).toEqual({ success: false, message: 'Limit must be at most 100' });
-    expect((await get('/api/images?limit=2', token)).json()).toEqual({ success: true, images: [] });
+    expect((await get('/api/images?limit=2', token)).json()).toEqual({ success: true, images: [], nextCursor: null });
     expect((await get('/api/images')).statusCode).toBe(401);
   });
 });

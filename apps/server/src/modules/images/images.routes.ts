@@ -10,7 +10,7 @@ export async function imagesRoutes(app: FastifyInstance, { images }: { images: I
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/images', { schema: { querystring: imagesListQuery }, onRequest: app.requireSessionOrReadKey }, async (request): Promise<ImagesListResponse> => {
-    return { success: true, images: await images.listOwned(callerId(request), request.query.limit) };
+    return { success: true, ...(await images.listOwned(callerId(request), request.query)) };
   });
 
   // Only the owner gets the bytes; for anyone else the image does not exist (404, not 403).

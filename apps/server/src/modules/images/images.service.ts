@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { imageMessages, searchWordsLimit, type ImagesListQuery } from '@lumigen/contract/images';
 import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { pngByteSize, type PngFile } from '../../lib/image-bytes.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { ImageStore, StoredObject } from './image-store.ts';
@@ -27,6 +29,36 @@ function settingsOf(kind: string, prompt: string | null, params: Record<string, 
   for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') settings[name] = value;
   if ((kind === 'generation' || kind === 'replace-background') && prompt) settings.prompt = prompt;
   return settings;
+}
+
+/**
+ * The words of a search as the index holds them: lower case, letters and digits only (a tool's
+ * name like "remove-background" is split as the index splits it), at most `searchWordsLimit`.
+ */
+export function searchWords(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+    .slice(0, searchWordsLimit);
+}
+
+/** A cursor is opaque to clients: the last image's time and id, base64url. */
+function encodeCursor(cursor: repo.ImagesCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+/** A timestamptz as PostgreSQL writes it in ISO style, to the microsecond. */
+const cursorTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+function decodeCursor(text: string): repo.ImagesCursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && cursorTime.test(createdAt) && typeof id === 'string' && isUuid(id)) return { createdAt, id };
+  } catch {
+    // Falls through to the same refusal as a well-formed cursor of nothing.
+  }
+  throw new AppError('bad_request', imageMessages.badCursor);
 }
 
 export type StoredBytes = { id: string; storageKey: string; byteSize: number };
@@ -114,15 +146,25 @@ export function createImagesService(db: Db, store: ImageStore) {
     },
 
     /** The user's newest images, as the gallery lists them, each with what "Use again" needs. */
-    async listOwned(userId: string, limit: number) {
-      const rows = await repo.listOwnedImages(db, userId, limit);
-      const recipes = await repo.recipesOfImages(db, userId, rows.map((row) => row.id));
-      return rows.map(({ params, ...row }) => ({
-        ...row,
-        settings: settingsOf(row.kind, row.prompt, params),
-        recipeId: recipes.get(row.id) ?? null,
-        createdAt: row.createdAt.toISOString(),
-      }));
+    async listOwned(userId: string, query: ImagesListQuery) {
+      const { limit } = query;
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const words = query.q === undefined ? [] : searchWords(query.q);
+      // One more than asked tells whether an older page exists.
+      const found = await repo.listOwnedImages(db, userId, limit + 1, { words, kind: query.kind, after });
+      const page = found.slice(0, limit);
+      const recipes = await repo.recipesOfImages(db, userId, page.map((row) => row.id));
+      const last = page.at(-1);
+      return {
+        images: page.map(({ params, cursorTime: _cursorTime, ...row }) => ({
+          ...row,
+          settings: settingsOf(row.kind, row.prompt, params),
+          recipeId: recipes.get(row.id) ?? null,
+          style: typeof params.style === 'string' ? params.style : null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        nextCursor: found.length > limit && last ? encodeCursor({ createdAt: last.cursorTime, id: last.id }) : null,
+      };
     },
 
     /**

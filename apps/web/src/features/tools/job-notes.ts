@@ -1,10 +1,10 @@
-import type { ImageQuality, ImageSize } from '@lumigen/contract/generation';
+import type { ImageQuality, ImageSize, ImageStyle } from '@lumigen/contract/generation';
 
 /**
  * What this browser asked a generation for, by job id: the page that picks the job up again after
  * a reload can caption it. A job from another browser has no note and is shown without one.
  */
-export type GenerationNote = { prompt: string; size: ImageSize; quality: ImageQuality };
+export type GenerationNote = { prompt: string; size: ImageSize; quality: ImageQuality; style?: ImageStyle };
 
 const storageKey = 'lumigen.generation-notes';
 const kept = 10;

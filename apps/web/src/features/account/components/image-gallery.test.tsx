@@ -12,15 +12,15 @@ import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256' }, recipeId: null };
-const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {}, recipeId: null };
+const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256', style: 'watercolor' }, recipeId: null, style: 'watercolor' };
+const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {}, recipeId: null, style: null };
 
 let images: ImageSummary[];
 
 function galleryServer() {
   const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
   return mockServer({
-    'GET /api/images': () => [200, { success: true, images }],
+    'GET /api/images': () => [200, { success: true, images, nextCursor: null }],
     [`GET /api/images/${kite.id}`]: png,
     [`GET /api/images/${cutout.id}`]: png,
     [`DELETE /api/images/${kite.id}`]: () => {
@@ -143,7 +143,7 @@ describe('Your images', () => {
     await person.click(await within(generated).findByRole('link', { name: 'Use again' }));
     const where = new URL(screen.getByTestId('where').textContent!, 'http://lumigen.test');
     expect(where.pathname).toBe('/generate');
-    expect(JSON.parse(where.searchParams.get('settings')!)).toEqual({ model: 'dall-e-2', size: '256x256', prompt: 'A red kite over green hills' });
+    expect(JSON.parse(where.searchParams.get('settings')!)).toEqual({ model: 'dall-e-2', size: '256x256', style: 'watercolor', prompt: 'A red kite over green hills' });
     cleanup();
 
     renderGallery(`/profile?view=${cutout.id}`);
@@ -153,7 +153,7 @@ describe('Your images', () => {
 
   it('a viewer link to an image that is gone says so', async () => {
     mockServer({
-      'GET /api/images': [200, { success: true, images: [] }],
+      'GET /api/images': [200, { success: true, images: [], nextCursor: null }],
       'GET /api/images/33333333-3333-4333-8333-333333333333': [404, { success: false, message: messages.notFound }],
     });
     renderGallery('/profile?view=33333333-3333-4333-8333-333333333333');
@@ -162,8 +162,52 @@ describe('Your images', () => {
   });
 
   it('no images yet: says how to make the first', async () => {
-    mockServer({ 'GET /api/images': [200, { success: true, images: [] }] });
+    mockServer({ 'GET /api/images': [200, { success: true, images: [], nextCursor: null }] });
     renderGallery();
     expect(await screen.findByRole('link', { name: 'Generate your first one' })).toBeTruthy();
+  });
+
+  it('shows each image’s prompt, style and tool', async () => {
+    galleryServer();
+    renderGallery();
+    const item = (await screen.findByRole('img', { name: 'A red kite over green hills' })).closest('li')!;
+    expect(within(item).getByText('A red kite over green hills', { selector: '.gallery__prompt' })).toBeTruthy();
+    expect(within(item).getByText(/Watercolor style/)).toBeTruthy();
+    const cutoutItem = screen.getByRole('img', { name: 'Background removed' }).closest('li')!;
+    expect(within(cutoutItem).getByText('Background removed', { selector: '.gallery__kind' })).toBeTruthy();
+    expect(within(cutoutItem).queryByText(/style/)).toBeNull();
+  });
+
+  it('searches by words and kind, and pages to older images by the cursor', async () => {
+    const server = mockServer({
+      'GET /api/images': (call) => {
+        if (call.query.get('cursor') === 'older') return [200, { success: true, images: [cutout], nextCursor: null }];
+        if (call.query.get('q') === 'kite') return [200, { success: true, images: [kite], nextCursor: 'older' }];
+        if (call.query.get('kind') === 'upscale') return [200, { success: true, images: [], nextCursor: null }];
+        return [200, { success: true, images: [kite, cutout], nextCursor: null }];
+      },
+      [`GET /api/images/${kite.id}`]: () => new Response(new Uint8Array([0x89]), { status: 200, headers: { 'content-type': 'image/png' } }),
+      [`GET /api/images/${cutout.id}`]: () => new Response(new Uint8Array([0x89]), { status: 200, headers: { 'content-type': 'image/png' } }),
+    });
+    renderGallery();
+    await screen.findByRole('img', { name: 'Background removed' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search your images' }), { target: { value: ' kite ' } });
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Background removed' })).toBeNull());
+    expect(screen.getByRole('img', { name: 'A red kite over green hills' })).toBeTruthy();
+    const searched = server.callsTo('GET', '/api/images').at(-1)!;
+    expect([searched.query.get('q'), searched.query.get('kind'), searched.query.get('cursor')]).toEqual(['kite', null, null]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show older images' }));
+    expect(await screen.findByRole('img', { name: 'Background removed' })).toBeTruthy();
+    expect(server.callsTo('GET', '/api/images').at(-1)!.query.get('cursor')).toBe('older');
+    expect(screen.queryByRole('button', { name: 'Show older images' })).toBeNull();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search your images' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: 'upscale' } });
+    expect(await screen.findByText('No image matches this search.')).toBeTruthy();
+    expect(server.callsTo('GET', '/api/images').at(-1)!.query.get('kind')).toBe('upscale');
+    // The search stays on screen to be changed again.
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toBeTruthy();
   });
 });

@@ -1,10 +1,12 @@
 import {
   imageQualities,
   imageSizes,
+  imageStyleIds,
   modelForSize,
   promptLimits,
   type ImageQuality,
   type ImageSize,
+  type ImageStyle,
   type ValidGenerateImageRequest,
 } from '@lumigen/contract/generation';
 import { formatPrice } from '@lumigen/contract/pricing';
@@ -13,8 +15,10 @@ import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-field.tsx';
 import { lazyZodResolver } from '../../../lib/form-resolver.ts';
+import { SavedPrompts } from './saved-prompts-menu.tsx';
+import { StylePicker } from './style-picker.tsx';
 
-export type GenerateSettings = { prompt: string; size: ImageSize; quality: ImageQuality };
+export type GenerateSettings = { prompt: string; size: ImageSize; quality: ImageQuality; style: ImageStyle };
 export type GenerateFormApi = UseFormReturn<GenerateSettings, unknown, ValidGenerateImageRequest>;
 
 // Building the request's schema was most of the page's longest task at start-up (decision 032).
@@ -23,7 +27,7 @@ const checkRequest = lazyZodResolver(() => import('@lumigen/contract/generation-
 const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = (values, context, options) =>
   checkRequest({ ...values, model: modelForSize[values.size] }, context, options as never);
 
-const defaultSettings: GenerateSettings = { prompt: '', size: '1024x1024', quality: 'standard' };
+const defaultSettings: GenerateSettings = { prompt: '', size: '1024x1024', quality: 'standard', style: 'none' };
 
 /** The generator's settings, kept by the page so the summary beside a result can show them. */
 export function useGenerateForm(): GenerateFormApi {
@@ -38,6 +42,7 @@ export function generateSettingsFrom(carried: Record<string, unknown>): Partial<
   const settings: Partial<GenerateSettings> = {};
   if ((imageSizes as readonly unknown[]).includes(carried.size)) settings.size = carried.size as ImageSize;
   if ((imageQualities as readonly unknown[]).includes(carried.quality)) settings.quality = carried.quality as ImageQuality;
+  if ((imageStyleIds as readonly unknown[]).includes(carried.style)) settings.style = carried.style as ImageStyle;
   const { min, max } = promptLimits[modelForSize[settings.size ?? defaultSettings.size]];
   const { prompt } = carried;
   if (typeof prompt === 'string' && prompt.trim().length >= min && prompt.length <= max) settings.prompt = prompt;
@@ -97,6 +102,11 @@ export function GenerateForm({ form, onSubmit, busy, price }: { form: GenerateFo
         maxLength={modelForSize[settings.size] === 'dall-e-2' ? 1000 : 4000}
         error={form.formState.errors.prompt?.message}
         {...form.register('prompt')}
+      />
+      <StylePicker {...form.register('style')} />
+      <SavedPrompts
+        current={() => ({ prompt: settings.prompt, size: settings.size, quality: settings.quality, style: settings.style })}
+        onPick={(saved) => form.reset({ prompt: saved.prompt, size: saved.size, quality: saved.quality, style: saved.style })}
       />
       <Button type="submit" size="lg" busy={busy} disabled={settings.prompt.trim() === ''}>
         Generate{price !== undefined && ` · ${formatPrice(price)}`}

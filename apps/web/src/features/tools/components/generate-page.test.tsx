@@ -47,7 +47,7 @@ describe('/generate runs through the jobs API', () => {
     expect(await canvas().findByText("You're 2nd in line")).toBeTruthy();
     // The credit is reserved on acceptance: the balance is read again at once.
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(2));
-    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'standard', model: 'dall-e-3' });
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'standard', style: 'none', model: 'dall-e-3' });
     stream.send('position', { position: 1 });
     expect(await canvas().findByText("You're next in line")).toBeTruthy();
     stream.send('running', { attempt: 1 }, 1);
@@ -128,14 +128,14 @@ describe('/generate runs through the jobs API', () => {
   it("Use again: fills the prompt, size and quality of an earlier image, says so, and sends them", async () => {
     const stream = eventStream();
     const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
-    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', seed: 12345 }), token: 'valid-token' });
+    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', style: 'anime', seed: 12345 }), token: 'valid-token' });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect(chosen('Resolution')).toBe('1792x1024');
     expect(chosen('Quality')).toBe('hd');
     expect(notify.info).toHaveBeenCalledWith(webMessages.generationSettingsCarried);
     fireEvent.click(screen.getByRole('button', { name: /^Generate/ }));
     await waitFor(() => expect(server.callsTo('POST', '/api/jobs/generate')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A fox in snow', size: '1792x1024', quality: 'hd', model: 'dall-e-3' });
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A fox in snow', size: '1792x1024', quality: 'hd', style: 'anime', model: 'dall-e-3' });
   });
 
   it('Use again: keeps what is valid, ignores the rest, and never breaks on a bad address', async () => {
@@ -153,5 +153,48 @@ describe('/generate runs through the jobs API', () => {
       expect(notify.info).not.toHaveBeenCalled();
       cleanup();
     }
+  });
+
+  it('sends the chosen style and shows it beside the result', async () => {
+    const stream = eventStream();
+    const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
+    const style = screen.getByRole('combobox', { name: 'Style' }) as HTMLSelectElement;
+    expect([...style.options].map((option) => option.text)).toEqual(['None', 'Photographic', 'Cinematic', 'Illustration', 'Anime', '3D render', 'Watercolor', 'Flat logo']);
+    fireEvent.change(style, { target: { value: 'watercolor' } });
+    generate('A fox in the snow');
+    await waitFor(() => expect(server.callsTo('POST', '/api/jobs/generate')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toMatchObject({ prompt: 'A fox in the snow', style: 'watercolor' });
+    stream.send('succeeded', { imageId }, 1);
+    await canvas().findByRole('img', { name: 'Generated image: A fox in the snow' });
+    expect(screen.getByText(/1024 × 1024 · Standard · Watercolor style/)).toBeTruthy();
+  });
+
+  it('Save prompt keeps the form’s prompt, size, quality and style; Saved prompts fills the form from one', async () => {
+    const saved = { id: '44444444-4444-4444-8444-444444444444', prompt: 'A neon city at night', size: '1792x1024', quality: 'hd', style: 'cinematic', createdAt: '2026-11-27T10:00:00.000Z' };
+    const server = mockServer({
+      'GET /api/prompts': [200, { success: true, prompts: [saved] }],
+      'POST /api/prompts': (call) => [201, { success: true, prompt: { ...saved, ...(call.body as object), id: '55555555-5555-4555-8555-555555555555' } }],
+    });
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'A quiet harbour' } });
+    fireEvent.click(screen.getByRole('radio', { name: '512 × 512' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Style' }), { target: { value: 'anime' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save prompt' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/prompts')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/prompts')[0]?.body).toEqual({ prompt: 'A quiet harbour', size: '512x512', quality: 'standard', style: 'anime' });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Prompt saved'));
+    // The list is asked for only when the menu opens.
+    expect(server.callsTo('GET', '/api/prompts')).toHaveLength(0);
+
+    const menu = screen.getByText('Saved prompts', { selector: 'summary' }).closest('details')!;
+    menu.open = true;
+    fireEvent(menu, new Event('toggle'));
+    fireEvent.click(await within(menu).findByRole('button', { name: /^A neon city at night/ }));
+    expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A neon city at night');
+    expect(chosen('Resolution')).toBe('1792x1024');
+    expect(chosen('Quality')).toBe('hd');
+    expect((screen.getByRole('combobox', { name: 'Style' }) as HTMLSelectElement).value).toBe('cinematic');
+    expect(menu.open).toBe(false);
   });
 });

@@ -62,7 +62,7 @@ export function GeneratePage() {
     scrollToCanvas(canvas.current);
     submission.mutate(request, {
       onSuccess: (accepted) => {
-        noteGeneration(accepted.jobId, { prompt: request.prompt, size: request.size, quality: request.quality });
+        noteGeneration(accepted.jobId, { prompt: request.prompt, size: request.size, quality: request.quality, style: request.style });
         run.start(accepted);
       },
       onError: (error) => {

@@ -1,4 +1,4 @@
-import { modelForSize } from '@lumigen/contract/generation';
+import { imageStyles, modelForSize } from '@lumigen/contract/generation';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
 import { exportName } from '../../../lib/download-name.ts';
@@ -55,6 +55,7 @@ export function GenerationSummary({ prompt, settings }: { prompt: string; settin
         <p>
           {/* The small sizes draw at one quality only, whatever the form held: say what was used. */}
           {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' && modelForSize[settings.size] === 'dall-e-3' ? 'HD' : 'Standard'}
+          {settings.style && settings.style !== 'none' && ` · ${imageStyles[settings.style].label} style`}
         </p>
       )}
     </div>
