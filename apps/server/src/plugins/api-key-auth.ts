@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Clipdrop's clients send the key in `x-api-key`, OpenAI's as `Authorization: Bearer`; both are read on every drop-in door. */
+/** Clipdrop's clients send the key in `x-api-key`, OpenAI's as `Authorization: Bearer`; both are read on every drop-in route. */
 export function apiKeyFrom(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header !== '') return header.trim();
@@ -29,7 +29,7 @@ export function apiKeyFrom(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The one place API keys are checked (issue 16): the drop-in routes need a key, and the reading
+ * The one place API keys are checked (decision 027): the drop-in routes need a key, and the reading
  * routes (images, jobs, the ledger) take a key with the `read` scope in place of the session.
  * Everything else (`requireAuth`: the account, its keys, paid work under /api) takes a session
  * token, which a key is not, so a key opens none of it.

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The brief's clients send the token in a `token` header (docs/product.md §7); `Authorization: Bearer` is accepted too. */
+/** The specification's clients send the token in a `token` header (docs/product.md §7); `Authorization: Bearer` is accepted too. */
 export function tokenFrom(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   if (typeof header === 'string' && header !== '') return header;

@@ -32,8 +32,8 @@ export type ErrorAnswer = { status: number; headers: Record<string, string>; mes
 
 /**
  * Any error as we answer it, logging what is ours to fix. 5xx answers carry the request id and
- * nothing internal; the details go to the log. The drop-in endpoints (issue 16) reshape this
- * into their services' error bodies, so every door tells the same story.
+ * nothing internal; the details go to the log. The drop-in endpoints (decision 027) reshape this
+ * into their services' error bodies, so every route tells the same story.
  */
 export function errorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): ErrorAnswer {
   const answer = (status: number, message: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}): ErrorAnswer => ({ status, headers, message, extra });

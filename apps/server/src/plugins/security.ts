@@ -65,7 +65,7 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
   };
 }
 
-/** Our API and the drop-in doors (OpenAI's and Clipdrop's paths): answers to programs, never pages. */
+/** Our API and the drop-in routes (OpenAI's and Clipdrop's paths): answers to programs, never pages. */
 const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url.startsWith('/clipdrop/');
 
 /** Security headers with a strict Content-Security-Policy; CORS only for our own public origin. */

@@ -31,7 +31,7 @@ export class ApiKeyRefused extends AppError {
 }
 
 /**
- * Developer API keys (issue 16, docs/decisions/027): made, listed and revoked by their owner's
+ * Developer API keys (docs/decisions/027): made, listed and revoked by their owner's
  * session; checked on every drop-in call. Only the SHA-256 of a key is stored.
  */
 export function createApiKeysService(db: Db, credits: CreditsService, { mailer, publicOrigin }: { mailer: Pick<Mailer, 'deliver'>; publicOrigin: string }) {

@@ -16,8 +16,8 @@ describe.each(databaseKinds)('API keys follow the account on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** What a key opens: the OpenAI door, the Clipdrop door and the reading routes. */
-  async function doors(key: string) {
+  /** What a key opens: the OpenAI routes, the Clipdrop routes and the reading routes. */
+  async function routesOpen(key: string) {
     const openai = await t.app.inject({ method: 'POST', url: '/v1/images/generations', headers: { authorization: `Bearer ${key}` }, payload: { prompt: 'a cat', size: '256x256' } });
     const clipdrop = await t.app.inject({ method: 'POST', url: '/clipdrop/remove-background/v1', headers: { 'x-api-key': key } });
     const images = await t.app.inject({ method: 'GET', url: '/api/images', headers: { 'x-api-key': key } });
@@ -37,7 +37,7 @@ describe.each(databaseKinds)('API keys follow the account on %s', (kind) => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(messages.passwordReset);
 
-    expect(await doors(key)).toEqual({ openai: 401, clipdrop: 403, images: 401 });
+    expect(await routesOpen(key)).toEqual({ openai: 401, clipdrop: 403, images: 401 });
     expect(await listKeys(t.app, reset.json().token)).toEqual([]);
     const [done] = await waitForMail(t.location.dataDir, squatter.user.email, { subject: 'Your Lumigen password was reset' });
     expect(done!.text).toContain("the account's 1 API key was revoked");
@@ -48,7 +48,7 @@ describe.each(databaseKinds)('API keys follow the account on %s', (kind) => {
     const first = await createKey(t, owner.token);
     const changed = await post(t.app, '/api/user/change-password', owner.token, { currentPassword: owner.password, newPassword: 'second password here' });
     expect([changed.statusCode, changed.json().message]).toEqual([200, messages.passwordChangedKeysRevoked]);
-    expect(await doors(first.key)).toEqual({ openai: 401, clipdrop: 403, images: 401 });
+    expect(await routesOpen(first.key)).toEqual({ openai: 401, clipdrop: 403, images: 401 });
 
     const second = await createKey(t, owner.token);
     const kept = await post(t.app, '/api/user/change-password', owner.token, { currentPassword: 'second password here', newPassword: 'third password here', revokeApiKeys: false });
@@ -60,7 +60,7 @@ describe.each(databaseKinds)('API keys follow the account on %s', (kind) => {
     expect(await stillOpen(second.key)).toBe(200);
   });
 
-  it('logout-others revokes the keys by default (the brief\'s empty body too) and keeps them with revokeApiKeys: false', async () => {
+  it('logout-others revokes the keys by default (the specification\'s empty body too) and keeps them with revokeApiKeys: false', async () => {
     const owner = await register(t.app);
     const kept = await createKey(t, owner.token);
     const keep = await post(t.app, '/api/user/logout-others', owner.token, { revokeApiKeys: false });
@@ -73,7 +73,7 @@ describe.each(databaseKinds)('API keys follow the account on %s', (kind) => {
 
     const another = await createKey(t, owner.token);
     expect((await post(t.app, '/api/user/logout-others', owner.token, { revokeApiKeys: true })).statusCode).toBe(200);
-    expect(await doors(another.key)).toEqual({ openai: 401, clipdrop: 403, images: 401 });
+    expect(await routesOpen(another.key)).toEqual({ openai: 401, clipdrop: 403, images: 401 });
   });
 
   it('refuses to make a key before the address is confirmed, and mails the owner when one is made', async () => {

@@ -22,7 +22,7 @@ function toolOf(value: string | undefined): BatchToolId {
   return value as BatchToolId;
 }
 
-/** Batches (issue 16): one tool on up to 50 pictures, followed as one, downloaded as one ZIP. */
+/** Batches (decision 028): one tool on up to 50 pictures, followed as one, downloaded as one ZIP. */
 export async function batchesRoutes(
   app: FastifyInstance,
   { batches, jobs, uploadsDir, uploadGuard, paidLimit }: { batches: BatchesService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },

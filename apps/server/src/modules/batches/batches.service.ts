@@ -38,7 +38,7 @@ function itemOf(row: repo.BatchItemRow, jobsById: Map<string, repo.BatchJobRow>)
 }
 
 /**
- * Batches (issue 16): many pictures through one tool or one recipe. Each picture is judged as a
+ * Batches (decision 028): many pictures through one tool or one recipe. Each picture is judged as a
  * single upload is; a refused one is recorded with its reason and never charged, and the accepted
  * ones become jobs (a recipe's: one per step, each following the one before), all reserved at
  * once in the transaction that records the batch.

@@ -33,7 +33,7 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
     return { success: true, entries, nextCursor };
   });
 
-  // The brief's tool pages call this after an edit (docs/product.md §7), so it charges an edit's cost.
+  // The specification's tool pages call this after an edit (docs/product.md §7), so it charges an edit's cost.
   r.post('/api/image/deduct-credit', { schema: { body: emptyBody } }, async (request): Promise<CreditResponse> => {
     const creditBalance = await credits.spend(request.auth.userId, creditCosts.edit, randomUUID());
     return { success: true, message: messages.creditDeducted, creditBalance };

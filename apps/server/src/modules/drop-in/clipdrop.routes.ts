@@ -36,7 +36,7 @@ function formatFor(accept: string | undefined): OutputFormat {
 }
 
 /**
- * `POST /clipdrop/<endpoint>` for the eight Clipdrop endpoints of docs/product.md §7 (issue 16):
+ * `POST /clipdrop/<endpoint>` for the eight Clipdrop endpoints of docs/product.md §7 (decision 027):
  * code written for Clipdrop edits here by changing its base URL to `…/clipdrop` and its key
  * (`x-api-key: lk_…`, the `tools` scope). Multipart in with Clipdrop's field names, the image out
  * with `x-remaining-credits` and `x-credits-consumed`; failures as Clipdrop's `{ "error": "…" }`.

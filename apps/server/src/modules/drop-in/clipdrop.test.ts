@@ -27,7 +27,7 @@ async function formFor(tool: ToolId, image: Buffer): Promise<FormData> {
   return form;
 }
 
-/** `POST /clipdrop/<endpoint>` called with plain fetch, as Clipdrop's documentation shows (issue 16). */
+/** `POST /clipdrop/<endpoint>` called with plain fetch, as Clipdrop's documentation shows (decision 027). */
 describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
   let t: TestContext;
   let base: string;

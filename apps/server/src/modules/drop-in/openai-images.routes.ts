@@ -46,7 +46,7 @@ function openAiKind(status: number, error: unknown): { type: string; code: strin
 }
 
 /**
- * `POST /v1/images/generations` in the shape of OpenAI's Images API (issue 16): code written
+ * `POST /v1/images/generations` in the shape of OpenAI's Images API (decision 027): code written
  * for OpenAI generates here by changing its base URL and key (`Authorization: Bearer lk_…`, the
  * `generate` scope). The generation is a job charged to the key's owner like any other, and this
  * call waits for it, as `/api/image/generate-image` does. Failures answer OpenAI's error body.

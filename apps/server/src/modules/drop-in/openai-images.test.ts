@@ -24,7 +24,7 @@ async function refusal(call: Promise<unknown>): Promise<APIError> {
   return error;
 }
 
-/** `POST /v1/images/generations` driven by the official `openai` client pointed at our server (issue 16). */
+/** `POST /v1/images/generations` driven by the official `openai` client pointed at our server (decision 027). */
 describe.each(databaseKinds)('the OpenAI-shaped images endpoint on %s', (kind) => {
   let t: TestContext;
   let baseURL: string;

@@ -248,7 +248,7 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/jobs?cursor=12', headers: { token } })).statusCode).toBe(400);
   });
 
-  it('keeps the brief\'s generate-image answering as before, through a job', async () => {
+  it('keeps the specification\'s generate-image answering as before, through a job', async () => {
     gate.openGate();
     const { token, user } = await register(t.app);
     const response = await post(t.app, '/api/image/generate-image', token, catRequest);

@@ -14,7 +14,7 @@ export type { Finished } from './wait.ts';
 
 /**
  * Paid work as jobs (docs/architecture.md): acceptance (limits, reservation, queue: one transaction), what
- * the owner can see and do, and the brief's synchronous calls as "accept, then wait".
+ * the owner can see and do, and the specification's synchronous calls as "accept, then wait".
  */
 export function createJobsService(deps: JobsDeps) {
   const list = createList(deps);

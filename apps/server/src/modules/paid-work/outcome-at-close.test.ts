@@ -6,7 +6,7 @@ import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts
 import { catRequest } from '../../test/job-calls.ts';
 import { databaseKinds, ledgerState, register, startTestApp } from '../../test/harness.ts';
 
-// The brief's calls wait for their job in this process. When the process closes first (a deploy, a
+// The specification's calls wait for their job in this process. When the process closes first (a deploy, a
 // client that hung up), the call is told plainly that its job goes on, and the job is charged or
 // refunded as any other: not an "unhandled error" 500 that invites a second, paid try.
 describe.each(databaseKinds)('a brief call waiting for its job when the server closes, on %s', (kind) => {

@@ -9,7 +9,7 @@ import { imagePart, multipartBody, pngOf } from '../../test/tool-calls.ts';
 const proxy = '127.0.0.1';
 const cat = { prompt: 'A cat riding a horse', model: 'dall-e-2', size: '256x256', quality: 'standard' };
 
-/** Paid work per user and per client IP (issue 15): 429 with Retry-After before anything is reserved. */
+/** Paid work per user and per client IP (docs/deploy.md): 429 with Retry-After before anything is reserved. */
 describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
   let t: TestContext;
   let photo: Buffer;

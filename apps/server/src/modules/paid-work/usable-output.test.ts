@@ -60,7 +60,7 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
     expect(await countRows(t.database, 'images')).toBe(imagesBefore);
   }
 
-  describe('POST /api/image/generate-image (the brief’s call)', () => {
+  describe('POST /api/image/generate-image (the specification’s call)', () => {
     it.each([
       ['black', unusable.black, messages.unusable.black],
       ['transparent', unusable.transparent, messages.unusable.transparent],
@@ -93,7 +93,7 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
     });
   });
 
-  describe('POST /api/image/tools/:tool (the brief’s call)', () => {
+  describe('POST /api/image/tools/:tool (the specification’s call)', () => {
     it.each([
       ['all black', async (input: ToolInput) => unusable.black(input.image.width, input.image.height), messages.unusable.black],
       ['transparent', async (input: ToolInput) => unusable.transparent(input.image.width, input.image.height), messages.unusable.transparent],

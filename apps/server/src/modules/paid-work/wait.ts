@@ -40,7 +40,7 @@ export function createWait({ db, kinds, credits, images, watch }: JobsDeps) {
     waitForEnd,
 
     /**
-     * The brief's calls wait for the job they submitted and answer as before: the image with the
+     * The specification's calls wait for the job they submitted and answer as before: the image with the
      * balance after the reservation, or the job's failure with the balance after its refund.
      */
     async outcome(userId: string, { jobId, creditBalance }: { jobId: string; creditBalance: number }): Promise<Finished> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebhookDelivery } from './providers/local.ts';
 import { webhookPath } from './webhook.routes.ts';
 
-/** The local provider's webhook sender: our own door, in process, signed as Stripe signs. */
+/** The local provider's webhook sender: our own webhook route, in process, signed as Stripe signs. */
 export function injectWebhook(app: FastifyInstance): WebhookDelivery {
   return async (payload, signatureHeader) => {
     const response = await app.inject({

@@ -205,7 +205,7 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
     });
 
-    it('keeps the card receipt of the charge Stripe made, whichever door fulfils the payment', async () => {
+    it('keeps the card receipt of the charge Stripe made, whichever route fulfils the payment', async () => {
       const { token } = await register(t.app);
       const byPage = await createIntent(t.app, token, 'Starter');
       fake.setStatus(byPage.paymentIntentId, 'succeeded');
@@ -237,7 +237,7 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       expect(listed).not.toHaveProperty('receiptUrl');
     });
 
-    it('tells the page Stripe is active, with the publishable key and test mode, and no local confirm door', async () => {
+    it('tells the page Stripe is active, with the publishable key and test mode, and no local confirm route', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
       expect(response.json()).toEqual({ provider: 'stripe', testMode: true, publishableKey: 'pk_test_lumigen' });
       expect(response.body).not.toContain('sk_test');

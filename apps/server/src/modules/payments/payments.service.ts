@@ -44,7 +44,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
   }
 
   /**
-   * Fulfilment, the one door behind both the webhook and add-credit: re-reads the intent from
+   * Fulfilment, the one path behind both the webhook and add-credit: re-reads the intent from
    * the provider, checks it is the purchase we recorded (and, given `userId`, that user's),
    * follows its status and, when it succeeded, grants the recorded credits exactly once.
    * 404 unknown intent, 403 another user's, 409 an intent that disagrees with our record.
@@ -63,7 +63,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       return { ...result, granted: false };
     }
     const granted = await creditOnce(row, intent);
-    // Credited by the other door, or before receipts were kept: the receipt is still worth keeping.
+    // Credited by the other route, or before receipts were kept: the receipt is still worth keeping.
     if (!granted && intent.receiptUrl && !row.receiptUrl) await repo.recordReceiptUrl(db, intentId, intent.receiptUrl);
     return { ...result, granted };
   }
@@ -149,7 +149,7 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
     settle,
 
     /**
-     * A refund or dispute event's door: re-reads the payment's reversals from the provider (the
+     * A refund or dispute event's path: re-reads the payment's reversals from the provider (the
      * event only names the intent) and applies each not yet applied. 404 for a payment we never sold.
      */
     async reverse(intentId: string, log: FastifyBaseLogger): Promise<{ applied: number }> {

@@ -3,7 +3,7 @@ import { signedEvent, startFakeStripe, stripeEnv, type FakeStripe } from '../../
 import { captureLogs, databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { addCredit, createIntent, paymentRow, purchaseRows, sendWebhook } from '../../test/payment-calls.ts';
 
-describe.each(databaseKinds)('the Stripe webhook door on %s', (kind) => {
+describe.each(databaseKinds)('the Stripe webhook route on %s', (kind) => {
   let fake: FakeStripe;
   let t: TestContext;
   const { lines: logLines, logger } = captureLogs();
@@ -50,7 +50,7 @@ describe.each(databaseKinds)('the Stripe webhook door on %s', (kind) => {
   });
 
   it('the webhook and add-credit racing grant once, and both answer success', async () => {
-    // Slow retrieves keep both doors inside fulfilment at the same time.
+    // Slow retrieves keep both routes inside fulfilment at the same time.
     fake.slowRetrieves(30);
     try {
       for (let round = 0; round < 3; round += 1) {

@@ -20,7 +20,7 @@ function intentIdOf(event: Stripe.Event): unknown {
 }
 
 /**
- * Stripe's door into fulfilment. The signature is checked over the exact bytes received, then
+ * Stripe's way into fulfilment. The signature is checked over the exact bytes received, then
  * only the intent's id is taken from the event: its state is re-read from the provider, so a
  * replayed, reordered or doctored event cannot grant anything the provider does not confirm.
  */

@@ -15,7 +15,7 @@ import type { UploadGuard } from '../../lib/upload-guard.ts';
 
 const recipeIdParams = z.object({ id: z.string() });
 
-/** Recipes (issue 16): saved chains of tools, listed, deleted, and run on one picture or many. */
+/** Recipes (decision 028): saved chains of tools, listed, deleted, and run on one picture or many. */
 export async function recipesRoutes(
   app: FastifyInstance,
   { recipes, batches, jobs, uploadsDir, uploadGuard, paidLimit }: { recipes: RecipesService; batches: BatchesService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },

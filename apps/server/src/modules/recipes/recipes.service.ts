@@ -9,7 +9,7 @@ import * as repo from './recipes.repository.ts';
 
 
 /**
- * Recipes (issue 16): a user's saved chains of tools. Steps arrive parsed by the contract (each
+ * Recipes (decision 028): a user's saved chains of tools. Steps arrive parsed by the contract (each
  * tool's settings checked as its page would send them); running one is a batch whose pictures
  * each go through every step (`batches.service.ts`).
  */

@@ -6,7 +6,7 @@ import { imagePart, multipartBody, pngBomb } from '../../test/tool-calls.ts';
 // A PNG's signature and the start of an IHDR, then noise: it sniffs as a PNG, and any decoder refuses it.
 const corruptPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(4096, 0x5a)]);
 
-/** Issue 15: an account that cannot pay is answered 402 before its upload is read or decoded. */
+/** An account that cannot pay is answered 402 before its upload is read or decoded. */
 describe.each(databaseKinds)('402 before any decode on %s', (kind) => {
   let t: TestContext;
   const fake = fakeToolProvider();

@@ -10,7 +10,7 @@ import { stripeSdk } from './stripe-sdk.ts';
 
 type LocalIntentRow = typeof localPaymentIntents.$inferSelect;
 
-/** Hands a signed event to our own webhook door, as Stripe would POST it. */
+/** Hands a signed event to our own webhook route, as Stripe would POST it. */
 export type WebhookDelivery = (payload: string, signatureHeader: string) => Promise<void>;
 
 export type LocalProvider = PaymentProvider & {
