@@ -1,24 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readReturnPath } from '../../lib/return-after-purchase.ts';
-import { AuthProvider } from '../../lib/session.tsx';
+import { creditAnswer } from '../../test/answers.ts';
+import { mockServer } from '../../test/mock-server.ts';
+import { withProviders } from '../../test/render.tsx';
 import { Footer } from './footer.tsx';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-
-const app = () => (
-  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <MemoryRouter initialEntries={['/removebg?from=footer']}>
-      <AuthProvider>
-        <Footer />
-      </AuthProvider>
-    </MemoryRouter>
-  </QueryClientProvider>
-);
+const app = () => withProviders(<Footer />, { path: '/removebg?from=footer' });
 
 /** The page as a visitor first gets it (prerendered), then taken over by the browser. */
 async function prerenderThenHydrate() {
@@ -37,16 +27,13 @@ describe('the footer’s call to action', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (path: string) =>
-        path === '/api/health' ? json({ status: 'ok' }) : json({ success: true, message: 'Credit loaded', creditBalance: 40, name: 'Ada', email: 'ada@example.com' }),
-      ),
-    );
+    mockServer({
+      'POST /api/image/get-credit': creditAnswer({ creditBalance: 40, emailVerified: true }),
+      'GET /api/health': [200, { status: 'ok', database: 'up', generation: 'ok', disk: 'ok', uptimeSeconds: 1 }],
+    });
   });
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
     document.body.innerHTML = '';
   });
 

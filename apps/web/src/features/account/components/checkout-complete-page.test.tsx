@@ -1,10 +1,10 @@
-import { messages } from '@lumigen/contract/messages';
 import type { PaymentSummary } from '@lumigen/contract/payments';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/session.tsx';
+import { cleanup, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { creditAnswer } from '../../../test/answers.ts';
+import { mockServer } from '../../../test/mock-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CheckoutCompletePage, receiptPath } from './checkout-complete-page.tsx';
 import { PurchaseHistory } from './purchase-history.tsx';
 
@@ -24,50 +24,26 @@ const purchase = (values: Partial<PaymentSummary>): PaymentSummary => ({
 });
 
 /** The server as these two views talk to it: the balance and the purchase list. */
-function mockServer(payments: PaymentSummary[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${path}`;
-      const answers: Record<string, unknown> = {
-        'POST /api/image/get-credit': { success: true, message: messages.creditLoaded, creditBalance: 40, name: 'Ada', email: 'ada@lumigen.example' },
-        'GET /api/payments': { success: true, payments },
-      };
-      if (!(key in answers)) throw new Error(`unexpected call ${key}`);
-      return new Response(JSON.stringify(answers[key]), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+function serveAccount(payments: PaymentSummary[]) {
+  mockServer({ 'POST /api/image/get-credit': creditAnswer({ creditBalance: 40, emailVerified: true }), 'GET /api/payments': [200, { success: true, payments }] });
 }
 
 function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/checkout/complete" element={<CheckoutCompletePage />} />
-            <Route path="/profile" element={<PurchaseHistory />} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/checkout/complete" element={<CheckoutCompletePage />} />
+      <Route path="/profile" element={<PurchaseHistory />} />
+    </Routes>,
+    { path: url, token: 'test-token' },
   );
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('token', 'test-token');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
 
 describe('the card receipt of a purchase', () => {
   it('the receipt page links to the provider’s receipt, in a new tab, when the purchase has one', async () => {
-    mockServer([purchase({ receiptUrl: cardReceipt })]);
+    serveAccount([purchase({ receiptUrl: cardReceipt })]);
     renderAt(receiptPath('pi_0123456789'));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeDefined();
     const link = screen.getByRole('link', { name: /^View the card receipt ?\(opens in a new tab\)$/ });
@@ -77,7 +53,7 @@ describe('the card receipt of a purchase', () => {
   });
 
   it('the receipt page offers no card receipt when the provider made none (test mode)', async () => {
-    mockServer([purchase({})]);
+    serveAccount([purchase({})]);
     renderAt(receiptPath('pi_0123456789'));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeDefined();
     expect(screen.queryByRole('link', { name: /card receipt/i })).toBeNull();
@@ -85,7 +61,7 @@ describe('the card receipt of a purchase', () => {
   });
 
   it('the purchase history links each purchase to its receipt, and to the card receipt when there is one', async () => {
-    mockServer([purchase({ paymentIntentId: 'pi_with_card', receiptUrl: cardReceipt }), purchase({ paymentIntentId: 'pi_test_mode', bundle: 'Starter', credits: 5, amount: 500 })]);
+    serveAccount([purchase({ paymentIntentId: 'pi_with_card', receiptUrl: cardReceipt }), purchase({ paymentIntentId: 'pi_test_mode', bundle: 'Starter', credits: 5, amount: 500 })]);
     renderAt('/profile');
     const [, withCard, testMode] = await screen.findAllByRole('row');
     expect(within(withCard!).getByRole('link', { name: /^Receipt: Popular/ }).getAttribute('href')).toBe(receiptPath('pi_with_card'));
