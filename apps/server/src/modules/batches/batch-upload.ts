@@ -24,10 +24,12 @@ export const batchUploadLimits = {
 
 const megabytes = maxUploadBytes / (1024 * 1024);
 
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const controlCharacters = /[\u0000-\u001f\u007f]/g;
+
 /** The file name as the user knows it: no folders, no control characters, not too long. */
 function displayName(filename: string | undefined, position: number): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename((filename ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.basename((filename ?? '').replace(/\\/g, '/')).replace(controlCharacters, '').trim();
   return base.slice(0, 120) || `picture-${position + 1}`;
 }
 
