@@ -112,14 +112,16 @@ const forbidden = [
   },
   {
     name: 'no-cycle',
-    comment: 'no import cycle, types included: a module (or file) is understood before whatever it imports returns to it',
+    comment:
+      'no import cycle, types included: a module (or file) is understood before whatever it imports returns to it',
     severity: 'error',
     from: { path: '^apps/' },
     to: { circular: true },
   },
   {
     name: 'no-cycle',
-    comment: "the packages' runtime has no cycle; a contract module re-exports the types of its *-schemas.ts twin (decision 032)",
+    comment:
+      "the packages' runtime has no cycle; a contract module re-exports the types of its *-schemas.ts twin (decision 032)",
     severity: 'error',
     from: { path: '^packages/' },
     to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },

@@ -7,7 +7,14 @@ export default defineConfig({
     // most server files wait on PostgreSQL, child processes and sockets rather than compute.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
-      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], setupFiles: ['../../vitest.fail-on-console.ts'] } },
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+          setupFiles: ['../../vitest.fail-on-console.ts'],
+        },
+      },
       {
         test: {
           name: 'imaging',
@@ -34,9 +41,23 @@ export default defineConfig({
       // The browser finder the Playwright config and the bench share; the specs themselves run in Playwright.
       { test: { name: 'e2e', root: './e2e', include: ['*.test.ts'], setupFiles: ['../vitest.fail-on-console.ts'] } },
       {
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['../../vitest.fail-on-console.ts', './src/test/setup.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['../../vitest.fail-on-console.ts', './src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
       },
-      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.ts'], setupFiles: ['../vitest.fail-on-console.ts'] } },
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+          setupFiles: ['../vitest.fail-on-console.ts'],
+        },
+      },
     ],
     reporters: ['default', 'json'],
     outputFile: { json: './reports/vitest.json' },

@@ -44,7 +44,11 @@ if (process.argv[2] === 'server') {
   );
   child.kill();
   waits.sort((a, b) => a - b);
-  console.log(`Node ${process.version}: ${connections} connections opened at once against an event loop busy ${busyMs} ms a turn`);
+  console.log(
+    `Node ${process.version}: ${connections} connections opened at once against an event loop busy ${busyMs} ms a turn`,
+  );
   console.log(`accepted after (ms): ${waits.join(' ')}`);
-  console.log(`first ${waits[0]} ms, median ${waits[Math.floor(waits.length / 2)]} ms, last ${waits.at(-1)} ms (${connections} × ${busyMs} ms = ${connections * busyMs} ms)`);
+  console.log(
+    `first ${waits[0]} ms, median ${waits[Math.floor(waits.length / 2)]} ms, last ${waits.at(-1)} ms (${connections} × ${busyMs} ms = ${connections * busyMs} ms)`,
+  );
 }

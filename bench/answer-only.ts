@@ -15,7 +15,15 @@ export async function startAnswerOnly(png: Buffer): Promise<{ port: number; clos
   server.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   server.post('/answer', async (_request, reply) => {
     reply.type('application/json; charset=utf-8');
-    return reply.send(imageAnswerStream<GenerateImageResponse>({ success: true, message: 'Image generated', creditBalance: 5, imageId: '0b6f5f1e-54a8-4d8e-9c36-1f0c2a3b4c5d', image: png }));
+    return reply.send(
+      imageAnswerStream<GenerateImageResponse>({
+        success: true,
+        message: 'Image generated',
+        creditBalance: 5,
+        imageId: '0b6f5f1e-54a8-4d8e-9c36-1f0c2a3b4c5d',
+        image: png,
+      }),
+    );
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
   return { port: (server.server.address() as { port: number }).port, close: () => server.close() };

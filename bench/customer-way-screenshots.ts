@@ -33,11 +33,22 @@ async function register(): Promise<User> {
 }
 
 async function spendAll({ token }: User) {
-  const balance = async () => ((await (await fetch(`${origin}/api/image/get-credit`, { method: 'POST', headers: { token } })).json()) as { creditBalance: number }).creditBalance;
-  for (let left = await balance(); left > 0; left -= 1) await fetch(`${origin}/api/image/deduct-credit`, { method: 'POST', headers: { token } });
+  const balance = async () =>
+    (
+      (await (await fetch(`${origin}/api/image/get-credit`, { method: 'POST', headers: { token } })).json()) as {
+        creditBalance: number;
+      }
+    ).creditBalance;
+  for (let left = await balance(); left > 0; left -= 1)
+    await fetch(`${origin}/api/image/deduct-credit`, { method: 'POST', headers: { token } });
 }
 
-async function open(browser: Browser, viewport: { width: number; height: number }, user: User | undefined, url: string): Promise<Page> {
+async function open(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  user: User | undefined,
+  url: string,
+): Promise<Page> {
   // Not reduced motion: base.css then shortens every animation, toasts' 5-second progress bar too,
   // so each toast closes as it opens. Each view waits for animations to end instead.
   const page = await browser.newPage({ viewport });
@@ -61,7 +72,8 @@ async function save(name: string, png: Buffer) {
 }
 
 const settle = (page: Page) => page.waitForTimeout(1500);
-const top = (page: Page, height: number) => page.screenshot({ clip: { x: 0, y: 0, width: page.viewportSize()!.width, height } });
+const top = (page: Page, height: number) =>
+  page.screenshot({ clip: { x: 0, y: 0, width: page.viewportSize()!.width, height } });
 
 /** The smallest element holding all of `locators`, as a locator. */
 async function around(page: Page, ...locators: Locator[]): Promise<Locator> {
@@ -81,7 +93,11 @@ const views: Record<string, (browser: Browser) => Promise<void>> = {
     await page.getByLabel('Image', { exact: true }).setInputFiles(fixture('mug.jpg'));
     await page.getByRole('button', { name: /^Remove Background · 1 credit$/ }).click();
     await page.getByRole('img', { name: /^After: / }).waitFor({ timeout: 180_000 });
-    const view = await around(page, page.getByRole('img', { name: /^Before: / }), page.getByRole('img', { name: /^After: / }));
+    const view = await around(
+      page,
+      page.getByRole('img', { name: /^Before: / }),
+      page.getByRole('img', { name: /^After: / }),
+    );
     await view.scrollIntoViewIfNeeded();
     await settle(page);
     await save('1-results', await view.screenshot());
@@ -125,7 +141,11 @@ const views: Record<string, (browser: Browser) => Promise<void>> = {
   async '4-text-file'(browser) {
     const page = await open(browser, phone, await register(), '/removebg');
     const picker = page.getByLabel('Image', { exact: true });
-    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('shopping list: milk, eggs\n') });
+    await picker.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('shopping list: milk, eggs\n'),
+    });
     await settle(page);
     await picker.evaluate((element) => (element.closest('label, div') ?? element).scrollIntoView({ block: 'center' }));
     await settle(page);
@@ -136,9 +156,14 @@ const views: Record<string, (browser: Browser) => Promise<void>> = {
   async '4-phone-photo'(browser) {
     const page = await open(browser, phone, await register(), '/removebg');
     const photo = await sharp(fixture('mug.jpg')).resize(8000, 6000).jpeg({ quality: 80 }).toBuffer();
-    await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'IMG_4800.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'IMG_4800.jpg', mimeType: 'image/jpeg', buffer: photo });
     const scaled = page.getByText(/was scaled down to/).first();
-    const said = await scaled.waitFor({ timeout: 60_000 }).then(() => true, () => false);
+    const said = await scaled.waitFor({ timeout: 60_000 }).then(
+      () => true,
+      () => false,
+    );
     if (said) {
       await scaled.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     } else {
@@ -182,7 +207,10 @@ const views: Record<string, (browser: Browser) => Promise<void>> = {
     const page = await open(browser, laptop, await register(), '/upscale');
     await page.getByLabel('Image', { exact: true }).setInputFiles(fixture('landscape-256x192.jpg'));
     await page.getByRole('img', { name: /^Selected: / }).waitFor();
-    const form = page.locator('form').filter({ has: page.getByRole('slider').first() }).first();
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByRole('slider').first() })
+      .first();
     await form.scrollIntoViewIfNeeded();
     await settle(page);
     await save('6-number-fields', await form.screenshot());
@@ -195,8 +223,17 @@ const views: Record<string, (browser: Browser) => Promise<void>> = {
     await page.getByRole('img', { name: /^Selected: / }).waitFor();
     await settle(page);
     // From the top of the page down to the tool's button, whatever it is called.
-    const bottom = await page.locator('form button[type="submit"]').first().evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY);
-    await save('7-tool-names', await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width: phone.width, height: Math.ceil(bottom) + 24 } }));
+    const bottom = await page
+      .locator('form button[type="submit"]')
+      .first()
+      .evaluate((button) => button.getBoundingClientRect().bottom + window.scrollY);
+    await save(
+      '7-tool-names',
+      await page.screenshot({
+        fullPage: true,
+        clip: { x: 0, y: 0, width: phone.width, height: Math.ceil(bottom) + 24 },
+      }),
+    );
   },
 };
 

@@ -20,9 +20,22 @@ import { resetPeak, rssMb } from './process-memory.ts';
  * little grain, which keeps the PNG near the size of an upscaled photo (some 35 MB).
  */
 async function upscaledResult(): Promise<Buffer> {
-  const { png } = await paintLocally({ prompt: 'a red bicycle leaning on a wall in a sunny street', size: '1024x1024', quality: 'hd', seed: 7 });
+  const { png } = await paintLocally({
+    prompt: 'a red bicycle leaning on a wall in a sunny street',
+    size: '1024x1024',
+    quality: 'hd',
+    seed: 7,
+  });
   const side = 4096;
-  const grain = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 4 } } })
+  const grain = await sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 4 },
+    },
+  })
     .raw()
     .toBuffer();
   return sharp(png)
@@ -67,7 +80,12 @@ function result() {
  * process, so its memory is not the server's). The bench stores the bytes and writes the image's
  * row, as a worker elsewhere would; afterwards every client hangs up.
  */
-export async function benchSlowDownloads(adminUrl: string, storage: 'files' | 's3', clients = 300, seconds = 10): Promise<SlowDownloads> {
+export async function benchSlowDownloads(
+  adminUrl: string,
+  storage: 'files' | 's3',
+  clients = 300,
+  seconds = 10,
+): Promise<SlowDownloads> {
   const png = await result();
   const imageId = randomUUID();
   const s3 = storage === 's3' ? await startS3Server('lumigen-bench') : undefined;
@@ -76,7 +94,16 @@ export async function benchSlowDownloads(adminUrl: string, storage: 'files' | 's
   buildServer();
   const server = spawnEntry(
     builtEntries.server,
-    { ...builtEnv, DATABASE_URL: location.url!, DATA_DIR: dataDir, WORKERS_IN_PROCESS: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...(s3?.env ?? {}) },
+    {
+      ...builtEnv,
+      DATABASE_URL: location.url!,
+      DATA_DIR: dataDir,
+      WORKERS_IN_PROCESS: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...(s3?.env ?? {}),
+    },
     { keepOutputChars: 64 * 1024 },
   );
   const requests: ClientRequest[] = [];
@@ -88,17 +115,35 @@ export async function benchSlowDownloads(adminUrl: string, storage: 'files' | 's
     const registered = await fetch(`${origin}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench downloads', email: `downloads.${process.pid}@example.com`, password: 'bench password' }),
+      body: JSON.stringify({
+        name: 'Bench downloads',
+        email: `downloads.${process.pid}@example.com`,
+        password: 'bench password',
+      }),
     });
     const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
     const database = await openDatabase({ url: location.url, dataDir: null });
     try {
-      await insertImage(database.db, { id: imageId, userId: user.id, kind: 'upscale', params: {}, provider: 'local', width: 4096, height: 4096, byteSize: png.bytes, storageKey: `${imageId}.png` });
+      await insertImage(database.db, {
+        id: imageId,
+        userId: user.id,
+        kind: 'upscale',
+        params: {},
+        provider: 'local',
+        width: 4096,
+        height: 4096,
+        byteSize: png.bytes,
+        storageKey: `${imageId}.png`,
+      });
     } finally {
       await database.close();
     }
     // Stored from here, where the server's configuration would put it.
-    const stores = await createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(dataDir, 'images'), inputsDir: path.join(dataDir, 'inputs') });
+    const stores = await createImageStores(
+      s3
+        ? { provider: 's3', s3: s3.s3 }
+        : { provider: 'files', imagesDir: path.join(dataDir, 'images'), inputsDir: path.join(dataDir, 'inputs') },
+    );
     await stores.images.putFile(`${imageId}.png`, png.file);
     await stores.close();
     // Start-up (argon2 for the user) set a peak of its own: forget it.
@@ -140,7 +185,16 @@ export async function benchSlowDownloads(adminUrl: string, storage: 'files' | 's
       clearInterval(drip);
     }
     peakMb = Math.max(peakMb, await rssMb(pid, 'VmHWM'));
-    return { storage, clients, downloading: responses.length, seconds, pngBytes: png.bytes, receivedBytes, idleMb, peakMb };
+    return {
+      storage,
+      clients,
+      downloading: responses.length,
+      seconds,
+      pngBytes: png.bytes,
+      receivedBytes,
+      idleMb,
+      peakMb,
+    };
   } finally {
     for (const request of requests) request.destroy();
     // Let the server see its clients go before stopping it: stopped mid-way, it would cut the

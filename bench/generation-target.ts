@@ -20,11 +20,20 @@ const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const location = await createDatabaseLocation(kind);
 // The instant fake stands for a remote provider (OpenAI): jobs run as many at once as a process with
 // remote providers runs by default (docs/decisions/034), not one per core as for the local painter.
-const config = { ...testConfig(location, { LOG_LEVEL: 'warn', WORKER_CONCURRENCY: String(remoteWorkerConcurrency) }), port: 0, host: '127.0.0.1' };
+const config = {
+  ...testConfig(location, { LOG_LEVEL: 'warn', WORKER_CONCURRENCY: String(remoteWorkerConcurrency) }),
+  port: 0,
+  host: '127.0.0.1',
+};
 const database = await openDatabase({ url: location.url, dataDir: location.dataDir, poolSize: 20 });
 
 // A real painting, so the stored and encoded bytes have a realistic size.
-const fixed = await paintLocally({ prompt: 'a lighthouse on the coast at dusk', size: '512x512', quality: 'standard', seed: 1 });
+const fixed = await paintLocally({
+  prompt: 'a lighthouse on the coast at dusk',
+  size: '512x512',
+  quality: 'standard',
+  seed: 1,
+});
 const instant: GenerationProvider = { name: 'local', generate: async () => fixed };
 
 const app = await buildApp({ config, database, logger: { stream: process.stderr }, generationProvider: instant });
@@ -36,7 +45,9 @@ for (const user of users) await credits.grant(user.id, 1_000_000, 'adjustment', 
 const answerOnly = await startAnswerOnly(fixed.png);
 
 const port = (app.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ appPort: port, answerPort: answerOnly.port, tokens: users.map((u) => u.token), pngBytes: fixed.png.length })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ appPort: port, answerPort: answerOnly.port, tokens: users.map((u) => u.token), pngBytes: fixed.png.length })}\n`,
+);
 
 process.on('SIGTERM', () => {
   void (async () => {

@@ -21,7 +21,14 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-export type PainterFigures = { size: ImageSize; runs: number; medianMs: number; maxMs: number; medianSyncMs: number; medianBytes: number };
+export type PainterFigures = {
+  size: ImageSize;
+  runs: number;
+  medianMs: number;
+  maxMs: number;
+  medianSyncMs: number;
+  medianBytes: number;
+};
 
 /**
  * Wall time of one local painting per size (one at a time, each prompt `rounds` times), and the
@@ -47,7 +54,14 @@ export async function benchLocalPainter(rounds: number): Promise<PainterFigures[
         bytes.push(png.length);
       }
     }
-    figures.push({ size, runs: times.length, medianMs: median(times), maxMs: Math.max(...times), medianSyncMs: median(syncTimes), medianBytes: median(bytes) });
+    figures.push({
+      size,
+      runs: times.length,
+      medianMs: median(times),
+      maxMs: Math.max(...times),
+      medianSyncMs: median(syncTimes),
+      medianBytes: median(bytes),
+    });
   }
   return figures;
 }
@@ -61,26 +75,62 @@ export async function benchEventLoopWhilePainting(parallel: number, seconds: num
   await Promise.all(
     Array.from({ length: parallel }, async (_, lane) => {
       while (performance.now() < until) {
-        await paintLocally({ prompt: prompts[(lane + paintings) % prompts.length]!, size: '1792x1024', quality: 'hd', seed: paintings });
+        await paintLocally({
+          prompt: prompts[(lane + paintings) % prompts.length]!,
+          size: '1792x1024',
+          quality: 'hd',
+          seed: paintings,
+        });
         paintings += 1;
       }
     }),
   );
   histogram.disable();
-  return { parallel, paintings, seconds, p50Ms: histogram.percentile(50) / 1e6, p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 };
+  return {
+    parallel,
+    paintings,
+    seconds,
+    p50Ms: histogram.percentile(50) / 1e6,
+    p99Ms: histogram.percentile(99) / 1e6,
+    maxMs: histogram.max / 1e6,
+  };
 }
 
 /**
  * generate-image against a provider that answers at once: the server's own cost per generation;
  * then, in the same run, the same request and answer with nothing else (`answerOnly`: the ceiling).
  */
-export async function benchGenerationOverhead(kind: 'pglite' | 'postgres'): Promise<HttpFigures & { pngBytes: number; answerOnly: HttpFigures }> {
-  const { target, pid, stop } = await startTarget<{ appPort: number; answerPort: number; tokens: string[]; pngBytes: number }>('generation-target.ts', kind);
+export async function benchGenerationOverhead(
+  kind: 'pglite' | 'postgres',
+): Promise<HttpFigures & { pngBytes: number; answerOnly: HttpFigures }> {
+  const { target, pid, stop } = await startTarget<{
+    appPort: number;
+    answerPort: number;
+    tokens: string[];
+    pngBytes: number;
+  }>('generation-target.ts', kind);
   const cpuOf = { pid, postgres: kind === 'postgres' };
   try {
-    const body = JSON.stringify({ prompt: 'a lighthouse on the coast at dusk', model: modelForSize['512x512'], size: '512x512', quality: 'standard' });
-    const figures = await load(`generate-image, instant fake provider (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/generate-image`, target.tokens, body, { cpuOf });
-    const answerOnly = await load(`the same answer alone, no database (${kind} run)`, `http://127.0.0.1:${target.answerPort}/answer`, [], body, { cpuOf });
+    const body = JSON.stringify({
+      prompt: 'a lighthouse on the coast at dusk',
+      model: modelForSize['512x512'],
+      size: '512x512',
+      quality: 'standard',
+    });
+    const figures = await load(
+      `generate-image, instant fake provider (${kind})`,
+      `http://127.0.0.1:${target.appPort}/api/image/generate-image`,
+      target.tokens,
+      body,
+      { cpuOf },
+    );
+    const answerOnly = await load(
+      `the same answer alone, no database (${kind} run)`,
+      `http://127.0.0.1:${target.answerPort}/answer`,
+      [],
+      body,
+      { cpuOf },
+    );
     return { ...figures, pngBytes: target.pngBytes, answerOnly };
   } finally {
     await stop();

@@ -16,7 +16,10 @@ for (const kind of kinds) {
     const r = await benchGetCredit(kind);
     const budget = kind === 'postgres' ? ' (budget >= 0.6)' : '';
     console.log(
-      `${kind} run ${run}: bare ${r.bare.requestsPerSecond.toFixed(0)} req/s, get-credit ${r.credit.requestsPerSecond.toFixed(0)} req/s (p50 ${r.credit.p50} ms, p99 ${r.credit.p99} ms), ratio ${r.ratio.toFixed(2)}${budget}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `${kind} run ${run}: bare ${r.bare.requestsPerSecond.toFixed(0)} req/s, get-credit ${r.credit.requestsPerSecond.toFixed(0)} req/s (p50 ${r.credit.p50} ms, p99 ${r.credit.p99} ms), ratio ${r.ratio.toFixed(2)}${budget}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
     );
   }
 }

@@ -6,7 +6,15 @@ import autocannon from 'autocannon';
 import { builtEnv } from '../apps/server/src/test/built-server.ts';
 import { countCpu, type CpuSplit } from './process-cpu.ts';
 
-export type HttpFigures = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; cpu?: CpuSplit };
+export type HttpFigures = {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cpu?: CpuSplit;
+};
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -18,14 +26,27 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
  * V8 CPU profile of its main thread there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
  */
 export async function startTarget<T>(script: string, kind: 'pglite' | 'postgres', env: Record<string, string> = {}) {
-  const profile = process.env.BENCH_TARGET_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TARGET_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    // With the environment `npm start` adds, so a figure is the process operators run.
-    env: { ...process.env, ...builtEnv, ...env },
-  });
+  const profile = process.env.BENCH_TARGET_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TARGET_PROF}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(import.meta.dirname, script), kind, String(connections)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // With the environment `npm start` adds, so a figure is the process operators run.
+      env: { ...process.env, ...builtEnv, ...env },
+    },
+  );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  return { target: JSON.parse(line) as T, pid: child.pid!, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+  return {
+    target: JSON.parse(line) as T,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 export type LoadOptions = {
@@ -37,7 +58,13 @@ export type LoadOptions = {
 };
 
 /** `tokens`, when given, signs each connection in as a different user. */
-export async function load(label: string, url: string, tokens: string[] = [], body: string | Buffer = '{}', more: LoadOptions = {}): Promise<HttpFigures> {
+export async function load(
+  label: string,
+  url: string,
+  tokens: string[] = [],
+  body: string | Buffer = '{}',
+  more: LoadOptions = {},
+): Promise<HttpFigures> {
   let next = 0;
   const { method = 'POST', contentType = 'application/json' } = more;
   const options = {
@@ -72,10 +99,17 @@ export async function load(label: string, url: string, tokens: string[] = [], bo
 
 /** Bare Fastify route against an authenticated get-credit, on one database kind, in one run. */
 export async function benchGetCredit(kind: 'pglite' | 'postgres') {
-  const { target, stop } = await startTarget<{ barePort: number; appPort: number; tokens: string[] }>('http-target.ts', kind);
+  const { target, stop } = await startTarget<{ barePort: number; appPort: number; tokens: string[] }>(
+    'http-target.ts',
+    kind,
+  );
   try {
     const bare = await load(`bare Fastify route (${kind} run)`, `http://127.0.0.1:${target.barePort}/bare`);
-    const credit = await load(`get-credit, ${target.tokens.length} users (${kind})`, `http://127.0.0.1:${target.appPort}/api/image/get-credit`, target.tokens);
+    const credit = await load(
+      `get-credit, ${target.tokens.length} users (${kind})`,
+      `http://127.0.0.1:${target.appPort}/api/image/get-credit`,
+      target.tokens,
+    );
     return { kind, bare, credit, ratio: credit.requestsPerSecond / bare.requestsPerSecond };
   } finally {
     await stop();

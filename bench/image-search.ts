@@ -7,11 +7,71 @@ import { registerUsers } from './users.ts';
 /** docs/decisions/053: a search of one account's 10,000 images answers within this on PostgreSQL. */
 export const imageSearchBudgetMs = 50;
 
-export type ImageSearchFigures = { kind: DatabaseKind; images: number; rows: Array<{ label: string; p50: number; max: number; found: number }> };
+export type ImageSearchFigures = {
+  kind: DatabaseKind;
+  images: number;
+  rows: Array<{ label: string; p50: number; max: number; found: number }>;
+};
 
-const adjectives = ['red', 'quiet', 'golden', 'misty', 'tiny', 'ancient', 'neon', 'frozen', 'lonely', 'bright', 'stormy', 'gentle', 'rusty', 'velvet', 'hidden', 'silver', 'wild'];
-const subjects = ['fox', 'lighthouse', 'robot', 'castle', 'whale', 'forest', 'city', 'teapot', 'dragon', 'bicycle', 'garden', 'owl', 'mountain', 'train', 'violin', 'cactus', 'harbour', 'kite', 'tiger', 'bridge', 'comet', 'market', 'library'];
-const settings = ['at dusk', 'in the snow', 'under the sea', 'on mars', 'at noon', 'in the rain', 'by candlelight', 'in autumn', 'at the beach', 'in fog', 'at night', 'in spring', 'on a hill'];
+const adjectives = [
+  'red',
+  'quiet',
+  'golden',
+  'misty',
+  'tiny',
+  'ancient',
+  'neon',
+  'frozen',
+  'lonely',
+  'bright',
+  'stormy',
+  'gentle',
+  'rusty',
+  'velvet',
+  'hidden',
+  'silver',
+  'wild',
+];
+const subjects = [
+  'fox',
+  'lighthouse',
+  'robot',
+  'castle',
+  'whale',
+  'forest',
+  'city',
+  'teapot',
+  'dragon',
+  'bicycle',
+  'garden',
+  'owl',
+  'mountain',
+  'train',
+  'violin',
+  'cactus',
+  'harbour',
+  'kite',
+  'tiger',
+  'bridge',
+  'comet',
+  'market',
+  'library',
+];
+const settings = [
+  'at dusk',
+  'in the snow',
+  'under the sea',
+  'on mars',
+  'at noon',
+  'in the rain',
+  'by candlelight',
+  'in autumn',
+  'at the beach',
+  'in fog',
+  'at night',
+  'in spring',
+  'on a hill',
+];
 const tools = ['remove-background', 'upscale', 'cleanup', 'replace-background', 'reimagine'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -28,7 +88,8 @@ export async function benchImageSearch(kind: DatabaseKind, count = 10_000, round
   await app.ready();
   try {
     const users = await registerUsers(app, 3);
-    const words = (i: number) => `${adjectives[i % adjectives.length]} ${subjects[(i * 7) % subjects.length]} ${settings[(i * 11) % settings.length]} n${i}`;
+    const words = (i: number) =>
+      `${adjectives[i % adjectives.length]} ${subjects[(i * 7) % subjects.length]} ${settings[(i * 11) % settings.length]} n${i}`;
     for (const user of users) {
       for (let start = 0; start < count; start += 2000) {
         const batch = Array.from({ length: Math.min(2000, count - start) }, (_, k) => start + k);
@@ -37,7 +98,9 @@ export async function benchImageSearch(kind: DatabaseKind, count = 10_000, round
           const prompt = tool === 'generation' || tool === 'replace-background' ? words(i) : null;
           return sql`(gen_random_uuid(), ${user.id}::uuid, ${tool}, ${prompt}, '{}'::jsonb, 'local', 512, 512, 1000, gen_random_uuid()::text || '.png', now() - ${`${count - i} seconds`}::interval)`;
         });
-        await database.db.execute(sql`INSERT INTO images (id, user_id, kind, prompt, params, provider, width, height, byte_size, storage_key, created_at) VALUES ${sql.join(values, sql`, `)}`);
+        await database.db.execute(
+          sql`INSERT INTO images (id, user_id, kind, prompt, params, provider, width, height, byte_size, storage_key, created_at) VALUES ${sql.join(values, sql`, `)}`,
+        );
       }
     }
     await database.db.execute(sql`ANALYZE images`);
@@ -58,7 +121,11 @@ export async function benchImageSearch(kind: DatabaseKind, count = 10_000, round
       let found = 0;
       for (let round = 0; round < rounds; round += 1) {
         const started = performance.now();
-        const response = await app.inject({ method: 'GET', url: `/api/images?${query}`, headers: { token: owner!.token } });
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/images?${query}`,
+          headers: { token: owner!.token },
+        });
         times.push(performance.now() - started);
         if (response.statusCode !== 200) throw new Error(`search ${query}: ${response.statusCode} ${response.body}`);
         found = (response.json() as { images: unknown[] }).images.length;
@@ -66,12 +133,20 @@ export async function benchImageSearch(kind: DatabaseKind, count = 10_000, round
       rows.push({ label, p50: median(times), max: Math.max(...times), found });
     }
     // The second page of a common word: the cursor path.
-    const first = await app.inject({ method: 'GET', url: '/api/images?q=fox&limit=24', headers: { token: owner!.token } });
+    const first = await app.inject({
+      method: 'GET',
+      url: '/api/images?q=fox&limit=24',
+      headers: { token: owner!.token },
+    });
     const cursor = (first.json() as { nextCursor: string }).nextCursor;
     const times: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const started = performance.now();
-      await app.inject({ method: 'GET', url: `/api/images?q=fox&limit=24&cursor=${cursor}`, headers: { token: owner!.token } });
+      await app.inject({
+        method: 'GET',
+        url: `/api/images?q=fox&limit=24&cursor=${cursor}`,
+        headers: { token: owner!.token },
+      });
       times.push(performance.now() - started);
     }
     rows.push({ label: 'a common word, second page', p50: median(times), max: Math.max(...times), found: 24 });
@@ -86,6 +161,7 @@ export async function benchImageSearch(kind: DatabaseKind, count = 10_000, round
 export function imageSearchLines(figures: ImageSearchFigures): string[] {
   const budget = figures.kind === 'postgres' ? ` (budget p50 < ${imageSearchBudgetMs} ms)` : '';
   return figures.rows.map(
-    (row) => `${`image search, ${figures.images} images (${figures.kind}): ${row.label}`.padEnd(86)} p50 ${row.p50.toFixed(1).padStart(6)} ms   max ${row.max.toFixed(1).padStart(6)} ms   ${String(row.found).padStart(2)} found${budget}`,
+    (row) =>
+      `${`image search, ${figures.images} images (${figures.kind}): ${row.label}`.padEnd(86)} p50 ${row.p50.toFixed(1).padStart(6)} ms   max ${row.max.toFixed(1).padStart(6)} ms   ${String(row.found).padStart(2)} found${budget}`,
   );
 }

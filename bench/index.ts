@@ -29,13 +29,21 @@ const row = (f: HttpFigures) =>
   (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : '');
 
 // A throughput figure is only worth an idle machine's: printed beside each.
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 console.log(`Lumigen bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`);
-console.log(`\n## get-credit vs a bare Fastify route (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each, app logging at warn)`);
+console.log(
+  `\n## get-credit vs a bare Fastify route (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each, app logging at warn)`,
+);
 // The comparison is the strict one: the bare route has none of the app's hooks, so the ratio
 // prices everything the app adds on get-credit's path, not only the route's own work.
-console.log('bare: a Fastify instance of its own (no logger, no hooks, no database) in the target process; get-credit: the whole app, in the same process (security headers, CORS, request ids and logger, metrics, token check and the session-and-balance query)');
+console.log(
+  'bare: a Fastify instance of its own (no logger, no hooks, no database) in the target process; get-credit: the whole app, in the same process (security headers, CORS, request ids and logger, metrics, token check and the session-and-balance query)',
+);
 const results = [];
 for (const kind of kinds) {
   const result = await benchGetCredit(kind);
@@ -44,7 +52,9 @@ for (const kind of kinds) {
   console.log(row(result.credit));
   // docs/architecture.md §5 asked 0.4; docs/bench.md asks 0.6, without a cached balance.
   const budget = kind === 'postgres' ? ' (budget on PostgreSQL: >= 0.6)' : '';
-  console.log(`ratio get-credit / bare on ${kind}: ${result.ratio.toFixed(2)}${budget} (load average ${os.loadavg()[0]!.toFixed(2)})\n`);
+  console.log(
+    `ratio get-credit / bare on ${kind}: ${result.ratio.toFixed(2)}${budget} (load average ${os.loadavg()[0]!.toFixed(2)})\n`,
+  );
 }
 if (!postgresUrl) console.log('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to measure it.');
 
@@ -61,12 +71,16 @@ console.log(
   `event loop while ${loop.parallel} HD 1792x1024 paintings run (${loop.paintings} in ${loop.seconds} s): delay p50 ${loop.p50Ms.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms, max ${loop.maxMs.toFixed(1)} ms`,
 );
 
-console.log(`\n## generate-image with a zero-latency fake provider (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`);
+console.log(
+  `\n## generate-image with a zero-latency fake provider (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`,
+);
 const generation = [];
 for (const kind of kinds) {
   const result = await benchGenerationOverhead(kind);
   generation.push(result);
-  console.log(`${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image   (budget >= 250 req/s)   load average ${loadAverage()}`);
+  console.log(
+    `${row(result)}   PNG ${(result.pngBytes / 1e3).toFixed(0)} kB per image   (budget >= 250 req/s)   load average ${loadAverage()}`,
+  );
   printCpuSplit(result);
   console.log(`${row(result.answerOnly)}   the ceiling here: the same request and answer, nothing else`);
   printCpuSplit(result.answerOnly);
@@ -84,7 +98,9 @@ for (const kind of kinds) {
   console.log(streamFloodLine(result));
 }
 
-console.log('\n## searching one account’s images: GET /api/images through the whole app, 10,000 images of the account beside two others’ (decision 053)');
+console.log(
+  '\n## searching one account’s images: GET /api/images through the whole app, 10,000 images of the account beside two others’ (decision 053)',
+);
 const imageSearch = [];
 for (const kind of kinds) {
   const figures = await benchImageSearch(kind);
@@ -92,12 +108,16 @@ for (const kind of kinds) {
   for (const line of imageSearchLines(figures)) console.log(line);
 }
 
-console.log(`\n## editing tools: remove-background through a zero-latency fake Clipdrop (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`);
+console.log(
+  `\n## editing tools: remove-background through a zero-latency fake Clipdrop (${process.env.BENCH_CONNECTIONS ?? 50} connections, ${process.env.BENCH_SECONDS ?? 8} s each)`,
+);
 const toolOverhead = [];
 for (const kind of kinds) {
   const result = await benchToolOverhead(kind);
   toolOverhead.push(result);
-  console.log(`${row(result)}   upload ${(result.uploadBytes / 1e3).toFixed(0)} kB JPEG, answer ${(result.answerBytes / 1e3).toFixed(0)} kB PNG   (budget >= 120 req/s)   load average ${loadAverage()}`);
+  console.log(
+    `${row(result)}   upload ${(result.uploadBytes / 1e3).toFixed(0)} kB JPEG, answer ${(result.answerBytes / 1e3).toFixed(0)} kB PNG   (budget >= 120 req/s)   load average ${loadAverage()}`,
+  );
   printCpuSplit(result);
   console.log(`${row(result.answerOnly)}   the ceiling here: the same upload and answer, nothing else`);
   printCpuSplit(result.answerOnly);
@@ -121,11 +141,15 @@ for (const tool of ['remove-background', 'remove-text'] as const) {
   if ('skipped' in h) console.log(`/api/health while 4 × ${tool} run on the local pool: skipped (${h.skipped})`);
   else {
     console.log(`${row(h.health)}   (budget p99 < 50 ms)`);
-    console.log(`  meanwhile ${h.edits} edits done (${h.failed} failed), median ${(h.editMedianMs / 1000).toFixed(1)} s each with ${h.parallel} in flight on ${process.env.TOOLS_LOCAL_THREADS ?? 2} threads`);
+    console.log(
+      `  meanwhile ${h.edits} edits done (${h.failed} failed), median ${(h.editMedianMs / 1000).toFixed(1)} s each with ${h.parallel} in flight on ${process.env.TOOLS_LOCAL_THREADS ?? 2} threads`,
+    );
   }
 }
 
-console.log('\n## 300 slow downloads of a 4096x4096 result from a web-only instance (GET /api/images/:id streams from the store)');
+console.log(
+  '\n## 300 slow downloads of a 4096x4096 result from a web-only instance (GET /api/images/:id streams from the store)',
+);
 const slowDownloads = [];
 const downloadsAdminUrl = postgresUrl ?? defaultAdminUrl;
 const noPostgres = await unreachable(downloadsAdminUrl);
@@ -146,7 +170,9 @@ for (const line of startMemoryLines(startMemory)) console.log(line);
 // PostgreSQL by TEST_DATABASE_URL or DATABASE_URL, else the shared default on 127.0.0.1:5432.
 const loadUsers = process.env.BENCH_LOAD_USERS ?? 200;
 const loadSeconds = process.env.BENCH_LOAD_SECONDS ?? 60;
-console.log(`\n## mixed load, ${loadUsers} virtual users for ${loadSeconds} s: two web-only instances and one worker (local generator and tools), PostgreSQL, S3 server (load average now ${os.loadavg()[0]!.toFixed(1)})`);
+console.log(
+  `\n## mixed load, ${loadUsers} virtual users for ${loadSeconds} s: two web-only instances and one worker (local generator and tools), PostgreSQL, S3 server (load average now ${os.loadavg()[0]!.toFixed(1)})`,
+);
 const load = await benchLoad();
 for (const line of loadLines(load)) console.log(line);
 
@@ -158,4 +184,30 @@ console.log('\n## Web app (built app served by the real server; run `npm run bui
 const web = await benchWeb();
 
 await mkdir('reports', { recursive: true });
-await writeFile('reports/bench.json', JSON.stringify({ at: new Date().toISOString(), getCredit: results, localPainter: painter, eventLoopWhilePainting: loop, generation, jobs, jobEvents, streamFlood, imageSearch, toolOverhead, uploadMemory, slowDownloads, healthWhileEditing, startMemory, load, localToolsMl, localToolsClassic, web }, null, 2));
+await writeFile(
+  'reports/bench.json',
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      getCredit: results,
+      localPainter: painter,
+      eventLoopWhilePainting: loop,
+      generation,
+      jobs,
+      jobEvents,
+      streamFlood,
+      imageSearch,
+      toolOverhead,
+      uploadMemory,
+      slowDownloads,
+      healthWhileEditing,
+      startMemory,
+      load,
+      localToolsMl,
+      localToolsClassic,
+      web,
+    },
+    null,
+    2,
+  ),
+);

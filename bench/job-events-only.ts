@@ -5,4 +5,6 @@
 import { benchJobEvents, jobEventsLine } from './job-events.ts';
 import { defaultAdminUrl } from './postgres.ts';
 
-console.log(jobEventsLine(await benchJobEvents(process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? defaultAdminUrl)));
+console.log(
+  jobEventsLine(await benchJobEvents(process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? defaultAdminUrl)),
+);

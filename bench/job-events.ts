@@ -24,7 +24,10 @@ const percentile = (values: number[], p: number) => {
  * Each delay runs from just before the worker's statement (its commit included) to the message's
  * arrival; the next event waits for it, 10–40 ms later, so no two are read together.
  */
-export async function benchJobEvents(adminUrl: string, { jobs = 3, eventsPerJob = 80 } = {}): Promise<JobEventFigures | { skipped: string }> {
+export async function benchJobEvents(
+  adminUrl: string,
+  { jobs = 3, eventsPerJob = 80 } = {},
+): Promise<JobEventFigures | { skipped: string }> {
   const down = await unreachable(adminUrl);
   if (down) return { skipped: down };
   const location = await createDatabaseLocation('postgres', adminUrl);
@@ -32,7 +35,15 @@ export async function benchJobEvents(adminUrl: string, { jobs = 3, eventsPerJob 
   buildServer();
   const server = spawnEntry(
     builtEntries.server,
-    { ...builtEnv, DATABASE_URL: location.url!, DATA_DIR: dataDir, WORKERS_IN_PROCESS: '0', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    {
+      ...builtEnv,
+      DATABASE_URL: location.url!,
+      DATA_DIR: dataDir,
+      WORKERS_IN_PROCESS: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    },
     { keepOutputChars: 64 * 1024 },
   );
   const worker = await openDatabase({ url: location.url, dataDir: null, poolSize: 2 });
@@ -42,7 +53,11 @@ export async function benchJobEvents(adminUrl: string, { jobs = 3, eventsPerJob 
     const registered = await fetch(`${origin}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench events', email: `events.${process.pid}@example.com`, password: 'bench password' }),
+      body: JSON.stringify({
+        name: 'Bench events',
+        email: `events.${process.pid}@example.com`,
+        password: 'bench password',
+      }),
     });
     const { token } = (await registered.json()) as { token: string };
     for (let j = 0; j < jobs; j += 1) {
@@ -50,7 +65,12 @@ export async function benchJobEvents(adminUrl: string, { jobs = 3, eventsPerJob 
       const submitted = await fetch(`${origin}/api/jobs/generate`, {
         method: 'POST',
         headers: { token, 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: 'a lighthouse at dusk', model: 'dall-e-2', size: '256x256', quality: 'standard' }),
+        body: JSON.stringify({
+          prompt: 'a lighthouse at dusk',
+          model: 'dall-e-2',
+          size: '256x256',
+          quality: 'standard',
+        }),
       });
       const { jobId } = (await submitted.json()) as { jobId: string };
       const abort = new AbortController();
@@ -74,7 +94,8 @@ export async function benchJobEvents(adminUrl: string, { jobs = 3, eventsPerJob 
           }
         }
       })().catch(() => undefined);
-      const until = (seq: number) => (arrived.has(seq) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(seq, resolve)));
+      const until = (seq: number) =>
+        arrived.has(seq) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(seq, resolve));
 
       const started = await repo.startAttempt(worker.db, jobId);
       if (!started) throw new Error(`job ${jobId} could not start`);
@@ -96,7 +117,13 @@ export async function benchJobEvents(adminUrl: string, { jobs = 3, eventsPerJob 
     await location.dispose();
     await rm(dataDir, { recursive: true, force: true });
   }
-  return { events: delays.length, jobs, p50: percentile(delays, 50), p99: percentile(delays, 99), max: Math.max(...delays) };
+  return {
+    events: delays.length,
+    jobs,
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    max: Math.max(...delays),
+  };
 }
 
 export function jobEventsLine(f: JobEventFigures | { skipped: string }): string {

@@ -16,8 +16,12 @@ export async function benchJobsSection(kinds: readonly ('pglite' | 'postgres')[]
   for (const threads of [1, 2]) {
     const q = await benchQueuedRemoveBackground(kinds.at(-1)!, threads);
     jobs.queuedRemoveBackground.push(q);
-    if ('skipped' in q) console.log(`queued local remove-background 1024x768, ${threads} thread(s): skipped (${q.skipped})`);
-    else console.log(`queued local remove-background 1024x768, ${threads} worker thread(s), ${q.jobs} at once: accept-to-done p50 ${(q.p50 / 1000).toFixed(1)} s, max ${(q.max / 1000).toFixed(1)} s${q.failed ? `, ${q.failed} failed` : ''}`);
+    if ('skipped' in q)
+      console.log(`queued local remove-background 1024x768, ${threads} thread(s): skipped (${q.skipped})`);
+    else
+      console.log(
+        `queued local remove-background 1024x768, ${threads} worker thread(s), ${q.jobs} at once: accept-to-done p50 ${(q.p50 / 1000).toFixed(1)} s, max ${(q.max / 1000).toFixed(1)} s${q.failed ? `, ${q.failed} failed` : ''}`,
+      );
   }
   const fairness = await benchFairness(kinds.at(-1)!);
   jobs.fairness.push(fairness);

@@ -10,8 +10,18 @@ import { benchStartMemory, startMemoryLines } from './start-memory.ts';
 const asked = process.argv.slice(2);
 const wants = (figure: string) => asked.length === 0 || asked.includes(figure);
 
-console.log(`Lumigen load bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Lumigen load bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 if (wants('memory')) for (const line of startMemoryLines(await benchStartMemory())) console.log(line);
 if (wants('load')) for (const line of loadLines(await benchLoad())) console.log(line);
 // Anything else that ran meanwhile shows here: the figures above are only worth an idle machine's.
-console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -9,7 +9,8 @@ export function createTally(startedAt = performance.now()) {
   const bump = (counts: Record<string, number>, key: string) => {
     counts[key] = (counts[key] ?? 0) + 1;
   };
-  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
   return {
     rateLimited,
@@ -40,7 +41,13 @@ export function createTally(startedAt = performance.now()) {
           .map((ms, i) => ({ ms: Math.round(ms), at: at[i]! }))
           .sort((x, y) => y.ms - x.ms)
           .slice(0, Math.max(1, Math.ceil(list.length / 100)));
-        return { route, count: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), slowest };
+        return {
+          route,
+          count: sorted.length,
+          p50: Math.round(percentile(sorted, 50)),
+          p99: Math.round(percentile(sorted, 99)),
+          slowest,
+        };
       }),
   };
 }

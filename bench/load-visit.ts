@@ -30,7 +30,12 @@ function send(url: string, init: Init): Promise<{ status: number; bytes: Buffer;
     const body = init.body === undefined ? undefined : Buffer.isBuffer(init.body) ? init.body : Buffer.from(init.body);
     const request = http.request(
       url,
-      { method: init.method ?? 'GET', agent, timeout: 300_000, headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) } },
+      {
+        method: init.method ?? 'GET',
+        agent,
+        timeout: 300_000,
+        headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,7 +49,9 @@ function send(url: string, init: Init): Promise<{ status: number; bytes: Buffer;
         );
       },
     );
-    request.on('timeout', () => request.destroy(Object.assign(new Error('no answer within 300 s'), { code: 'TIMEOUT' })));
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error('no answer within 300 s'), { code: 'TIMEOUT' })),
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -57,14 +64,24 @@ const nextOrigin = (origins: string[]) => origins[turn++ % origins.length]!;
  * One HTTP call, timed to the last byte of its answer under `route`. Answers `expected` or
  * undefined: a 429 is counted apart (and waited out), anything else is a failure.
  */
-async function call(v: Visit, route: string, url: string, expected: number, init: Init = {}): Promise<Answer | undefined> {
+async function call(
+  v: Visit,
+  route: string,
+  url: string,
+  expected: number,
+  init: Init = {},
+): Promise<Answer | undefined> {
   const started = performance.now();
   let answer: Awaited<ReturnType<typeof send>>;
   try {
     answer = await send(`${nextOrigin(v.origins)}${url}`, init);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    v.tally.failed(route, code ?? (error instanceof Error ? error.name : 'error'), error instanceof Error ? error.message : String(error));
+    v.tally.failed(
+      route,
+      code ?? (error instanceof Error ? error.name : 'error'),
+      error instanceof Error ? error.message : String(error),
+    );
     return undefined;
   }
   const { status, bytes, retryAfter } = answer;
@@ -79,18 +96,27 @@ async function call(v: Visit, route: string, url: string, expected: number, init
   return undefined;
 }
 
-const json = (token: string, body: unknown): Init => ({ method: 'POST', headers: { token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (token: string, body: unknown): Init => ({
+  method: 'POST',
+  headers: { token, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 /** Follows a job's events to its end (on whichever instance), then downloads its image. */
 async function seeThrough(v: Visit, token: string, kind: string, jobId: string): Promise<boolean> {
-  const events = await call(v, `GET /api/jobs/:id/events (${kind}, to its end)`, `/api/jobs/${jobId}/events`, 200, { headers: { token } });
+  const events = await call(v, `GET /api/jobs/:id/events (${kind}, to its end)`, `/api/jobs/${jobId}/events`, 200, {
+    headers: { token },
+  });
   if (!events) return false;
   const last = parseEvents(events.bytes.toString('utf8')).at(-1);
   if (last?.event !== 'succeeded') {
     v.tally.failed(`${kind} job`, last?.event ?? 'no end', JSON.stringify(last?.data ?? {}));
     return false;
   }
-  return (await call(v, 'GET /api/images/:id', `/api/images/${String(last.data.imageId)}`, 200, { headers: { token } })) !== undefined;
+  return (
+    (await call(v, 'GET /api/images/:id', `/api/images/${String(last.data.imageId)}`, 200, { headers: { token } })) !==
+    undefined
+  );
 }
 
 /**
@@ -107,10 +133,19 @@ export async function visit(v: Visit): Promise<boolean> {
   });
   if (!login) return false;
   const token = login.json().token as string;
-  if (!(await call(v, 'POST /api/image/get-credit', '/api/image/get-credit', 200, { method: 'POST', headers: { token } }))) return false;
+  if (
+    !(await call(v, 'POST /api/image/get-credit', '/api/image/get-credit', 200, { method: 'POST', headers: { token } }))
+  )
+    return false;
 
   if (Date.now() >= v.until) return false;
-  const generation = await call(v, 'POST /api/jobs/generate', '/api/jobs/generate', 202, json(token, { ...catRequest, prompt: `a harbour at dawn, user ${index}, ${Date.now()}` }));
+  const generation = await call(
+    v,
+    'POST /api/jobs/generate',
+    '/api/jobs/generate',
+    202,
+    json(token, { ...catRequest, prompt: `a harbour at dawn, user ${index}, ${Date.now()}` }),
+  );
   if (!generation || !(await seeThrough(v, token, 'generation', generation.json().jobId))) return false;
 
   if (Date.now() >= v.until) return false;
@@ -121,5 +156,10 @@ export async function visit(v: Visit): Promise<boolean> {
   });
   if (!upscale || !(await seeThrough(v, token, 'upscale', upscale.json().jobId))) return false;
 
-  return (await call(v, 'POST /api/image/get-credit', '/api/image/get-credit', 200, { method: 'POST', headers: { token } })) !== undefined;
+  return (
+    (await call(v, 'POST /api/image/get-credit', '/api/image/get-credit', 200, {
+      method: 'POST',
+      headers: { token },
+    })) !== undefined
+  );
 }

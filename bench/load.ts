@@ -44,7 +44,15 @@ export type LoadFigures = {
   /** The first errors the processes logged meanwhile. */
   loggedErrors: string[];
   peakRssMb: Record<string, number>;
-  audit: { users: number; ledgerRows: number; mismatchedBalances: number; pendingReservations: number; unfinishedJobs: number; jobs: Record<string, number>; reservations: Record<string, number> };
+  audit: {
+    users: number;
+    ledgerRows: number;
+    mismatchedBalances: number;
+    pendingReservations: number;
+    unfinishedJobs: number;
+    jobs: Record<string, number>;
+    reservations: Record<string, number>;
+  };
 };
 
 const grantPerUser = 500;
@@ -56,12 +64,25 @@ const metricsToken = 'load-bench-metrics-token';
  */
 type InstanceView = { p99: number; max: number; creditAnswers: number; creditWithin100ms: number };
 async function eventLoopDelay(origin: string): Promise<InstanceView> {
-  const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  const value = (series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.split(' ')[1] ?? Number.NaN);
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const value = (series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${series} `))
+        ?.split(' ')[1] ?? Number.NaN,
+    );
   // A bucket's labels in whatever order prom-client writes them.
   const credit = (le: string) => {
     const wanted = [`le="${le}"`, 'method="POST"', 'route="/api/image/get-credit"', 'status="200"'];
-    const line = text.split('\n').find((l) => l.startsWith('lumigen_http_request_duration_seconds_bucket{') && wanted.every((label) => l.includes(label)));
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('lumigen_http_request_duration_seconds_bucket{') && wanted.every((label) => l.includes(label)),
+      );
     return Number(line?.split(' ').at(-1) ?? Number.NaN);
   };
   return {
@@ -83,12 +104,21 @@ async function renice(pid: number, nice: number) {
 
 /** A 64×64 crop of a local painting: its upscale to 128×128 goes through ESRGAN ×2, a small job. */
 async function smallPicture(): Promise<Buffer> {
-  const { png } = await paintLocally({ prompt: 'a lighthouse on a rock at dusk', size: '256x256', quality: 'standard', seed: 3 });
+  const { png } = await paintLocally({
+    prompt: 'a lighthouse on a rock at dusk',
+    size: '256x256',
+    quality: 'standard',
+    seed: 3,
+  });
   return sharp(png).extract({ left: 96, top: 96, width: 64, height: 64 }).png().toBuffer();
 }
 
 /** Signs up `count` users through the instances, a few at a time (argon2 per sign-up), and grants each credit. */
-async function signUp(deployment: { origins: string[]; database: Database }, count: number, password: string): Promise<VirtualUser[]> {
+async function signUp(
+  deployment: { origins: string[]; database: Database },
+  count: number,
+  password: string,
+): Promise<VirtualUser[]> {
   const credits = createCreditsService(deployment.database.db);
   const users: VirtualUser[] = [];
   let next = 0;
@@ -114,9 +144,12 @@ async function signUp(deployment: { origins: string[]; database: Database }, cou
 }
 
 async function audit(database: Database): Promise<LoadFigures['audit']> {
-  const count = async (statement: ReturnType<typeof sql>) => (await rows<{ n: number }>(database.db, statement))[0]?.n ?? 0;
+  const count = async (statement: ReturnType<typeof sql>) =>
+    (await rows<{ n: number }>(database.db, statement))[0]?.n ?? 0;
   const grouped = async (statement: ReturnType<typeof sql>) =>
-    Object.fromEntries((await rows<{ status: string; n: number }>(database.db, statement)).map(({ status, n }) => [status, n]));
+    Object.fromEntries(
+      (await rows<{ status: string; n: number }>(database.db, statement)).map(({ status, n }) => [status, n]),
+    );
   return {
     users: await count(sql`SELECT count(*)::int AS n FROM users`),
     ledgerRows: await count(sql`SELECT count(*)::int AS n FROM credit_ledger`),
@@ -125,7 +158,9 @@ async function audit(database: Database): Promise<LoadFigures['audit']> {
     ),
     pendingReservations: await count(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE status = 'pending'`),
     unfinishedJobs: await count(sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running')`),
-    jobs: await grouped(sql`SELECT kind || ' ' || status AS status, count(*)::int AS n FROM jobs GROUP BY 1 ORDER BY 1`),
+    jobs: await grouped(
+      sql`SELECT kind || ' ' || status AS status, count(*)::int AS n FROM jobs GROUP BY 1 ORDER BY 1`,
+    ),
     reservations: await grouped(sql`SELECT status, count(*)::int AS n FROM credit_reservations GROUP BY 1 ORDER BY 1`),
   };
 }
@@ -143,7 +178,13 @@ function collectLoggedErrors(processes: Record<string, SpawnedProcess>, keep = 6
       } catch {
         return;
       }
-      if ((entry.level ?? 0) >= 50) errors.push(`${name}: ${entry.msg ?? ''}${entry.err ? ` — ${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''}` : ''}`.slice(0, 400));
+      if ((entry.level ?? 0) >= 50)
+        errors.push(
+          `${name}: ${entry.msg ?? ''}${entry.err ? ` — ${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''}` : ''}`.slice(
+            0,
+            400,
+          ),
+        );
     });
   }
   return errors;
@@ -153,7 +194,8 @@ function collectLoggedErrors(processes: Record<string, SpawnedProcess>, keep = 6
 function watchMemory(pids: Record<string, number>) {
   const peaks: Record<string, number> = Object.fromEntries(Object.keys(pids).map((name) => [name, 0]));
   const sample = async (field: 'VmRSS' | 'VmHWM') => {
-    for (const [name, pid] of Object.entries(pids)) peaks[name] = Math.max(peaks[name]!, await rssMb(pid, field).catch(() => 0));
+    for (const [name, pid] of Object.entries(pids))
+      peaks[name] = Math.max(peaks[name]!, await rssMb(pid, field).catch(() => 0));
   };
   const timer = setInterval(() => void sample('VmRSS'), 250);
   return {
@@ -171,9 +213,10 @@ function watchMemory(pids: Record<string, number>) {
  * a process of its own. Each user repeats a visit (load-visit.ts) until the window closes, then
  * sees its accepted jobs through; the ledger is audited afterwards.
  */
-export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60), users = Number(process.env.BENCH_LOAD_USERS ?? 200) } = {}): Promise<
-  LoadFigures | { skipped: string }
-> {
+export async function benchLoad({
+  seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60),
+  users = Number(process.env.BENCH_LOAD_USERS ?? 200),
+} = {}): Promise<LoadFigures | { skipped: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? defaultAdminUrl;
   const why = await unreachable(adminUrl);
   if (why) return { skipped: why };
@@ -214,7 +257,11 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
       // What operators run: the built server and worker (npm start, npm run worker).
       builtEntries,
     );
-    const [a, b, worker] = await Promise.all([deployment.startInstance('a'), deployment.startInstance('b'), deployment.startWorker()]);
+    const [a, b, worker] = await Promise.all([
+      deployment.startInstance('a'),
+      deployment.startInstance('b'),
+      deployment.startWorker(),
+    ]);
     if (workerNice) await renice(worker.child.pid!, workerNice);
     database = await openDatabase({ url: location.url, dataDir: null });
     const origins = [a.origin, b.origin];
@@ -226,7 +273,12 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
     const picture = await smallPicture();
     const upload = await multipartBody([imagePart(picture), ['target_width', '128'], ['target_height', '128']]);
 
-    const pids = { 'web A': a.process.child.pid!, 'web B': b.process.child.pid!, worker: worker.child.pid!, 's3 server': s3.child.pid! };
+    const pids = {
+      'web A': a.process.child.pid!,
+      'web B': b.process.child.pid!,
+      worker: worker.child.pid!,
+      's3 server': s3.child.pid!,
+    };
     // Start-up and the sign-ups set peaks of their own: count from the run.
     for (const pid of Object.values(pids)) await resetPeak(pid);
     for (const origin of origins) await eventLoopDelay(origin);
@@ -252,7 +304,10 @@ export async function benchLoad({ seconds = Number(process.env.BENCH_LOAD_SECOND
     const elapsed = (performance.now() - start) / 1000;
     const peakRssMb = await memory.stop();
     clientDelay.disable();
-    const clientEventLoop = { p99: Math.round(clientDelay.percentile(99) / 1e6), max: Math.round(clientDelay.max / 1e6) };
+    const clientEventLoop = {
+      p99: Math.round(clientDelay.percentile(99) / 1e6),
+      max: Math.round(clientDelay.max / 1e6),
+    };
     const eventLoop = { 'web A': await eventLoopDelay(a.origin), 'web B': await eventLoopDelay(b.origin) };
 
     // A job whose watcher gave up may still be running: its reservation is rightly pending till it ends.
@@ -292,21 +347,35 @@ export function loadLines(f: LoadFigures | { skipped: string }): string[] {
   const failures = Object.values(f.failures).reduce((sum, n) => sum + n, 0);
   const limited = Object.values(f.rateLimited).reduce((sum, n) => sum + n, 0);
   const credit = f.routes.find((route) => route.route === 'POST /api/image/get-credit');
-  const list = (counts: Record<string, number>) => Object.entries(counts).map(([key, n]) => `${key} ${n}`).join(', ') || 'none';
+  const list = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([key, n]) => `${key} ${n}`)
+      .join(', ') || 'none';
   const a = f.audit;
   return [
     `${f.users} users signed up in ${f.registerSeconds.toFixed(0)} s (not counted below), each granted ${grantPerUser} credits`,
     `${f.requests} requests in ${(f.seconds + f.drainSeconds).toFixed(0)} s (${f.seconds} s window + ${f.drainSeconds.toFixed(0)} s seeing accepted jobs through): ${f.requestsPerSecond.toFixed(0)} req/s, ${f.visits} whole visits`,
-    ...f.routes.map((r) => `  ${r.route.padEnd(52)} ${String(r.count).padStart(6)}   p50 ${String(r.p50).padStart(6)} ms   p99 ${String(r.p99).padStart(6)} ms`),
+    ...f.routes.map(
+      (r) =>
+        `  ${r.route.padEnd(52)} ${String(r.count).padStart(6)}   p50 ${String(r.p50).padStart(6)} ms   p99 ${String(r.p99).padStart(6)} ms`,
+    ),
     `p99 get-credit ${credit ? `${credit.p99} ms` : 'not measured'} (budget < 100 ms)`,
-    ...(credit ? [`  its slowest 1%: ${credit.slowest.map((call) => `${call.ms} ms at ${call.at.toFixed(1)} s`).join(', ')}`] : []),
-    `event-loop delay over the run: ${Object.entries(f.eventLoop).map(([name, d]) => `${name} p99 ${d.p99} ms, max ${d.max} ms`).join('; ')}; the bench's own (its clients) p99 ${f.clientEventLoop.p99} ms, max ${f.clientEventLoop.max} ms`,
-    `get-credit as the instances timed it: ${Object.entries(f.eventLoop).map(([name, d]) => `${name} ${d.creditWithin100ms} of ${d.creditAnswers} within 100 ms`).join('; ')}`,
+    ...(credit
+      ? [`  its slowest 1%: ${credit.slowest.map((call) => `${call.ms} ms at ${call.at.toFixed(1)} s`).join(', ')}`]
+      : []),
+    `event-loop delay over the run: ${Object.entries(f.eventLoop)
+      .map(([name, d]) => `${name} p99 ${d.p99} ms, max ${d.max} ms`)
+      .join('; ')}; the bench's own (its clients) p99 ${f.clientEventLoop.p99} ms, max ${f.clientEventLoop.max} ms`,
+    `get-credit as the instances timed it: ${Object.entries(f.eventLoop)
+      .map(([name, d]) => `${name} ${d.creditWithin100ms} of ${d.creditAnswers} within 100 ms`)
+      .join('; ')}`,
     `unexpected errors: ${failures} (budget 0)${failures ? ` — ${list(f.failures)}` : ''}`,
     ...f.failureSamples.map((sample) => `  e.g. ${sample}`),
     ...f.loggedErrors.map((error) => `  logged by ${error}`),
     `429 (rate limits, by design): ${limited}${limited ? ` — ${list(f.rateLimited)}` : ''}`,
-    `peak RSS: ${Object.entries(f.peakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}`,
+    `peak RSS: ${Object.entries(f.peakRssMb)
+      .map(([name, mb]) => `${name} ${mb} MB`)
+      .join(', ')}`,
     `ledger audit: ${a.users} users, ${a.ledgerRows} ledger rows, ${a.mismatchedBalances} balances differing from their ledger sum (budget 0), ${a.pendingReservations} reservations pending, ${a.unfinishedJobs} jobs unfinished`,
     `  jobs: ${list(a.jobs)}; reservations: ${list(a.reservations)}`,
   ];

@@ -19,19 +19,29 @@ export type LocalToolFigures = { tool: string; ms: number; cpuMs: number; peakRs
 
 const fixtures = path.join(import.meta.dirname, '../packages/imaging/test/fixtures');
 
-type Case = { tool: 'upscale' | 'uncrop' | 'cleanup' | 'remove-text' | 'reimagine'; label: string; input: () => Promise<ToolInput> };
+type Case = {
+  tool: 'upscale' | 'uncrop' | 'cleanup' | 'remove-text' | 'reimagine';
+  label: string;
+  input: () => Promise<ToolInput>;
+};
 
 /** The inputs: 1024×768 each (the ESRGAN row shows the network on the small input it is used for). */
 export const benchCases: Case[] = [
   {
     tool: 'upscale',
     label: 'upscale 1024×768 → 2048×1536 (lanczos3)',
-    input: async () => ({ image: await readFile(path.join(fixtures, 'landscape-1024x768.jpg')), params: { target_width: 2048, target_height: 1536 } }),
+    input: async () => ({
+      image: await readFile(path.join(fixtures, 'landscape-1024x768.jpg')),
+      params: { target_width: 2048, target_height: 1536 },
+    }),
   },
   {
     tool: 'upscale',
     label: 'upscale 256×192 → 1024×768 (ESRGAN ×4)',
-    input: async () => ({ image: await readFile(path.join(fixtures, 'landscape-256x192.jpg')), params: { target_width: 1024, target_height: 768 } }),
+    input: async () => ({
+      image: await readFile(path.join(fixtures, 'landscape-256x192.jpg')),
+      params: { target_width: 1024, target_height: 768 },
+    }),
   },
   {
     tool: 'uncrop',
@@ -50,14 +60,28 @@ export const benchCases: Case[] = [
     }),
   },
   { tool: 'cleanup', label: 'cleanup 1024×768, ball and shadow (4% of the picture)', input: cleanupInput },
-  { tool: 'remove-text', label: 'remove-text 1024×768, three lines', input: async () => ({ image: await readFile(path.join(fixtures, 'text-on-linen-1024x768.jpg')), params: {} }) },
-  { tool: 'reimagine', label: 'reimagine 1024×768', input: async () => ({ image: await readFile(path.join(fixtures, 'landscape-1024x768.jpg')), params: { seed: 'bench' } }) },
+  {
+    tool: 'remove-text',
+    label: 'remove-text 1024×768, three lines',
+    input: async () => ({ image: await readFile(path.join(fixtures, 'text-on-linen-1024x768.jpg')), params: {} }),
+  },
+  {
+    tool: 'reimagine',
+    label: 'reimagine 1024×768',
+    input: async () => ({
+      image: await readFile(path.join(fixtures, 'landscape-1024x768.jpg')),
+      params: { seed: 'bench' },
+    }),
+  },
 ];
 
 /** The cleanup fixture (512×384) and its mask, enlarged to the bench's 1024×768. */
 export async function cleanupInput(): Promise<ToolInput<'cleanup'>> {
   const { default: sharp } = await import('sharp');
-  const image = await sharp(path.join(fixtures, 'ball-on-paving-512x384.jpg')).resize(1024, 768, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer();
+  const image = await sharp(path.join(fixtures, 'ball-on-paving-512x384.jpg'))
+    .resize(1024, 768, { kernel: 'lanczos3' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const mask = await sharp(path.join(fixtures, 'ball-on-paving-512x384.mask.png')).resize(1024, 768).png().toBuffer();
   return { image, mask, params: {} };
 }
@@ -82,16 +106,26 @@ async function measure(index: number): Promise<LocalToolFigures> {
     cpu.push((used.user + used.system) / 1000);
     output = `${result.width}×${result.height}`;
   }
-  return { tool: item.label, ms: Math.round(median(times)), cpuMs: Math.round(median(cpu)), peakRssMb: Math.round(await rssMb(process.pid, 'VmHWM')), output };
+  return {
+    tool: item.label,
+    ms: Math.round(median(times)),
+    cpuMs: Math.round(median(cpu)),
+    peakRssMb: Math.round(await rssMb(process.pid, 'VmHWM')),
+    output,
+  };
 }
 
 export async function benchLocalToolsClassic(): Promise<LocalToolFigures[]> {
   const rows: LocalToolFigures[] = [];
   for (const [index, item] of benchCases.entries()) {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(index)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: process.env,
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', String(index)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: process.env,
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const [code] = (await once(child, 'exit')) as [number | null];
@@ -99,7 +133,9 @@ export async function benchLocalToolsClassic(): Promise<LocalToolFigures[]> {
     if (code !== 0 || !line.startsWith('{')) throw new Error(`${item.label}: the bench child failed (exit ${code})`);
     const row = JSON.parse(line) as LocalToolFigures;
     rows.push(row);
-    console.log(`${row.tool.padEnd(56)} ${String(row.ms).padStart(6)} ms   cpu ${String(row.cpuMs).padStart(6)} ms   peak RSS ${String(row.peakRssMb).padStart(5)} MB   → ${row.output}`);
+    console.log(
+      `${row.tool.padEnd(56)} ${String(row.ms).padStart(6)} ms   cpu ${String(row.cpuMs).padStart(6)} ms   peak RSS ${String(row.peakRssMb).padStart(5)} MB   → ${row.output}`,
+    );
   }
   return rows;
 }

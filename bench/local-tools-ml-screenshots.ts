@@ -20,7 +20,19 @@ const save = async (name: string, bytes: Buffer) => {
 };
 
 const mug = await readFile(path.join(import.meta.dirname, '../packages/imaging/test/fixtures/mug.jpg'));
-for (const tool of ['remove-background', 'product-photography', 'replace-background']) await save(`${tool}-before.png`, mug);
+for (const tool of ['remove-background', 'product-photography', 'replace-background'])
+  await save(`${tool}-before.png`, mug);
 await save('remove-background-after.png', (await removeBackground({ image: mug, params: {} })).png);
-await save('product-photography-after.png', (await productPhotography({ image: mug, params: { light_theta: 20, light_phi: 0, light_size: 1.7, shadow_darkness: 0.7 } })).png);
-await save('replace-background-after.png', (await replaceBackground({ image: mug, params: { prompt: 'mountains at sunset' } })).png);
+await save(
+  'product-photography-after.png',
+  (
+    await productPhotography({
+      image: mug,
+      params: { light_theta: 20, light_phi: 0, light_size: 1.7, shadow_darkness: 0.7 },
+    })
+  ).png,
+);
+await save(
+  'replace-background-after.png',
+  (await replaceBackground({ image: mug, params: { prompt: 'mountains at sunset' } })).png,
+);

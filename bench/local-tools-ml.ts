@@ -33,7 +33,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function measure(tool: Tool): Promise<LocalToolMlRow[]> {
   const [{ run }, { forgetCutouts }] = await Promise.all([
     // Each tool's own params type is narrower; the bench passes each the params listed for it above.
-    import(`../packages/imaging/src/tools/${tool}.ts`) as Promise<{ run: (input: { image: Buffer; params: Record<string, number | string> }) => Promise<unknown> }>,
+    import(`../packages/imaging/src/tools/${tool}.ts`) as Promise<{
+      run: (input: { image: Buffer; params: Record<string, number | string> }) => Promise<unknown>;
+    }>,
     import('../packages/imaging/src/segmentation/segment.ts'),
   ]);
   const image = await readFile(fixture);
@@ -49,7 +51,11 @@ async function measure(tool: Tool): Promise<LocalToolMlRow[]> {
       wall.push(performance.now() - start);
       cpu.push((user + system) / 1000);
     }
-    return { ms: Math.round(median(wall)), cpuMs: Math.round(median(cpu)), peakRssMb: Math.round(await rssMb(process.pid, 'VmHWM')) };
+    return {
+      ms: Math.round(median(wall)),
+      cpuMs: Math.round(median(cpu)),
+      peakRssMb: Math.round(await rssMb(process.pid, 'VmHWM')),
+    };
   };
   const fresh = () => {
     forgetCutouts();
@@ -67,7 +73,10 @@ function inChild(tool: Tool): Promise<LocalToolMlRow[]> {
   return new Promise((resolve, reject) => {
     // With the environment `npm start` and `npm run worker` give the process that runs the tools:
     // glibc's malloc settings decide how much of onnxruntime's freed memory stays resident.
-    const child = fork(fileURLToPath(import.meta.url), ['--child', tool], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...builtEnv } });
+    const child = fork(fileURLToPath(import.meta.url), ['--child', tool], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...builtEnv },
+    });
     let rows: LocalToolMlRow[] | undefined;
     child.on('message', (message) => (rows = message as LocalToolMlRow[]));
     child.on('error', reject);
@@ -76,15 +85,22 @@ function inChild(tool: Tool): Promise<LocalToolMlRow[]> {
 }
 
 export async function benchLocalToolsMl(): Promise<LocalToolMlRow[]> {
-  const load = os.loadavg().map((v) => v.toFixed(1)).join(' ');
-  console.log(`\n## local ML tools on the 1024x768 mug fixture (each in its own process; warm, median of 3; peak RSS of that process; load average ${load})`);
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
+  console.log(
+    `\n## local ML tools on the 1024x768 mug fixture (each in its own process; warm, median of 3; peak RSS of that process; load average ${load})`,
+  );
   const rows: LocalToolMlRow[] = [];
   for (const tool of Object.keys(tools) as Tool[]) {
     for (const row of await inChild(tool)) {
       rows.push(row);
       // The budget is background removal's own (docs/bench.md): the other tools run it and then more.
       const budget = row.tool === 'remove-background' ? '   (budget <= 3,000 ms, <= 800 MB)' : '';
-      console.log(`${row.tool.padEnd(52)} ${String(row.ms).padStart(6)} ms   CPU ${String(row.cpuMs).padStart(6)} ms   peak RSS ${String(row.peakRssMb).padStart(5)} MB${budget}`);
+      console.log(
+        `${row.tool.padEnd(52)} ${String(row.ms).padStart(6)} ms   CPU ${String(row.cpuMs).padStart(6)} ms   peak RSS ${String(row.peakRssMb).padStart(5)} MB${budget}`,
+      );
     }
   }
   return rows;

@@ -26,11 +26,22 @@ const landscape = await readFile(path.join(fixtures, 'landscape-1024x768.jpg'));
 const thumbnail = await readFile(path.join(fixtures, 'landscape-256x192.jpg'));
 
 await save('upscale-before.png', thumbnail);
-await save('upscale-after.png', (await upscale({ image: thumbnail, params: { target_width: 1024, target_height: 768 } })).png);
+await save(
+  'upscale-after.png',
+  (await upscale({ image: thumbnail, params: { target_width: 1024, target_height: 768 } })).png,
+);
 
 const uncropInput = await sharp(landscape).resize(640, 480).jpeg({ quality: 90 }).toBuffer();
 await save('uncrop-before.png', uncropInput);
-await save('uncrop-after.png', (await uncrop({ image: uncropInput, params: { extend_left: 160, extend_right: 160, extend_up: 40, extend_down: 60 } })).png);
+await save(
+  'uncrop-after.png',
+  (
+    await uncrop({
+      image: uncropInput,
+      params: { extend_left: 160, extend_right: 160, extend_up: 40, extend_down: 60 },
+    })
+  ).png,
+);
 
 const clean = await cleanupInput();
 // The "before" shows what the mask covers, as the brush does on the page.

@@ -33,9 +33,13 @@ async function signUp(origin: string): Promise<string> {
  * the page to load them instead sometimes left Chromium's full-page capture with a mis-laid hero.)
  */
 async function loadEverything(page: Page) {
-  await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
+  await page.evaluate(() =>
+    document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')),
+  );
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]));
+  await page.evaluate(() =>
+    Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]),
+  );
 }
 
 const server = await startWebServer(Number(process.env.SCREENSHOT_PORT ?? 8096));
@@ -60,7 +64,9 @@ try {
       await loadEverything(page);
       const file = path.join(out, `${name}-${width}.png`);
       // A palette PNG: a third of the size, and the page's flat colours lose nothing visible.
-      await sharp(await page.screenshot({ fullPage: true })).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+      await sharp(await page.screenshot({ fullPage: true }))
+        .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
+        .toFile(file);
       console.log(`wrote ${path.relative(process.cwd(), file)}`);
       await page.close();
     }

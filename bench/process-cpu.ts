@@ -50,7 +50,13 @@ function machineBusyMs(): number {
  * Where a run's CPU went, per request: the server under test, PostgreSQL, this process (the load
  * generator), and everything else on the machine (a fake provider, the kernel's own threads).
  */
-export type CpuSplit = { serverMs: number; postgresMs: number; loadGeneratorMs: number; otherMs: number; boundPerSecond: number };
+export type CpuSplit = {
+  serverMs: number;
+  postgresMs: number;
+  loadGeneratorMs: number;
+  otherMs: number;
+  boundPerSecond: number;
+};
 
 /**
  * Starts counting the CPU time of `serverPid`, of PostgreSQL (when `postgres`) and of this process;
@@ -84,6 +90,12 @@ export function countCpu(serverPid: number, postgres: boolean) {
  */
 export function printCpuSplit({ cpu }: { cpu?: CpuSplit | undefined }): void {
   if (!cpu) return;
-  const parts = [`server ${cpu.serverMs.toFixed(1)}`, ...(cpu.postgresMs ? [`PostgreSQL ${cpu.postgresMs.toFixed(1)}`] : []), `load generator ${cpu.loadGeneratorMs.toFixed(1)}`];
-  console.log(`  CPU a request: ${parts.join(' + ')} ms (at most ${cpu.boundPerSecond.toFixed(0)} req/s on ${os.availableParallelism()} cores at that cost); other processes ${cpu.otherMs.toFixed(1)} ms`);
+  const parts = [
+    `server ${cpu.serverMs.toFixed(1)}`,
+    ...(cpu.postgresMs ? [`PostgreSQL ${cpu.postgresMs.toFixed(1)}`] : []),
+    `load generator ${cpu.loadGeneratorMs.toFixed(1)}`,
+  ];
+  console.log(
+    `  CPU a request: ${parts.join(' + ')} ms (at most ${cpu.boundPerSecond.toFixed(0)} req/s on ${os.availableParallelism()} cores at that cost); other processes ${cpu.otherMs.toFixed(1)} ms`,
+  );
 }

@@ -6,8 +6,14 @@ import { buildServer, builtEntries, builtEnv } from '../apps/server/src/test/bui
 import { spawnEntry, type SpawnedProcess } from '../apps/server/src/test/spawned-process.ts';
 import { resetPeak, rssMb } from './process-memory.ts';
 
-export type StartMemory = { idleMb: number; signUps: number; created: number; peakMb: number; afterMb: number; restartedIdleMb: number };
-
+export type StartMemory = {
+  idleMb: number;
+  signUps: number;
+  created: number;
+  peakMb: number;
+  afterMb: number;
+  restartedIdleMb: number;
+};
 
 /**
  * The embedded default as `npm start` runs it (the built dist/server.js, PGlite in a fresh DATA_DIR,
@@ -20,8 +26,17 @@ export async function benchStartMemory(signUps = 50, settleMs = 5000): Promise<S
   buildServer();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-bench-start-'));
   // Sign-ups all come from 127.0.0.1 here; the per-IP limit would answer 429 from the 31st.
-  const start = () => spawnEntry(builtEntries.server, { ...builtEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_RATE_LIMIT_IP_MAX: '1000' });
-  const listening = async (server: SpawnedProcess) => (await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000))[1]!;
+  const start = () =>
+    spawnEntry(builtEntries.server, {
+      ...builtEnv,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT_IP_MAX: '1000',
+    });
+  const listening = async (server: SpawnedProcess) =>
+    (await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000))[1]!;
   let server = start();
   try {
     const origin = await listening(server);
@@ -34,7 +49,11 @@ export async function benchStartMemory(signUps = 50, settleMs = 5000): Promise<S
         const response = await fetch(`${origin}/api/user/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Memory ${i}`, email: `memory.${process.pid}.${i}@example.com`, password: 'bench password' }),
+          body: JSON.stringify({
+            name: `Memory ${i}`,
+            email: `memory.${process.pid}.${i}@example.com`,
+            password: 'bench password',
+          }),
         });
         await response.arrayBuffer();
         return response.status;
@@ -49,7 +68,14 @@ export async function benchStartMemory(signUps = 50, settleMs = 5000): Promise<S
     await listening(server);
     await sleep(settleMs);
     const restartedIdleMb = await rssMb(server.child.pid!, 'VmRSS');
-    return { idleMb, signUps, created: statuses.filter((status) => status === 201).length, peakMb: Math.max(peakMb, afterMb), afterMb, restartedIdleMb };
+    return {
+      idleMb,
+      signUps,
+      created: statuses.filter((status) => status === 201).length,
+      peakMb: Math.max(peakMb, afterMb),
+      afterMb,
+      restartedIdleMb,
+    };
   } finally {
     await server.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });

@@ -15,15 +15,23 @@ if (postgresUrl) process.env.TEST_DATABASE_URL = postgresUrl;
 const kinds = postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 const asked = process.argv.slice(2);
 const wants = (figure: string) => asked.length === 0 || asked.includes(figure);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const row = (f: HttpFigures, budget: number) =>
   `${f.label.padEnd(52)} ${f.requestsPerSecond.toFixed(0).padStart(6)} req/s (budget >= ${budget})   p50 ${f.p50} ms   p99 ${f.p99} ms` +
   (f.non2xx || f.errors ? `   non-2xx ${f.non2xx} errors ${f.errors}` : '') +
   `   load average ${load()}`;
 
 // Each with its ceiling in the same run: the same request and answer through a Fastify route with nothing else.
-const ceiling = (f: HttpFigures) => `${f.label.padEnd(52)} ${f.requestsPerSecond.toFixed(0).padStart(6)} req/s (the ceiling here)   p50 ${f.p50} ms   p99 ${f.p99} ms`;
-for (const [figure, bench, budget] of [['generation', benchGenerationOverhead, 250], ['tools', benchToolOverhead, 120]] as const) {
+const ceiling = (f: HttpFigures) =>
+  `${f.label.padEnd(52)} ${f.requestsPerSecond.toFixed(0).padStart(6)} req/s (the ceiling here)   p50 ${f.p50} ms   p99 ${f.p99} ms`;
+for (const [figure, bench, budget] of [
+  ['generation', benchGenerationOverhead, 250],
+  ['tools', benchToolOverhead, 120],
+] as const) {
   if (!wants(figure)) continue;
   for (const kind of kinds) {
     const result = await bench(kind);

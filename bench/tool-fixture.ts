@@ -7,7 +7,12 @@ import { paintLocally } from '../apps/server/src/modules/generation/providers/lo
  * bytes in every process that asks for it.
  */
 export async function benchPhoto(): Promise<Buffer> {
-  const { png } = await paintLocally({ prompt: 'a red bicycle leaning on a wall in a sunny street', size: '1024x1024', quality: 'hd', seed: 7 });
+  const { png } = await paintLocally({
+    prompt: 'a red bicycle leaning on a wall in a sunny street',
+    size: '1024x1024',
+    quality: 'hd',
+    seed: 7,
+  });
   return sharp(png).resize(1024, 768, { fit: 'cover' }).jpeg({ quality: 98 }).toBuffer();
 }
 
@@ -17,7 +22,15 @@ export async function benchPhoto(): Promise<Buffer> {
  */
 export async function noisyPhoto(megabytes: number): Promise<Buffer> {
   const side = Math.round(Math.sqrt((megabytes * 1e6) / 1.35));
-  return sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  return sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .jpeg({ quality: 100 })
     .toBuffer();
 }

@@ -14,7 +14,9 @@ if (wants('overhead')) for (const kind of kinds) console.log(JSON.stringify(awai
 if (wants('memory')) {
   for (const kind of kinds) {
     const m = await benchUploadMemory(kind);
-    console.log(`server RSS (${kind}) with ${m.parallel} concurrent ${(m.uploadBytes / 1e6).toFixed(1)} MB uploads, ${m.rounds} rounds, ${m.ok}/${m.total} edited: peak ${m.peakMb.toFixed(0)} MB, ${m.idleMb.toFixed(0)} MB before (budget < 400 MB)`);
+    console.log(
+      `server RSS (${kind}) with ${m.parallel} concurrent ${(m.uploadBytes / 1e6).toFixed(1)} MB uploads, ${m.rounds} rounds, ${m.ok}/${m.total} edited: peak ${m.peakMb.toFixed(0)} MB, ${m.idleMb.toFixed(0)} MB before (budget < 400 MB)`,
+    );
   }
 }
 if (wants('health')) {

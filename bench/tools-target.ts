@@ -64,18 +64,31 @@ if (mode === 'clipdrop') {
   );
   const [port] = (await once(createInterface({ input: fakeClipdrop.stdout! }), 'line')) as [string];
   // Jobs run as many at once as a process with remote providers runs by default (docs/decisions/034).
-  env = { ...env, ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'bench-key', CLIPDROP_BASE_URL: `http://127.0.0.1:${port}`, WORKER_CONCURRENCY: String(remoteWorkerConcurrency) };
+  env = {
+    ...env,
+    ALLOW_TEST_PAYMENTS: 'true',
+    CLIPDROP_API_KEY: 'bench-key',
+    CLIPDROP_BASE_URL: `http://127.0.0.1:${port}`,
+    WORKER_CONCURRENCY: String(remoteWorkerConcurrency),
+  };
 }
 
 let localTools: string | undefined;
-const localProvider = mode === 'local' ? createLocalToolsProvider({ threads: Number(process.env.TOOLS_LOCAL_THREADS ?? 2), timeoutMs: 300_000 }) : undefined;
+const localProvider =
+  mode === 'local'
+    ? createLocalToolsProvider({ threads: Number(process.env.TOOLS_LOCAL_THREADS ?? 2), timeoutMs: 300_000 })
+    : undefined;
 if (localProvider) {
   try {
     const tool = process.env.BENCH_LOCAL_TOOL === 'remove-text' ? 'remove-text' : 'remove-background';
     const bytes = await localBenchPhoto(tool);
     const file = path.join(location.dataDir, 'local-warm-up.jpg');
     await writeFile(file, bytes);
-    await localProvider.run({ tool, image: { path: file, size: bytes.length, type: 'image/jpeg', width: 1024, height: 768 }, fields: {} });
+    await localProvider.run({
+      tool,
+      image: { path: file, size: bytes.length, type: 'image/jpeg', width: 1024, height: 768 },
+      fields: {},
+    });
     localTools = 'ok';
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
@@ -84,14 +97,21 @@ if (localProvider) {
 }
 
 const config = { ...testConfig(location, env), port: 0, host: '127.0.0.1' };
-const app = await buildApp({ config, database, logger: { stream: process.stderr }, ...(localProvider ? { toolProvider: localProvider } : {}) });
+const app = await buildApp({
+  config,
+  database,
+  logger: { stream: process.stderr },
+  ...(localProvider ? { toolProvider: localProvider } : {}),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const users = await registerUsers(app, Number(process.argv[3] ?? 50));
 const credits = createCreditsService(database.db);
 for (const user of users) await credits.grant(user.id, 1_000_000, 'adjustment', `bench-${user.id}`);
 
 const appPort = (app.server.address() as { port: number }).port;
-process.stdout.write(`${JSON.stringify({ appPort, answerPort: answerOnly?.port, tokens: users.map((u) => u.token), answerBytes, localTools })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ appPort, answerPort: answerOnly?.port, tokens: users.map((u) => u.token), answerBytes, localTools })}\n`,
+);
 
 process.on('SIGTERM', () => {
   void (async () => {

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Signs up `count` users through the API; one per connection makes session lookups realistic. */
-export async function registerUsers(app: FastifyInstance, count: number): Promise<Array<{ id: string; token: string }>> {
+export async function registerUsers(
+  app: FastifyInstance,
+  count: number,
+): Promise<Array<{ id: string; token: string }>> {
   const users = [];
   for (let i = 0; i < count; i += 1) {
     const registered = await app.inject({

@@ -6,5 +6,10 @@
 import os from 'node:os';
 import { benchWeb } from './web.ts';
 
-console.log(`Lumigen web bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Lumigen web bench — ${new Date().toISOString()} — ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 await benchWeb();

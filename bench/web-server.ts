@@ -6,15 +6,29 @@ import path from 'node:path';
 /** The real server with the built web app, on an embedded database of its own, for page figures. */
 export async function startWebServer(port: number) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-bench-web-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../apps/server/src/server.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../apps/server/src/server.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   // A busy machine can take a while (tsx compiling the server, PGlite's first start).
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGTERM');

@@ -31,7 +31,10 @@ const pages: Array<{ path: string; signedIn?: boolean }> = [
 
 /** JS and CSS a first visit to `path` downloads until the network is idle, gzip-compressed. */
 async function firstLoadBytes(origin: string, path: string) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: chromeFlags.filter((f) => !f.startsWith('--headless')),
+  });
   try {
     const page = await browser.newPage();
     const bodies: Array<{ type: 'js' | 'css'; url: string; gzip: number }> = [];
@@ -70,7 +73,11 @@ async function signIn(origin: string, port: number) {
   const registered = await fetch(`${origin}/api/user/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Web', email: `bench.web.${process.pid}.${Date.now()}@example.com`, password: 'bench password' }),
+    body: JSON.stringify({
+      name: 'Bench Web',
+      email: `bench.web.${process.pid}.${Date.now()}@example.com`,
+      password: 'bench password',
+    }),
   });
   const { token } = (await registered.json()) as { token: string };
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -127,7 +134,8 @@ async function lighthouseRun(origin: string, page: (typeof pages)[number], saveA
 }
 
 const budgetLine = 'performance >= 95, accessibility 100, best practices 100, SEO >= 95';
-const withinBudget = (run: Run) => !run.error && run.performance >= 95 && run.accessibility === 100 && run.bestPractices === 100 && run.seo >= 95;
+const withinBudget = (run: Run) =>
+  !run.error && run.performance >= 95 && run.accessibility === 100 && run.bestPractices === 100 && run.seo >= 95;
 const runLine = (run: Run, index: number) =>
   `${index + 1}: performance ${run.performance} (TBT ${run.tbt.toFixed(0)} ms, LCP ${(run.lcp / 1000).toFixed(1)} s) a11y ${run.accessibility} bp ${run.bestPractices} SEO ${run.seo}${run.error ? ' failed' : ''}`;
 
@@ -140,7 +148,10 @@ const median = (values: number[]) => {
 /** Each figure's median over the runs (each figure on its own, as Lighthouse's own variance advice does). */
 function medianRun(runs: Run[]): Run {
   const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'si'] as const;
-  const out = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as Record<(typeof keys)[number], number>;
+  const out = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as Record<
+    (typeof keys)[number],
+    number
+  >;
   const errors = runs.flatMap((r) => (r.error ? [r.error] : []));
   return errors.length ? { ...out, error: errors.join('; ') } : out;
 }
@@ -149,7 +160,10 @@ function medianRun(runs: Run[]): Run {
  * Lighthouse mobile (its default: simulated slow 4G and a 4× slower CPU) on each page, `runs`
  * times, reporting medians. BENCH_LHR_DIR keeps every run's full report (`<page>-<n>.json`).
  */
-export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), only = process.env.BENCH_WEB_PAGES?.split(',') } = {}) {
+export async function benchWeb({
+  runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+  only = process.env.BENCH_WEB_PAGES?.split(','),
+} = {}) {
   const lhrDir = process.env.BENCH_LHR_DIR;
   if (lhrDir) await mkdir(lhrDir, { recursive: true });
   const server = await startWebServer(Number(process.env.BENCH_WEB_PORT ?? 8095));
@@ -157,7 +171,9 @@ export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS
   console.log(`browser: ${chromePath} (${found.source})`);
   try {
     const bytes = await firstLoadBytes(server.origin, '/');
-    console.log(`first load of /: JavaScript ${(bytes.js / 1024).toFixed(1)} kB gzip (budget <= 120 kB), CSS ${(bytes.css / 1024).toFixed(1)} kB gzip, ${bytes.files} files`);
+    console.log(
+      `first load of /: JavaScript ${(bytes.js / 1024).toFixed(1)} kB gzip (budget <= 120 kB), CSS ${(bytes.css / 1024).toFixed(1)} kB gzip, ${bytes.files} files`,
+    );
 
     const scores: Record<string, Run & { runs: Run[]; loadAverage: number[] }> = {};
     // BENCH_WEB_PAGES may name any page; one not in the list above is measured signed out.
@@ -165,7 +181,9 @@ export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS
       const done: Run[] = [];
       for (let i = 1; i <= runs; i += 1) {
         const name = page.path === '/' ? 'home' : page.path.slice(1).replaceAll('/', '_');
-        done.push(await lighthouseRun(server.origin, page, lhrDir ? path.join(lhrDir, `${name}-${i}.json`) : undefined));
+        done.push(
+          await lighthouseRun(server.origin, page, lhrDir ? path.join(lhrDir, `${name}-${i}.json`) : undefined),
+        );
       }
       const m = medianRun(done);
       // Other work on the machine inflates the CPU time Lighthouse observes (and so TBT): say how busy it was.
@@ -179,7 +197,9 @@ export async function benchWeb({ runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS
           (m.error ? `\n  failed: ${m.error}` : ''),
       );
       // The budget holds for every run, not the median: print each beside it.
-      console.log(`  each run: ${done.map(runLine).join(' | ')}   budget ${budgetLine}: ${done.every(withinBudget) ? 'met in every run' : 'SHORT'}`);
+      console.log(
+        `  each run: ${done.map(runLine).join(' | ')}   budget ${budgetLine}: ${done.every(withinBudget) ? 'met in every run' : 'SHORT'}`,
+      );
     }
     console.log(`budgets, in each of the ${runs} runs: ${budgetLine}`);
     return { firstLoad: bytes, lighthouse: scores };

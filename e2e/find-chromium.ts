@@ -11,10 +11,22 @@ import path from 'node:path';
  */
 
 /** Flags for every launch: no sandbox (we run as root in CI), nothing phoning home, no GPU on these machines. */
-export const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** Debian, Ubuntu and Google's packages, in that order: the first that exists and may be run wins. */
-export const systemChromiumPaths = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+export const systemChromiumPaths = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 export type ChromiumSource = 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium';
 export type FoundChromium = { path: string; source: ChromiumSource };
@@ -42,7 +54,11 @@ function isExecutableFile(file: string): boolean {
  * `@sparticuz/chromium` package (extracted on first use). A `CHROMIUM_PATH` that cannot be run is an
  * error rather than a reason to look further: whoever set it wants that browser and no other.
  */
-export function findChromium({ env = process.env, systemPaths = systemChromiumPaths, extractBundled = extractSparticuzChromium }: FindOptions = {}): FoundChromium {
+export function findChromium({
+  env = process.env,
+  systemPaths = systemChromiumPaths,
+  extractBundled = extractSparticuzChromium,
+}: FindOptions = {}): FoundChromium {
   const configured = env.CHROMIUM_PATH;
   if (configured) {
     if (!isExecutableFile(configured)) throw new Error(`CHROMIUM_PATH=${configured} is not an executable file`);
@@ -74,7 +90,10 @@ export function extractSparticuzChromium(): string {
   mkdirSync(staging, { recursive: true });
   try {
     const script = 'const { default: chromium } = await import(process.argv[1]); await chromium.executablePath();';
-    execFileSync(process.execPath, ['--input-type=module', '-e', script, entry], { env: { ...process.env, TMPDIR: staging }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['--input-type=module', '-e', script, entry], {
+      env: { ...process.env, TMPDIR: staging },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     renameSync(staging, target);
   } catch (error) {
     // Another process (a parallel run) may have renamed its copy first, and may be running it: use it.

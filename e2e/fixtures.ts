@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 
@@ -18,7 +25,9 @@ export const testPassword = 'correct horse battery staple';
 /** Registers a new user through the API, as the sign-up form will. */
 export async function registerUser(request: APIRequestContext, label?: string): Promise<TestUser> {
   const email = uniqueEmail(label);
-  const response = await request.post('/api/user/register', { data: { name: 'E2E Tester', email, password: testPassword } });
+  const response = await request.post('/api/user/register', {
+    data: { name: 'E2E Tester', email, password: testPassword },
+  });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as AuthResponse;
   return { token: body.token, user: body.user, password: testPassword };
@@ -30,18 +39,27 @@ export async function registerUser(request: APIRequestContext, label?: string): 
  * stays small; otherwise it goes as Chromium wrote it among the test's own results (quantising at
  * effort 10 cost seconds of CPU per picture nobody keeps, and a loaded CI run timed out in it).
  */
-export async function savePageScreenshot(page: Page, testInfo: TestInfo, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+export async function savePageScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<void> {
   const forDocs = process.env.E2E_SCREENSHOTS === '1';
   const out = forDocs ? path.resolve(import.meta.dirname, '../docs/screenshots') : testInfo.outputDir;
   await mkdir(out, { recursive: true });
   const file = path.join(out, `${name}.png`);
   const options = { fullPage: true, ...(clip ? { clip } : {}) };
-  if (forDocs) await sharp(await page.screenshot(options)).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+  if (forDocs)
+    await sharp(await page.screenshot(options))
+      .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
+      .toFile(file);
   else await page.screenshot({ ...options, path: file });
 }
 
 /** The imaging package's test pictures, shared by the tool specs. */
-export const imagingFixture = (name: string) => path.resolve(import.meta.dirname, '../packages/imaging/test/fixtures', name);
+export const imagingFixture = (name: string) =>
+  path.resolve(import.meta.dirname, '../packages/imaging/test/fixtures', name);
 
 /** Signs the page in as `user` before it loads (the token the app keeps in localStorage). */
 export async function signIn(page: Page, { token }: { token: string }) {
@@ -61,22 +79,31 @@ export type Mail = { subject: string; text: string; links: string[] };
  * (DATA_DIR/outbox: no SMTP_URL in playwright.config.ts), with the links of its text part. Mail
  * leaves after the answer, so this waits for it a little.
  */
-export async function readLatestMail(to: string, { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {}): Promise<Mail> {
+export async function readLatestMail(
+  to: string,
+  { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+): Promise<Mail> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // File names start with the time they were written, so the last one is the newest.
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = await simpleParser(await readFile(path.join(outbox, file)));
-      const recipients = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value.map((v) => v.address?.toLowerCase()));
+      const recipients = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) =>
+        address.value.map((v) => v.address?.toLowerCase()),
+      );
       if (!recipients.includes(to.toLowerCase()) || (subject !== undefined && mail.subject !== subject)) continue;
       const text = mail.text ?? '';
       return { subject: mail.subject ?? '', text, links: text.match(/https?:\/\/\S+/g) ?? [] };
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` with subject "${subject}"` : ''} in ${outbox}`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to}${subject ? ` with subject "${subject}"` : ''} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -106,15 +133,19 @@ const refusedRequest = /^Failed to load resource: the server responded with a st
  * URL that it cannot draw, such as a chosen file that is not a picture, and the page's CSP refuses
  * that fetch; the app itself fetches only its own paths (lib/api.ts), so this line is the recorder's.
  */
-const recorderBlobFetch = /^Connecting to 'blob:[^']+' violates the following Content Security Policy directive: "connect-src /;
+const recorderBlobFetch =
+  /^Connecting to 'blob:[^']+' violates the following Content Security Policy directive: "connect-src /;
 
 /** Every console error and uncaught error of the context's pages, as they happen. */
 function watchForErrors(context: BrowserContext): string[] {
   const problems: string[] = [];
   context.on('console', (message) => {
-    if (message.type() === 'error' && !refusedRequest.test(message.text()) && !recorderBlobFetch.test(message.text())) problems.push(`console error on ${message.page()?.url() ?? 'a page'}: ${message.text()}`);
+    if (message.type() === 'error' && !refusedRequest.test(message.text()) && !recorderBlobFetch.test(message.text()))
+      problems.push(`console error on ${message.page()?.url() ?? 'a page'}: ${message.text()}`);
   });
-  context.on('weberror', (webError) => problems.push(`uncaught error on ${webError.page()?.url() ?? 'a page'}: ${webError.error().message}`));
+  context.on('weberror', (webError) =>
+    problems.push(`uncaught error on ${webError.page()?.url() ?? 'a page'}: ${webError.error().message}`),
+  );
   return problems;
 }
 

@@ -44,14 +44,14 @@ function installRuntime(name) {
     cwd: dir,
     // npm's own report goes to stderr: stdout carries only the binary's path (CI reads it).
     stdio: ['ignore', process.stderr, 'inherit'],
-    env: { ...process.env, npm_config_prefix: undefined, npm_config_workspace: undefined }
+    env: { ...process.env, npm_config_prefix: undefined, npm_config_workspace: undefined },
   });
   if (result.status !== 0) throw new Error(`npm ci in runtime/${name} failed (exit ${result.status})`);
   const binary = path.join(dir, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node');
   if (!existsSync(binary)) {
     throw new Error(
       `runtime/${name} carries Node.js for Linux on x64 and arm64 only, not ${process.platform}-${process.arch}: ` +
-        `install Node.js ${REQUIRED_MAJOR} LTS or newer on this machine and run npm install again.`
+        `install Node.js ${REQUIRED_MAJOR} LTS or newer on this machine and run npm install again.`,
     );
   }
   return binary;
@@ -84,7 +84,9 @@ try {
       if (isLink(shim) || existsSync(shim)) rmSync(shim);
       symlinkSync(path.relative(binDir, binary), shim);
       const version = execFileSync(shim, ['-p', 'process.version'], { encoding: 'utf8' }).trim();
-      console.log(`This machine's Node.js is ${machine.version}; npm scripts here run on Node.js ${version} from runtime/node-${REQUIRED_MAJOR}.`);
+      console.log(
+        `This machine's Node.js is ${machine.version}; npm scripts here run on Node.js ${version} from runtime/node-${REQUIRED_MAJOR}.`,
+      );
     }
   }
 } catch (error) {

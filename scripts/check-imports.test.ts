@@ -27,25 +27,30 @@ describe('import rules', () => {
     }
 
     /** The rule each violation is reported under, with the import that broke it. */
-    const reported = async () => (await findImportViolations(root)).map(({ rule, from, to }) => `${rule}: ${from} → ${to}`).sort();
+    const reported = async () =>
+      (await findImportViolations(root)).map(({ rule, from, to }) => `${rule}: ${from} → ${to}`).sort();
 
     it('allows what the layout allows', { timeout: cruiseTimeout }, async () => {
       await repository({
         'package.json': '{"name":"made-up","private":true}',
         'packages/contract/src/x.ts': 'export const x = 1;',
         'packages/imaging/src/painter.ts': 'export const paint = 1;',
-        'apps/server/src/app.ts': "import { x } from '../../../packages/contract/src/x.ts';\nimport { paint } from '../../../packages/imaging/src/painter.ts';\nimport { m } from './modules/m/index.ts';\nexport const app = [x, paint, m];",
+        'apps/server/src/app.ts':
+          "import { x } from '../../../packages/contract/src/x.ts';\nimport { paint } from '../../../packages/imaging/src/painter.ts';\nimport { m } from './modules/m/index.ts';\nexport const app = [x, paint, m];",
         'apps/server/src/modules/m/index.ts': "export { m } from './m.service.ts';",
-        'apps/server/src/modules/m/m.service.ts': "import { n } from '../n/index.ts';\nimport { id } from '../../lib/id.ts';\nexport const m = [n, id];",
+        'apps/server/src/modules/m/m.service.ts':
+          "import { n } from '../n/index.ts';\nimport { id } from '../../lib/id.ts';\nexport const m = [n, id];",
         'apps/server/src/modules/m/m.service.test.ts': "import { m } from './m.service.ts';\nexport const t = m;",
         'apps/server/src/modules/n/index.ts': "export { n } from './n.repository.ts';",
         'apps/server/src/modules/n/n.repository.ts': 'export const n = 1;',
         'apps/server/src/lib/id.ts': 'export const id = 1;',
         'apps/web/src/lib/api.ts': "import { x } from '../../../../packages/contract/src/x.ts';\nexport const api = x;",
-        'apps/web/src/features/a/page.tsx': "import { api } from '../../lib/api.ts';\nimport { own } from './own.ts';\nexport const page = [api, own];",
+        'apps/web/src/features/a/page.tsx':
+          "import { api } from '../../lib/api.ts';\nimport { own } from './own.ts';\nexport const page = [api, own];",
         'apps/web/src/features/a/own.ts': 'export const own = 1;',
         // zod through import() and a type-only import: neither loads it at start-up
-        'apps/web/src/main.tsx': "import { page } from './features/a/page.tsx';\nimport type { Z } from 'zod';\nexport const main: Z = page;\nexport const later = () => import('zod');",
+        'apps/web/src/main.tsx':
+          "import { page } from './features/a/page.tsx';\nimport type { Z } from 'zod';\nexport const main: Z = page;\nexport const later = () => import('zod');",
         'node_modules/zod/package.json': '{"name":"zod","main":"index.js"}',
         'node_modules/zod/index.js': 'export const z = 1;',
         'e2e/spec.ts': "import { app } from '../apps/server/src/app.ts';\nexport const s = app;",

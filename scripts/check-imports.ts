@@ -46,12 +46,20 @@ function excludeOf(exclude: ICruiseOptions['exclude']): { path?: string | string
 /** Every import in the tree under `root` that breaks a rule of the root's `.dependency-cruiser.cjs`. */
 export async function findImportViolations(root: string): Promise<ImportViolation[]> {
   const { forbidden = [], options = {} } = configOf(root);
-  const compileTime = await violationsOf(root, { ...options, ruleSet: { forbidden: forbidden.filter((rule) => rule.name !== runtimeOnlyRule) } });
+  const compileTime = await violationsOf(root, {
+    ...options,
+    ruleSet: { forbidden: forbidden.filter((rule) => rule.name !== runtimeOnlyRule) },
+  });
   const runtimeRules = forbidden.filter((rule) => rule.name === runtimeOnlyRule);
   const runtime =
     runtimeRules.length === 0
       ? []
-      : await violationsOf(root, { ...options, tsPreCompilationDeps: false, exclude: { ...excludeOf(options.exclude), dynamic: true }, ruleSet: { forbidden: runtimeRules } });
+      : await violationsOf(root, {
+          ...options,
+          tsPreCompilationDeps: false,
+          exclude: { ...excludeOf(options.exclude), dynamic: true },
+          ruleSet: { forbidden: runtimeRules },
+        });
   return [...compileTime, ...runtime];
 }
 

@@ -22,9 +22,17 @@ function paintSize(width: number, height: number): ImageSize {
 }
 
 for (const sample of Object.values(samples)) {
-  const { png } = await paintLocally({ prompt: sample.prompt, size: paintSize(sample.width, sample.height), quality: 'hd', seed });
+  const { png } = await paintLocally({
+    prompt: sample.prompt,
+    size: paintSize(sample.width, sample.height),
+    quality: 'hd',
+    seed,
+  });
   const file = path.join(publicDir, sample.src);
   await mkdir(path.dirname(file), { recursive: true });
-  const info = await sharp(png).resize(sample.width, sample.height, { fit: 'cover' }).webp({ quality: 72, effort: 6 }).toFile(file);
+  const info = await sharp(png)
+    .resize(sample.width, sample.height, { fit: 'cover' })
+    .webp({ quality: 72, effort: 6 })
+    .toFile(file);
   console.log(`${sample.src}  ${info.width}×${info.height}  ${(info.size / 1024).toFixed(1)} kB`);
 }

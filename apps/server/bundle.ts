@@ -13,7 +13,9 @@ import { build } from 'esbuild';
 const root = import.meta.dirname;
 const manifests = ['package.json', '../../packages/imaging/package.json', '../../packages/contract/package.json'];
 const dependencies = manifests.flatMap((manifest) => {
-  const { dependencies = {} } = JSON.parse(readFileSync(path.join(root, manifest), 'utf8')) as { dependencies?: Record<string, string> };
+  const { dependencies = {} } = JSON.parse(readFileSync(path.join(root, manifest), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   return Object.keys(dependencies).filter((name) => !name.startsWith('@lumigen/'));
 });
 

@@ -2,8 +2,41 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerUser, test } from '../fixtures.ts';
 
-const publicRoutes = ['/', '/pricing', '/featured', '/about', '/use-cases', '/developers', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test', '/loading', '/no-such-page'];
-const protectedRoutes = ['/generate', '/removebg', '/removetxt', '/editimage', '/variant', '/addbg', '/upscale', '/uncrop', '/cleanup', '/profile', '/checkout', '/checkout/complete'];
+const publicRoutes = [
+  '/',
+  '/pricing',
+  '/featured',
+  '/about',
+  '/use-cases',
+  '/developers',
+  '/copywrite',
+  '/faq',
+  '/privacy-policy',
+  '/terms-service',
+  '/contact',
+  '/newsletter',
+  '/login',
+  '/register',
+  '/reset',
+  '/verify',
+  '/test',
+  '/loading',
+  '/no-such-page',
+];
+const protectedRoutes = [
+  '/generate',
+  '/removebg',
+  '/removetxt',
+  '/editimage',
+  '/variant',
+  '/addbg',
+  '/upscale',
+  '/uncrop',
+  '/cleanup',
+  '/profile',
+  '/checkout',
+  '/checkout/complete',
+];
 // Axe runs at the two widths the product is designed for; the overflow check at every width in between.
 const axeWidths = [1440, 375];
 const overflowWidths = [1920, 1440, 1024, 768, 375, 320];
@@ -16,12 +49,20 @@ async function settle(page: Page) {
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, label).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page, route: string, width: number) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${route} at ${width}px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
@@ -30,19 +71,32 @@ test.describe('accessibility and layout of every route', () => {
   // resizing the loaded page re-lays it out exactly as loading it at that width would, for a page
   // whose layout is CSS; it saves a navigation and a settle per width.
   for (const route of publicRoutes) {
-    test(`${route}: axe finds nothing at 1440 and 375 px, no sideways scroll from 320 to 1920 px, one h1, headings in order, alt on every image`, async ({ page }) => {
+    test(`${route}: axe finds nothing at 1440 and 375 px, no sideways scroll from 320 to 1920 px, one h1, headings in order, alt on every image`, async ({
+      page,
+    }) => {
       // Two axe runs and six layouts of one page; /about alone takes ~20 s beside another worker.
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(route);
       await settle(page);
 
-      const levels = await page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
-      expect(levels.filter((l) => l === 1), `${route} h1 count`).toHaveLength(1);
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])),
+      );
+      expect(
+        levels.filter((l) => l === 1),
+        `${route} h1 count`,
+      ).toHaveLength(1);
       levels.forEach((level, i) => {
-        if (i > 0) expect(level - levels[i - 1]!, `${route}: heading level jumps from h${levels[i - 1]} to h${level}`).toBeLessThanOrEqual(1);
+        if (i > 0)
+          expect(
+            level - levels[i - 1]!,
+            `${route}: heading level jumps from h${levels[i - 1]} to h${level}`,
+          ).toBeLessThanOrEqual(1);
       });
-      const missingAlt = await page.evaluate(() => [...document.images].filter((img) => !img.hasAttribute('alt')).map((img) => img.src));
+      const missingAlt = await page.evaluate(() =>
+        [...document.images].filter((img) => !img.hasAttribute('alt')).map((img) => img.src),
+      );
       expect(missingAlt, route).toEqual([]);
 
       for (const width of overflowWidths) {
@@ -86,7 +140,9 @@ test.describe('accessibility and layout of every route', () => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return 'none';
         const style = getComputedStyle(el);
-        return style.outlineStyle === 'none' || style.outlineWidth === '0px' ? `none on ${el.outerHTML.slice(0, 80)}` : 'ok';
+        return style.outlineStyle === 'none' || style.outlineWidth === '0px'
+          ? `none on ${el.outerHTML.slice(0, 80)}`
+          : 'ok';
       });
       expect(outline).toBe('ok');
     }

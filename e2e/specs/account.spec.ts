@@ -38,7 +38,10 @@ test.describe('accounts in the browser', () => {
     expect(calls).toBe(0);
   });
 
-  test('a protected page sends a visitor to /login and back after login, with Remember me sent', async ({ page, request }) => {
+  test('a protected page sends a visitor to /login and back after login, with Remember me sent', async ({
+    page,
+    request,
+  }) => {
     const { user } = await registerUser(request, 'guard');
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);

@@ -6,7 +6,10 @@ import { confirmAddress, expect, savePageScreenshot, signIn, test, type TestUser
 
 /** One generation through the OpenAI-shaped endpoint, as a script holding the key would call it. */
 function generateWithKey(request: APIRequestContext, key: string) {
-  return request.post('/v1/images/generations', { headers: { authorization: `Bearer ${key}` }, data: { prompt: 'A paper boat on a pond', size: '256x256' } });
+  return request.post('/v1/images/generations', {
+    headers: { authorization: `Bearer ${key}` },
+    data: { prompt: 'A paper boat on a pond', size: '256x256' },
+  });
 }
 
 async function createKeyThroughApi(request: APIRequestContext, { token }: TestUser, name: string): Promise<string> {
@@ -19,7 +22,12 @@ test.describe('Developers on /profile', () => {
   // Password hashing and painting on two cores shared with the other tests.
   test.describe.configure({ timeout: 60_000 });
 
-  test('create a key and see it once: after a reload only its prefix is shown; it works until revoked', async ({ page, context, request, testUser }) => {
+  test('create a key and see it once: after a reload only its prefix is shown; it works until revoked', async ({
+    page,
+    context,
+    request,
+    testUser,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // Only an account whose address is confirmed makes keys.
     await confirmAddress(request, testUser);
@@ -66,13 +74,19 @@ test.describe('Developers on /profile', () => {
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: /^Revoke the key Nightly thumbnails/ }).click();
     await confirm.getByRole('button', { name: 'Revoke key' }).click();
-    await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: messages.apiKey.revokedDone }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: messages.apiKey.revokedDone }).first(),
+    ).toBeVisible();
     await expect(developers.getByText('No keys yet.')).toBeVisible();
     const refused = await generateWithKey(request, key);
     expect(refused.status()).toBe(401);
   });
 
-  test('the Developers section at 1440 and 375 px: screenshots, nothing sideways, no axe violations', async ({ page, request, testUser }, testInfo) => {
+  test('the Developers section at 1440 and 375 px: screenshots, nothing sideways, no axe violations', async ({
+    page,
+    request,
+    testUser,
+  }, testInfo) => {
     await confirmAddress(request, testUser);
     const used = await createKeyThroughApi(request, testUser, 'Product feed uploader');
     expect((await generateWithKey(request, used)).status()).toBe(200);
@@ -94,10 +108,23 @@ test.describe('Developers on /profile', () => {
       // header and menu would cover its top on a phone.
       await page.evaluate(() => window.scrollTo(0, 0));
       const box = (await developers.boundingBox())!;
-      const clip = { x: Math.max(0, box.x - 16), y: Math.max(0, box.y - 16), width: Math.min(width, box.width + 32), height: box.height + 32 };
+      const clip = {
+        x: Math.max(0, box.x - 16),
+        y: Math.max(0, box.y - 16),
+        width: Math.min(width, box.width + 32),
+        height: box.height + 32,
+      };
       await savePageScreenshot(page, testInfo, `developers-${width}`, clip);
       const results = await new AxeBuilder({ page }).include('#developers').analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
       await developers.getByRole('button', { name: 'I have saved it' }).click();
       await expect(form.getByLabel('Name')).toBeVisible();
     }

@@ -10,7 +10,11 @@ const balance = creditBalance;
 test.describe('batches in the browser', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('/upscale: three pictures and one that is not, quoted, followed in a grid, downloaded as one ZIP', async ({ page, request, testUser }, testInfo) => {
+  test('/upscale: three pictures and one that is not, quoted, followed in a grid, downloaded as one ZIP', async ({
+    page,
+    request,
+    testUser,
+  }, testInfo) => {
     await signIn(page, testUser);
     await page.goto('/upscale');
     const picture = async (name: string) => ({ name, mimeType: 'image/jpeg', buffer: await readFile(fixture(name)) });
@@ -49,10 +53,14 @@ test.describe('batches in the browser', () => {
     expect(download.suggestedFilename()).toBe('lumigen-upscale.zip');
     const entries = unzipSync(new Uint8Array(await readFile(await download.path())));
     expect(Object.keys(entries)).toEqual(['1-landscape-256x192.png', '2-mug.png', '3-ball-on-paving-512x384.png']);
-    for (const bytes of Object.values(entries)) expect(Buffer.from(bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+    for (const bytes of Object.values(entries))
+      expect(Buffer.from(bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
 
     // The README's pictures are rewritten on request only; otherwise they go with the test's output.
-    const out = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/screenshots') : testInfo.outputDir;
+    const out =
+      process.env.E2E_SCREENSHOTS === '1'
+        ? path.resolve(import.meta.dirname, '../../docs/screenshots')
+        : testInfo.outputDir;
     await mkdir(out, { recursive: true });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const width of [1440, 375]) {
@@ -65,7 +73,11 @@ test.describe('batches in the browser', () => {
     }
   });
 
-  test('/profile: build a 2-step recipe, run it on a picture, follow it, delete it', async ({ page, request, testUser }, testInfo) => {
+  test('/profile: build a 2-step recipe, run it on a picture, follow it, delete it', async ({
+    page,
+    request,
+    testUser,
+  }, testInfo) => {
     await signIn(page, testUser);
     await page.goto('/profile');
     const recipes = page.getByRole('region', { name: 'Recipes' });
@@ -93,7 +105,9 @@ test.describe('batches in the browser', () => {
     await page.goto('/profile');
     const gallery = page.getByRole('region', { name: 'Your images', exact: true });
     await gallery.getByRole('link', { name: 'Open full size: Background removed' }).click();
-    await expect(page.getByRole('dialog', { name: 'Background removed' }).getByRole('link', { name: 'Use again' })).toHaveAttribute('href', /^\/removebg\?settings=/);
+    await expect(
+      page.getByRole('dialog', { name: 'Background removed' }).getByRole('link', { name: 'Use again' }),
+    ).toHaveAttribute('href', /^\/removebg\?settings=/);
     await page.keyboard.press('Escape');
     await gallery.getByRole('link', { name: 'Open full size: Upscaled' }).click();
     const again = page.getByRole('dialog', { name: 'Upscaled' }).getByRole('link', { name: 'Use again' });

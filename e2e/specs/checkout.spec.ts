@@ -17,7 +17,10 @@ async function payWith(page: Page, cardNumber: string) {
 }
 
 test.describe('checkout with the local test-mode provider', () => {
-  test('choose Popular → log in → /checkout → 4242… → Payment successful → the receipt, 40 Credits', async ({ page, testUser }) => {
+  test('choose Popular → log in → /checkout → 4242… → Payment successful → the receipt, 40 Credits', async ({
+    page,
+    testUser,
+  }) => {
     await choosePlan(page, 'Popular');
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/login$/);
@@ -44,10 +47,15 @@ test.describe('checkout with the local test-mode provider', () => {
     const credit = await page.request.post('/api/image/get-credit', { headers: { token: testUser.token } });
     expect((await credit.json()).creditBalance).toBe(40);
     const list = await page.request.get('/api/payments', { headers: { token: testUser.token } });
-    expect((await list.json()).payments).toMatchObject([{ bundle: 'Popular', credits: 35, amount: 2000, status: 'succeeded' }]);
+    expect((await list.json()).payments).toMatchObject([
+      { bundle: 'Popular', credits: 35, amount: 2000, status: 'succeeded' },
+    ]);
   });
 
-  test('a declined card shows the inline error and the balance stays; the same attempt then pays', async ({ page, testUser }) => {
+  test('a declined card shows the inline error and the balance stays; the same attempt then pays', async ({
+    page,
+    testUser,
+  }) => {
     await choosePlan(page, 'Popular');
     await page.evaluate((token) => localStorage.setItem('token', token), testUser.token);
     await page.goto('/checkout');

@@ -16,7 +16,8 @@ const checkerColours = [
   [0xff, 0xff, 0xff],
   [0xc9, 0xce, 0xdd],
 ] as const;
-const distance = (a: readonly number[], b: readonly number[]) => Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
+const distance = (a: readonly number[], b: readonly number[]) =>
+  Math.abs(a[0]! - b[0]!) + Math.abs(a[1]! - b[1]!) + Math.abs(a[2]! - b[2]!);
 
 /** The colour the screen shows at a point of the page (CSS pixels). */
 async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
@@ -45,7 +46,10 @@ test.describe('the customer’s way through', () => {
   test.describe.configure({ timeout: 150_000 });
 
   for (const { name, viewport } of widths) {
-    test(`remove background at ${name} px: the cut-out's transparent area shows the checkerboard, not the original`, async ({ page, testUser }, testInfo) => {
+    test(`remove background at ${name} px: the cut-out's transparent area shows the checkerboard, not the original`, async ({
+      page,
+      testUser,
+    }, testInfo) => {
       await page.setViewportSize(viewport);
       await signIn(page, testUser);
       await page.goto('/removebg');
@@ -59,43 +63,61 @@ test.describe('the customer’s way through', () => {
 
       // A fully transparent spot of the result, right of the divide (the "after" half), whose
       // original colour is far from the checkerboard's: there the two can be told apart.
-      const spot = await page.evaluate(async (checker) => {
-        const pixels = async (alt: RegExp) => {
-          const img = [...document.images].find((image) => alt.test(image.alt))!;
-          await img.decode();
-          const context = new OffscreenCanvas(img.naturalWidth, img.naturalHeight).getContext('2d')!;
-          context.drawImage(img, 0, 0);
-          return { width: img.naturalWidth, height: img.naturalHeight, data: context.getImageData(0, 0, img.naturalWidth, img.naturalHeight).data };
-        };
-        const result = await pixels(/^After: /);
-        const original = await pixels(/^Before: /);
-        const transparentAround = (x: number, y: number) => {
-          for (let dy = -6; dy <= 6; dy += 1) for (let dx = -6; dx <= 6; dx += 1) if (result.data[((y + dy) * result.width + x + dx) * 4 + 3] !== 0) return false;
-          return true;
-        };
-        for (let y = Math.floor(result.height * 0.3); y < result.height * 0.95; y += 8) {
-          for (let x = Math.floor(result.width * 0.6); x < result.width * 0.95; x += 8) {
-            if (!transparentAround(x, y)) continue;
-            const i = (y * original.width + x) * 4;
-            const colour = [original.data[i]!, original.data[i + 1]!, original.data[i + 2]!];
-            const far = checker.every((c) => Math.abs(c[0]! - colour[0]!) + Math.abs(c[1]! - colour[1]!) + Math.abs(c[2]! - colour[2]!) > 90);
-            if (far) return { x, y, width: result.width, height: result.height, colour };
+      const spot = await page.evaluate(
+        async (checker) => {
+          const pixels = async (alt: RegExp) => {
+            const img = [...document.images].find((image) => alt.test(image.alt))!;
+            await img.decode();
+            const context = new OffscreenCanvas(img.naturalWidth, img.naturalHeight).getContext('2d')!;
+            context.drawImage(img, 0, 0);
+            return {
+              width: img.naturalWidth,
+              height: img.naturalHeight,
+              data: context.getImageData(0, 0, img.naturalWidth, img.naturalHeight).data,
+            };
+          };
+          const result = await pixels(/^After: /);
+          const original = await pixels(/^Before: /);
+          const transparentAround = (x: number, y: number) => {
+            for (let dy = -6; dy <= 6; dy += 1)
+              for (let dx = -6; dx <= 6; dx += 1)
+                if (result.data[((y + dy) * result.width + x + dx) * 4 + 3] !== 0) return false;
+            return true;
+          };
+          for (let y = Math.floor(result.height * 0.3); y < result.height * 0.95; y += 8) {
+            for (let x = Math.floor(result.width * 0.6); x < result.width * 0.95; x += 8) {
+              if (!transparentAround(x, y)) continue;
+              const i = (y * original.width + x) * 4;
+              const colour = [original.data[i]!, original.data[i + 1]!, original.data[i + 2]!];
+              const far = checker.every(
+                (c) => Math.abs(c[0]! - colour[0]!) + Math.abs(c[1]! - colour[1]!) + Math.abs(c[2]! - colour[2]!) > 90,
+              );
+              if (far) return { x, y, width: result.width, height: result.height, colour };
+            }
           }
-        }
-        return null;
-      }, checkerColours as unknown as number[][]);
+          return null;
+        },
+        checkerColours as unknown as number[][],
+      );
       expect(spot, 'a transparent spot of the cut-out over a coloured background').not.toBeNull();
 
       await after.scrollIntoViewIfNeeded();
       const box = (await after.boundingBox())!;
-      const shown = await screenPixel(page, box.x + (spot!.x * box.width) / spot!.width, box.y + (spot!.y * box.height) / spot!.height);
+      const shown = await screenPixel(
+        page,
+        box.x + (spot!.x * box.width) / spot!.width,
+        box.y + (spot!.y * box.height) / spot!.height,
+      );
       // The screen shows one of the checkerboard's two colours there, not what was removed.
       expect(Math.min(...checkerColours.map((c) => distance(shown, c)))).toBeLessThan(24);
       expect(distance(shown, spot!.colour)).toBeGreaterThan(60);
       await savePageScreenshot(page, testInfo, `tools/remove-background-result-${name}`);
     });
 
-    test(`uncrop at ${name} px: the view shows the result's whole frame with the original outlined inside`, async ({ page, testUser }) => {
+    test(`uncrop at ${name} px: the view shows the result's whole frame with the original outlined inside`, async ({
+      page,
+      testUser,
+    }) => {
       await page.setViewportSize(viewport);
       await signIn(page, testUser);
       await page.goto('/uncrop');
@@ -122,7 +144,11 @@ test.describe('the customer’s way through', () => {
     });
   }
 
-  test('zero credits on a tool page: both numbers and Buy credits; after paying, the receipt leads back to the tool', async ({ page, request, testUser }) => {
+  test('zero credits on a tool page: both numbers and Buy credits; after paying, the receipt leads back to the tool', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await spendAll(request, testUser);
     await signIn(page, testUser);
     await page.goto('/removebg');
@@ -148,7 +174,11 @@ test.describe('the customer’s way through', () => {
     await expect(page.getByRole('banner').getByText('5 Credits')).toBeVisible();
   });
 
-  test('zero credits on /generate at 375 px: the message with both numbers, Buy credits, and the balance in the header bar', async ({ page, request, testUser }) => {
+  test('zero credits on /generate at 375 px: the message with both numbers, Buy credits, and the balance in the header bar', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await spendAll(request, testUser);
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, testUser);
@@ -159,12 +189,17 @@ test.describe('the customer’s way through', () => {
     expect((await balance.boundingBox())!.y).toBeLessThan(80);
     await page.getByLabel('Prompt').fill('A lighthouse at dawn');
     await page.getByRole('button', { name: 'Generate · 1 credit' }).click();
-    const short = page.getByRole('alert').filter({ hasText: 'Generating an image needs 1 credit; your account has 0.' });
+    const short = page
+      .getByRole('alert')
+      .filter({ hasText: 'Generating an image needs 1 credit; your account has 0.' });
     await expect(short).toBeVisible();
     await expect(short.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/pricing');
   });
 
-  test('checkout → /checkout/complete with the right figures; the declined card’s toast is gone', async ({ page, testUser }, testInfo) => {
+  test('checkout → /checkout/complete with the right figures; the declined card’s toast is gone', async ({
+    page,
+    testUser,
+  }, testInfo) => {
     await signIn(page, testUser);
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('itemo', 'Popular'));
@@ -177,9 +212,18 @@ test.describe('the customer’s way through', () => {
     const receipt = page.getByRole('region', { name: 'Payment successful' });
     await expect(receipt).toBeVisible();
     const figures = Object.fromEntries(
-      await receipt.locator('dl > div').evaluateAll((rows) => rows.map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent])),
+      await receipt
+        .locator('dl > div')
+        .evaluateAll((rows) =>
+          rows.map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]),
+        ),
     );
-    expect(figures).toMatchObject({ Bundle: 'Popular', 'Credits added': '35', 'Amount paid': '$20 USD', 'Your balance now': '40 credits' });
+    expect(figures).toMatchObject({
+      Bundle: 'Popular',
+      'Credits added': '35',
+      'Amount paid': '$20 USD',
+      'Your balance now': '40 credits',
+    });
     await expect(declined).toHaveCount(0);
     // Without an errand to return to, the next step is the generator.
     await expect(page.getByRole('link', { name: 'Start creating' })).toHaveAttribute('href', '/generate');
@@ -199,16 +243,25 @@ test.describe('the customer’s way through', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-48mp-'));
     try {
       const photo = path.join(dir, 'IMG_4800.jpg');
-      await writeFile(photo, await sharp(imagingFixture('mug.jpg')).resize(8000, 6000).jpeg({ quality: 80 }).toBuffer());
+      await writeFile(
+        photo,
+        await sharp(imagingFixture('mug.jpg')).resize(8000, 6000).jpeg({ quality: 80 }).toBuffer(),
+      );
       await signIn(page, testUser);
       await page.goto('/removebg');
       await page.getByLabel('Image', { exact: true }).setInputFiles(photo);
-      await expect(page.getByText('Your 8000×6000 picture (48.0 megapixels) was scaled down to 5773×4330 before sending: this tool takes at most 25 megapixels.')).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByText(
+          'Your 8000×6000 picture (48.0 megapixels) was scaled down to 5773×4330 before sending: this tool takes at most 25 megapixels.',
+        ),
+      ).toBeVisible({ timeout: 30_000 });
       const accepted = page.waitForResponse((r) => r.url().endsWith('/api/jobs/tools/remove-background'));
       await page.getByRole('button', { name: 'Remove Background · 1 credit' }).click();
       expect((await accepted).status()).toBe(202);
       await expect(page.getByRole('img', { name: /^After: / })).toBeVisible({ timeout: 120_000 });
-      const size = await page.getByRole('img', { name: /^After: / }).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+      const size = await page
+        .getByRole('img', { name: /^After: / })
+        .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
       expect(size).toEqual([5773, 4330]);
       await expect(page.getByText('was scaled down to 5773×4330', { exact: false }).last()).toBeVisible();
       expect(await creditBalance(request, testUser)).toBe(4);
@@ -224,8 +277,14 @@ test.describe('the customer’s way through', () => {
       if (r.url().includes('/api/jobs/')) sent += 1;
     });
     await page.goto('/removebg');
-    await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await expect(page.getByRole('alert').filter({ hasText: 'That file is not a picture Lumigen can read. Choose a PNG, JPEG or WebP image.' })).toBeVisible();
+    await page
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'That file is not a picture Lumigen can read. Choose a PNG, JPEG or WebP image.' }),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: /^Selected: / })).toHaveCount(0);
     await page.getByRole('button', { name: 'Remove Background · 1 credit' }).click();
     await expect(page.getByText('Please upload an image')).toBeVisible();
@@ -250,7 +309,10 @@ test.describe('the customer’s way through', () => {
     });
   }
 
-  test('on a phone the page scrolls to a new result, even after scrolling away while it was painted', async ({ page, testUser }) => {
+  test('on a phone the page scrolls to a new result, even after scrolling away while it was painted', async ({
+    page,
+    testUser,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, testUser);
     await page.goto('/generate');
@@ -306,7 +368,10 @@ test.describe('the customer’s way through', () => {
     await expect(page.getByLabel('Height', { exact: true })).toHaveValue('3072');
   });
 
-  test('uncrop: the presets make a square, 16:9 or 9:16 canvas, and the preview follows', async ({ page, testUser }) => {
+  test('uncrop: the presets make a square, 16:9 or 9:16 canvas, and the preview follows', async ({
+    page,
+    testUser,
+  }) => {
     await signIn(page, testUser);
     await page.goto('/uncrop');
     await page.getByLabel('Image', { exact: true }).setInputFiles(imagingFixture('landscape-256x192.jpg'));

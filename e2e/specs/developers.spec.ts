@@ -3,7 +3,9 @@ import { messages } from '@lumigen/contract/messages';
 import { expect, test } from '../fixtures.ts';
 
 test.describe('/developers', () => {
-  test('is linked from the footer and draws the reference from /api/openapi.json under our CSP, keyboard first', async ({ page }) => {
+  test('is linked from the footer and draws the reference from /api/openapi.json under our CSP, keyboard first', async ({
+    page,
+  }) => {
     // The fixture fails on any console error: a CSP refusal (an inline script, a style or a host it does not allow) is one.
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Developers' }).click();
@@ -15,7 +17,9 @@ test.describe('/developers', () => {
     const origin = new URL(page.url()).origin;
     await expect(page.getByLabel('Shell: set up example', { exact: true })).toContainText(`export LUMIGEN=${origin}`);
     await expect(page.getByLabel('curl example', { exact: true })).toContainText('Authorization: Bearer $LUMIGEN_KEY');
-    await expect(page.getByLabel('Node.js (fetch) example', { exact: true })).toContainText("'x-api-key': process.env.LUMIGEN_KEY");
+    await expect(page.getByLabel('Node.js (fetch) example', { exact: true })).toContainText(
+      "'x-api-key': process.env.LUMIGEN_KEY",
+    );
     await expect(page.getByText(`“${messages.unusable.black}”`)).toBeVisible();
 
     // The reference, loaded from the server: open one endpoint with the keyboard.
@@ -34,7 +38,13 @@ test.describe('/developers', () => {
   });
 
   test('says so, and offers to try again, when the reference cannot be loaded', async ({ page }) => {
-    await page.route('**/api/openapi.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) }));
+    await page.route('**/api/openapi.json', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Service unavailable' }),
+      }),
+    );
     await page.goto('/developers');
     await expect(page.getByRole('alert')).toContainText('The reference could not be loaded');
     await page.unroute('**/api/openapi.json');

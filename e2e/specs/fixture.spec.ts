@@ -12,9 +12,12 @@ test.describe('the page fixture', () => {
     test.fail();
     await page.goto('/');
     const thrown = page.waitForEvent('pageerror');
-    await page.evaluate(() => void setTimeout(() => {
-      throw new Error('an uncaught bug');
-    }));
+    await page.evaluate(
+      () =>
+        void setTimeout(() => {
+          throw new Error('an uncaught bug');
+        }),
+    );
     await thrown;
   });
 });

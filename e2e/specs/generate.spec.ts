@@ -18,11 +18,19 @@ test.describe('image generation', () => {
     await page.getByLabel('Style', { exact: true }).selectOption('cinematic');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/jobs/generate'));
     await generate.click();
-    expect((await sent).postDataJSON()).toEqual({ prompt: 'A lighthouse on a cliff at sunset', size: '1792x1024', model: 'dall-e-3', quality: 'hd', style: 'cinematic' });
+    expect((await sent).postDataJSON()).toEqual({
+      prompt: 'A lighthouse on a cliff at sunset',
+      size: '1792x1024',
+      model: 'dall-e-3',
+      quality: 'hd',
+      style: 'cinematic',
+    });
 
     const image = page.getByRole('img', { name: 'Generated image: A lighthouse on a cliff at sunset' });
     await expect(image).toBeVisible({ timeout: 20_000 });
-    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1792, 1024]);
+    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      1792, 1024,
+    ]);
     // The style is shown with the result; the image keeps the prompt as written.
     await expect(page.getByText('1792 × 1024 · HD · Cinematic style')).toBeVisible();
     await expect(page.getByRole('banner').getByText('4 Credits')).toBeVisible();
@@ -30,7 +38,9 @@ test.describe('image generation', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-on-a-cliff-at-[0-9a-f]{8}\.png$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-on-a-cliff-at-[0-9a-f]{8}\.png$/,
+    );
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -39,18 +49,27 @@ test.describe('image generation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Remove Background' })).toBeVisible();
     const carried = page.getByRole('img', { name: /^Selected: / });
     await expect(carried).toBeVisible();
-    expect(await carried.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1792, 1024]);
+    expect(await carried.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      1792, 1024,
+    ]);
     await expect(page.getByRole('button', { name: 'Remove Background · 1 credit' })).toBeEnabled();
   });
 
-  test('with no credit left both numbers and Buy credits show, and nothing is charged', async ({ page, testUser, request }) => {
-    for (let i = 0; i < 5; i += 1) await request.post('/api/image/deduct-credit', { headers: { token: testUser.token } });
+  test('with no credit left both numbers and Buy credits show, and nothing is charged', async ({
+    page,
+    testUser,
+    request,
+  }) => {
+    for (let i = 0; i < 5; i += 1)
+      await request.post('/api/image/deduct-credit', { headers: { token: testUser.token } });
     await page.addInitScript((token) => localStorage.setItem('token', token), testUser.token);
     await page.goto('/generate');
     await expect(page.getByRole('banner').getByText('0 Credits')).toBeVisible();
     await page.getByLabel('Prompt').fill('A cat riding a horse');
     await page.getByRole('button', { name: 'Generate · 1 credit' }).click();
-    const short = page.getByRole('alert').filter({ hasText: 'Generating an image needs 1 credit; your account has 0.' });
+    const short = page
+      .getByRole('alert')
+      .filter({ hasText: 'Generating an image needs 1 credit; your account has 0.' });
     await expect(short).toBeVisible();
     // The message's own button (the footer offers one too, to anyone signed in).
     await expect(short.getByRole('link', { name: 'Buy credits' })).toBeVisible();

@@ -74,7 +74,9 @@ test.describe('home page', () => {
     await expect(page.getByRole('region', { name: 'Customer testimonials' })).toBeVisible();
     await expect(page.getByRole('tablist', { name: 'FAQ topics' })).toBeVisible();
 
-    const levels = await main.locator('h1, h2, h3, h4, h5, h6').evaluateAll((elements) => elements.map((element) => Number(element.tagName[1])));
+    const levels = await main
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((elements) => elements.map((element) => Number(element.tagName[1])));
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     expect(levels[0]).toBe(1);
     levels.forEach((level, index) => {
@@ -98,15 +100,25 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('the hero gallery loads its first picture eagerly and with high priority; every picture has alt text and a size', async ({ page }) => {
+  test('the hero gallery loads its first picture eagerly and with high priority; every picture has alt text and a size', async ({
+    page,
+  }) => {
     await page.goto('/');
     const first = page.getByRole('list', { name: 'Images made with Lumigen' }).locator('img').first();
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect(first).toHaveAttribute('loading', 'eager');
-    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(640);
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(640);
 
     const images = await page.locator('main img').evaluateAll((elements) =>
-      elements.map((image) => ({ alt: image.getAttribute('alt'), width: image.getAttribute('width'), height: image.getAttribute('height'), loading: image.getAttribute('loading'), src: image.getAttribute('src') })),
+      elements.map((image) => ({
+        alt: image.getAttribute('alt'),
+        width: image.getAttribute('width'),
+        height: image.getAttribute('height'),
+        loading: image.getAttribute('loading'),
+        src: image.getAttribute('src'),
+      })),
     );
     expect(images.length).toBeGreaterThanOrEqual(7);
     for (const image of images) {
@@ -136,9 +148,16 @@ test.describe('home page', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' }).scrollIntoViewIfNeeded();
     const tabs = page.getByRole('tablist', { name: 'FAQ topics' }).getByRole('tab');
-    await expect(tabs).toHaveText(['AI Image Generator', 'AI Image Editor', 'Image Background Removal', 'Image Variants Generator']);
+    await expect(tabs).toHaveText([
+      'AI Image Generator',
+      'AI Image Editor',
+      'Image Background Removal',
+      'Image Variants Generator',
+    ]);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'How do I write a good prompt?' })).toBeVisible();
+    await expect(
+      page.getByRole('tabpanel').getByRole('button', { name: 'How do I write a good prompt?' }),
+    ).toBeVisible();
 
     await page.getByRole('tab', { name: 'AI Image Editor' }).click();
     await expect(page.getByRole('tab', { name: 'AI Image Editor' })).toHaveAttribute('aria-selected', 'true');
@@ -158,7 +177,9 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/faq$/);
   });
 
-  test('newsletter: agreement enforced inline, then stored with a toast; a repeat subscribe still succeeds', async ({ page }) => {
+  test('newsletter: agreement enforced inline, then stored with a toast; a repeat subscribe still succeeds', async ({
+    page,
+  }) => {
     const email = uniqueEmail('newsletter');
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -205,7 +226,9 @@ test.describe('home page', () => {
     await expect(form.getByLabel('Email address')).toHaveValue('');
   });
 
-  test('the testimonials carousel plays on its own, holds while hovered, and has labelled controls', async ({ page }) => {
+  test('the testimonials carousel plays on its own, holds while hovered, and has labelled controls', async ({
+    page,
+  }) => {
     await page.goto('/');
     // The carousel's code loads as it nears the viewport.
     await page.getByRole('heading', { level: 2, name: 'Loved by 30k+ happy customers' }).scrollIntoViewIfNeeded();
@@ -234,7 +257,9 @@ test.describe('home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
-    const animations = await page.locator('.ticker__track').evaluateAll((tracks) => tracks.map((track) => getComputedStyle(track).animationName));
+    const animations = await page
+      .locator('.ticker__track')
+      .evaluateAll((tracks) => tracks.map((track) => getComputedStyle(track).animationName));
     expect(animations.length).toBeGreaterThan(0);
     expect(new Set(animations)).toEqual(new Set(['none']));
 
@@ -262,7 +287,9 @@ test.describe('home page', () => {
       await page.goto('/');
       await page.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' }).scrollIntoViewIfNeeded();
       await expect(page.getByRole('tablist', { name: 'FAQ topics' })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
     });
   }

@@ -13,11 +13,18 @@ async function signIn(page: Page, { token }: TestUser) {
 
 /** A generation queued through the API, waited for to its end. */
 async function generated(request: APIRequestContext, { token }: TestUser, prompt: string) {
-  const accepted = await request.post('/api/jobs/generate', { headers: { token }, data: { prompt, model: 'dall-e-2', size: '256x256' } });
+  const accepted = await request.post('/api/jobs/generate', {
+    headers: { token },
+    data: { prompt, model: 'dall-e-2', size: '256x256' },
+  });
   expect(accepted.status()).toBe(202);
   const { jobId } = (await accepted.json()) as JobAcceptedResponse;
   await expect
-    .poll(async () => ((await (await request.get(`/api/jobs/${jobId}`, { headers: { token } })).json()) as JobResponse).job.status, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/jobs/${jobId}`, { headers: { token } })).json()) as JobResponse).job.status,
+      { timeout: 20_000 },
+    )
     .toBe('succeeded');
 }
 
@@ -29,7 +36,9 @@ test.describe('paid work as jobs in the web app', () => {
     await signIn(page, testUser);
     await page.goto('/generate');
     // Beside another test's background removal on two cores, the page may take a while to come.
-    await expect(page.getByRole('region', { name: 'Recent work' }).getByText('Nothing here yet', { exact: false })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('region', { name: 'Recent work' }).getByText('Nothing here yet', { exact: false }),
+    ).toBeVisible({ timeout: 20_000 });
     await page.getByLabel('Prompt').fill('A paper boat on a pond');
     await page.getByRole('radio', { name: '512 × 512' }).check();
     const accepted = page.waitForResponse((r) => r.url().endsWith('/api/jobs/generate'));
@@ -52,7 +61,12 @@ test.describe('paid work as jobs in the web app', () => {
     await expect(page).toHaveURL(/\/profile\?view=/);
   });
 
-  test('a reload mid-job, and another tab, show the running edit and then its result', async ({ page, context, request, testUser }, testInfo) => {
+  test('a reload mid-job, and another tab, show the running edit and then its result', async ({
+    page,
+    context,
+    request,
+    testUser,
+  }, testInfo) => {
     // Background removal is the slow job that makes this honest; on a busy machine it takes minutes.
     testInfo.setTimeout(240_000);
     await signIn(page, testUser);
@@ -63,7 +77,9 @@ test.describe('paid work as jobs in the web app', () => {
       .modulate({ brightness: 1.02 + testInfo.retry * 0.02 })
       .jpeg({ quality: 95 })
       .toBuffer();
-    await page.getByLabel('Image', { exact: true }).setInputFiles({ name: 'mug.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await page
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'mug.jpg', mimeType: 'image/jpeg', buffer: picture });
     const accepted = page.waitForResponse((r) => r.url().endsWith('/api/jobs/tools/remove-background'));
     await page.getByRole('button', { name: 'Remove Background · 1 credit' }).click();
     expect((await accepted).status()).toBe(202);
@@ -81,14 +97,22 @@ test.describe('paid work as jobs in the web app', () => {
     for (const tab of [page, other]) {
       const result = tab.getByRole('img', { name: 'Edited image: your picture' });
       await expect(result).toBeVisible({ timeout: 180_000 });
-      await expect.poll(() => result.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1024, 768]);
-      await expect(tab.getByRole('list', { name: 'Recent work' }).getByRole('listitem').first()).toContainText('Remove BackgroundDone');
+      await expect
+        .poll(() => result.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+        .toEqual([1024, 768]);
+      await expect(tab.getByRole('list', { name: 'Recent work' }).getByRole('listitem').first()).toContainText(
+        'Remove BackgroundDone',
+      );
     }
     const credit = await request.post('/api/image/get-credit', { headers: { token: testUser.token } });
     expect(((await credit.json()) as { creditBalance: number }).creditBalance).toBe(4);
   });
 
-  test('/generate with a result and Recent work looks right and passes axe at 1440 and 375 px', async ({ page, request, testUser }, testInfo) => {
+  test('/generate with a result and Recent work looks right and passes axe at 1440 and 375 px', async ({
+    page,
+    request,
+    testUser,
+  }, testInfo) => {
     await generated(request, testUser, 'A lighthouse on a cliff at sunset');
     await generated(request, testUser, 'A red kite over green hills');
     await generated(request, testUser, 'A bowl of lemons on a blue table');
@@ -104,8 +128,18 @@ test.describe('paid work as jobs in the web app', () => {
       await expect(page.getByRole('img', { name: /^Generated image: / })).toBeVisible({ timeout: 20_000 });
       const recent = page.getByRole('list', { name: 'Recent work' });
       await expect(recent.getByRole('listitem')).toHaveCount(4 + index);
-      await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
-      await expect.poll(() => recent.locator('img').evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length)).toBe(4 + index);
+      await page.evaluate(() =>
+        document
+          .querySelectorAll('img[loading="lazy"]')
+          .forEach((img) => ((img as HTMLImageElement).loading = 'eager')),
+      );
+      await expect
+        .poll(() =>
+          recent
+            .locator('img')
+            .evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length),
+        )
+        .toBe(4 + index);
       await page.evaluate(() => document.fonts.ready);
       // The page scrolled down to the result; from the top, the sticky header sits where it belongs.
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -113,7 +147,16 @@ test.describe('paid work as jobs in the web app', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await savePageScreenshot(page, testInfo, `jobs-${width}`);
       const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `/generate at ${width}px`).toEqual([]);
+      expect(
+        axe.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+        `/generate at ${width}px`,
+      ).toEqual([]);
     }
   });
 });

@@ -36,7 +36,9 @@ test.describe('public pages', () => {
         await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
         const { violations } = await new AxeBuilder({ page }).analyze();
         expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} scrolls sideways at ${width} px`).toBe(0);
       }
     });
@@ -48,7 +50,8 @@ test.describe('pricing FAQ', () => {
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscription Plans' })).toBeVisible();
     const group = (name: string) => page.getByRole('region', { name }).getByRole('button');
-    const state = async (name: string) => Promise.all((await group(name).all()).map((b) => b.getAttribute('aria-expanded')));
+    const state = async (name: string) =>
+      Promise.all((await group(name).all()).map((b) => b.getAttribute('aria-expanded')));
 
     expect(await state('General')).toEqual(['true', 'false', 'false', 'false']);
     expect(await state('Billing')).toEqual(['true', 'false', 'false', 'false']);
@@ -106,26 +109,34 @@ test.describe('contact', () => {
     await page.getByLabel('Email').fill(uniqueEmail('contact'));
     await page.getByLabel('Comments').fill('Do credits expire if I do not use them for a year?');
 
-    const stored = page.waitForResponse((response) => response.url().endsWith('/api/contact') && response.request().method() === 'POST');
+    const stored = page.waitForResponse(
+      (response) => response.url().endsWith('/api/contact') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Send message' }).click();
     const response = await stored;
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: messages.contactReceived });
 
-    await expect(page.getByRole('alert').filter({ hasText: 'submitted successfully! We will get back.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'submitted successfully! We will get back.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('');
     await expect(page.getByLabel('Email')).toHaveValue('');
     await expect(page.getByLabel('Comments')).toHaveValue('');
   });
 
   test('a server refusal is shown as an error toast and the text is kept', async ({ page }) => {
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 429, json: { success: false, message: 'Too many attempts. Try again in 60 seconds.' } }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 429, json: { success: false, message: 'Too many attempts. Try again in 60 seconds.' } }),
+    );
     await page.goto('/contact');
     await page.getByLabel('Name').fill('Playwright Tester');
     await page.getByLabel('Email').fill('tester@lumigen.example');
     await page.getByLabel('Comments').fill('Hello');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts. Try again in 60 seconds.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Too many attempts. Try again in 60 seconds.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Comments')).toHaveValue('Hello');
   });
 });
@@ -156,7 +167,9 @@ test.describe('about page motion', () => {
     await page.waitForTimeout(2_500);
     await expect(carousel.locator('[data-selected]')).toHaveAttribute('aria-label', '1 of 6');
     // The ticker stands still: no animation, and no pause button since nothing moves.
-    expect(await page.locator('.about-ticker .ticker__track').evaluate((track) => getComputedStyle(track).animationName)).toBe('none');
+    expect(
+      await page.locator('.about-ticker .ticker__track').evaluate((track) => getComputedStyle(track).animationName),
+    ).toBe('none');
     await expect(page.getByRole('button', { name: 'Pause What Lumigen can do' })).toBeHidden();
     await context.close();
   });
@@ -167,7 +180,9 @@ test.describe('about page motion', () => {
 // the chunks instead, Lighthouse's simulated network counted them before the first paint (decision 045).
 test.describe('what a page’s HTML asks for before any code runs', () => {
   const preloaded = (html: string, as: 'modulepreload' | 'preload') =>
-    [...html.matchAll(/<link rel="([a-z]+)"[^>]*href="([^"]+)"/g)].filter(([, rel]) => rel === as).map(([, , href]) => href!);
+    [...html.matchAll(/<link rel="([a-z]+)"[^>]*href="([^"]+)"/g)]
+      .filter(([, rel]) => rel === as)
+      .map(([, , href]) => href!);
 
   test('every page preloads the two fonts and the entry’s own chunks, no page’s code', async ({ request }) => {
     for (const path of ['/pricing', '/generate']) {
@@ -179,7 +194,11 @@ test.describe('what a page’s HTML asks for before any code runs', () => {
     }
   });
 
-  for (const [path, chunk] of [['/pricing', 'pricing'], ['/generate', 'generate'], ['/removebg', 'tools']] as const) {
+  for (const [path, chunk] of [
+    ['/pricing', 'pricing'],
+    ['/generate', 'generate'],
+    ['/removebg', 'tools'],
+  ] as const) {
     test(`${path}: its code loads without a preload link added at run time`, async ({ page, request, testUser }) => {
       const listed = preloaded(await (await request.get(path)).text(), 'modulepreload').length;
       const scripts: string[] = [];
@@ -189,7 +208,10 @@ test.describe('what a page’s HTML asks for before any code runs', () => {
       if (path !== '/pricing') await signIn(page, testUser);
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
-      expect(scripts.filter((script) => script.startsWith(`/assets/${chunk}-`)), `the scripts ${path} ran: ${scripts.join(', ')}`).not.toEqual([]);
+      expect(
+        scripts.filter((script) => script.startsWith(`/assets/${chunk}-`)),
+        `the scripts ${path} ran: ${scripts.join(', ')}`,
+      ).not.toEqual([]);
       expect(await page.locator('link[rel="modulepreload"]').count()).toBe(listed);
     });
   }

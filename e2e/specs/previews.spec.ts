@@ -29,12 +29,35 @@ test.describe('free previews on a server with only its own engines', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-e2e-previews-'));
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin, LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '' };
-    for (const key of ['LOCAL_PREVIEW_CREDITS', 'CLIPDROP_API_KEY', 'OPENAI_API_KEY', 'TOOLS_PROVIDER', 'GENERATION_PROVIDER']) delete env[key];
-    server = spawn(process.execPath, ['dist/server.js'], { cwd: path.resolve(import.meta.dirname, '../../apps/server'), env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: origin,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    };
+    for (const key of [
+      'LOCAL_PREVIEW_CREDITS',
+      'CLIPDROP_API_KEY',
+      'OPENAI_API_KEY',
+      'TOOLS_PROVIDER',
+      'GENERATION_PROVIDER',
+    ])
+      delete env[key];
+    server = spawn(process.execPath, ['dist/server.js'], {
+      cwd: path.resolve(import.meta.dirname, '../../apps/server'),
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     // Ready when its health answers; a server that exits first fails here with its own log above.
     await expect
-      .poll(async () => (server?.exitCode === null ? (await fetch(`${origin}/api/health`).catch(() => undefined))?.status : 'exited'), { timeout: 60_000 })
+      .poll(
+        async () =>
+          server?.exitCode === null ? (await fetch(`${origin}/api/health`).catch(() => undefined))?.status : 'exited',
+        { timeout: 60_000 },
+      )
       .toBe(200);
   });
   test.afterAll(async () => {
@@ -46,8 +69,13 @@ test.describe('free previews on a server with only its own engines', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('/upscale says "Free preview", labels its result a preview, and takes no credit', async ({ page, request }, testInfo) => {
-    const registered = await request.post(`${origin}/api/user/register`, { data: { name: 'E2E Tester', email: uniqueEmail('preview'), password: testPassword } });
+  test('/upscale says "Free preview", labels its result a preview, and takes no credit', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const registered = await request.post(`${origin}/api/user/register`, {
+      data: { name: 'E2E Tester', email: uniqueEmail('preview'), password: testPassword },
+    });
     expect(registered.status()).toBe(201);
     const { token } = (await registered.json()) as AuthResponse;
     await signIn(page, { token });
@@ -55,7 +83,11 @@ test.describe('free previews on a server with only its own engines', () => {
     await page.goto(`${origin}/upscale`);
     const run = page.getByRole('button', { name: 'Upscale Image · Free preview' });
     await expect(run).toBeVisible();
-    await expect(page.getByText('local processing — a free preview: a quick approximation made on this server, not by an AI model')).toBeVisible();
+    await expect(
+      page.getByText(
+        'local processing — a free preview: a quick approximation made on this server, not by an AI model',
+      ),
+    ).toBeVisible();
     await page.getByLabel('Image', { exact: true }).setInputFiles(imagingFixture('landscape-256x192.jpg'));
     await expect(page.getByRole('img', { name: /^Selected: / })).toBeVisible();
     await savePageScreenshot(page, testInfo, 'preview-upscale-1440');
@@ -67,7 +99,9 @@ test.describe('free previews on a server with only its own engines', () => {
     const credit = await request.post(`${origin}/api/image/get-credit`, { headers: { token } });
     expect(((await credit.json()) as { creditBalance: number }).creditBalance).toBe(5);
     const ledger = await request.get(`${origin}/api/credits/ledger`, { headers: { token } });
-    expect(((await ledger.json()) as { entries: { reason: string }[] }).entries.map((entry) => entry.reason)).toEqual(['signup_bonus']);
+    expect(((await ledger.json()) as { entries: { reason: string }[] }).entries.map((entry) => entry.reason)).toEqual([
+      'signup_bonus',
+    ]);
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Edit another image' }).click();
@@ -76,7 +110,9 @@ test.describe('free previews on a server with only its own engines', () => {
   });
 
   test('/removebg, a learned model, keeps its price', async ({ page, request }) => {
-    const registered = await request.post(`${origin}/api/user/register`, { data: { name: 'E2E Tester', email: uniqueEmail('model'), password: testPassword } });
+    const registered = await request.post(`${origin}/api/user/register`, {
+      data: { name: 'E2E Tester', email: uniqueEmail('model'), password: testPassword },
+    });
     const { token } = (await registered.json()) as AuthResponse;
     await signIn(page, { token });
     await page.goto(`${origin}/removebg`);

@@ -12,22 +12,42 @@ async function signIn(page: Page, { token }: { token: string }) {
 }
 
 /** One image from the local painter, through the API as the generator page calls it. */
-async function generate(request: APIRequestContext, { token }: TestUser, prompt: string, size = '256x256'): Promise<string> {
-  const response = await request.post('/api/image/generate-image', { headers: { token }, data: { prompt, model: 'dall-e-2', size } });
+async function generate(
+  request: APIRequestContext,
+  { token }: TestUser,
+  prompt: string,
+  size = '256x256',
+): Promise<string> {
+  const response = await request.post('/api/image/generate-image', {
+    headers: { token },
+    data: { prompt, model: 'dall-e-2', size },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { imageId: string }).imageId;
 }
 
 /** A second session of the same person, as another browser would log in. */
 async function logInAgain(request: APIRequestContext, testUser: TestUser, userAgent?: string): Promise<string> {
-  const response = await request.post('/api/user/login', { headers: userAgent ? { 'user-agent': userAgent } : {}, data: { email: testUser.user.email, password: testPassword } });
+  const response = await request.post('/api/user/login', {
+    headers: userAgent ? { 'user-agent': userAgent } : {},
+    data: { email: testUser.user.email, password: testPassword },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as AuthResponse).token;
 }
 
 async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), label).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+    label,
+  ).toEqual([]);
 }
 
 const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -36,13 +56,20 @@ test.describe('the profile', () => {
   // Password hashing, painting and a second browser, on two cores shared with the other tests.
   test.describe.configure({ timeout: 60_000 });
 
-  test('a new password signs out the other browser on its next call; this one stays', async ({ page, browser, request, testUser }) => {
+  test('a new password signs out the other browser on its next call; this one stays', async ({
+    page,
+    browser,
+    request,
+    testUser,
+  }) => {
     const otherToken = await logInAgain(request, testUser);
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const otherPage = await other.newPage();
     await signIn(otherPage, { token: otherToken });
     await otherPage.goto('/profile');
-    await expect(otherPage.getByRole('region', { name: 'E-mail', exact: true }).getByText(testUser.user.email)).toBeVisible({ timeout: 15_000 });
+    await expect(
+      otherPage.getByRole('region', { name: 'E-mail', exact: true }).getByText(testUser.user.email),
+    ).toBeVisible({ timeout: 15_000 });
 
     await signIn(page, testUser);
     await page.goto('/profile');
@@ -68,8 +95,12 @@ test.describe('the profile', () => {
 
     await page.reload();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('region', { name: 'E-mail', exact: true }).getByText(testUser.user.email)).toBeVisible();
-    const oldPassword = await request.post('/api/user/login', { data: { email: testUser.user.email, password: testPassword } });
+    await expect(
+      page.getByRole('region', { name: 'E-mail', exact: true }).getByText(testUser.user.email),
+    ).toBeVisible();
+    const oldPassword = await request.post('/api/user/login', {
+      data: { email: testUser.user.email, password: testPassword },
+    });
     expect(oldPassword.status()).toBe(401);
   });
 
@@ -80,7 +111,11 @@ test.describe('the profile', () => {
     const gallery = page.getByRole('region', { name: 'Your images', exact: true });
     // Beside the other tests' painting on two cores, the bytes can take a while.
     await expect(gallery.getByRole('img', { name: 'A red kite over green hills' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole('region', { name: 'Where your credits went', exact: true }).getByRole('link', { name: 'View image' })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('region', { name: 'Where your credits went', exact: true })
+        .getByRole('link', { name: 'View image' }),
+    ).toHaveCount(1);
 
     // Escape backs out of the confirmation, and the focus comes back to Delete.
     const remove = gallery.getByRole('button', { name: 'Delete: A red kite over green hills' });
@@ -106,7 +141,11 @@ test.describe('the profile', () => {
     expect(bytes.status()).toBe(404);
   });
 
-  test('Export your data saves a ZIP with the account, the ledger and the images', async ({ page, request, testUser }) => {
+  test('Export your data saves a ZIP with the account, the ledger and the images', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     const imageId = await generate(request, testUser, 'A lighthouse at dawn');
     await signIn(page, testUser);
     await page.goto('/profile');
@@ -127,7 +166,11 @@ test.describe('the profile', () => {
     await expect(page.getByText('Your data was saved as lumigen-export.zip.')).toBeVisible();
   });
 
-  test('deleting the account signs out, goes home with the message, and the login fails afterwards', async ({ page, request, testUser }) => {
+  test('deleting the account signs out, goes home with the message, and the login fails afterwards', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await signIn(page, testUser);
     await page.goto('/profile');
     const danger = page.getByRole('region', { name: 'Delete account', exact: true });
@@ -145,23 +188,36 @@ test.describe('the profile', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Your profile');
 
-    const login = await request.post('/api/user/login', { data: { email: testUser.user.email, password: testPassword } });
+    const login = await request.post('/api/user/login', {
+      data: { email: testUser.user.email, password: testPassword },
+    });
     expect(login.status()).toBe(401);
   });
 
-  test('Use again on a generated image fills the generator with its prompt and size', async ({ page, request, testUser }) => {
+  test('Use again on a generated image fills the generator with its prompt and size', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await generate(request, testUser, 'A paper boat on a puddle', '512x512');
     await signIn(page, testUser);
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Open full size: A paper boat on a puddle' }).click();
-    await page.getByRole('dialog', { name: 'A paper boat on a puddle' }).getByRole('link', { name: 'Use again' }).click();
+    await page
+      .getByRole('dialog', { name: 'A paper boat on a puddle' })
+      .getByRole('link', { name: 'Use again' })
+      .click();
     await expect(page).toHaveURL(/\/generate\?settings=/);
     await expect(page.getByLabel('Prompt')).toHaveValue('A paper boat on a puddle');
     await expect(page.getByRole('radio', { name: '512 × 512' })).toBeChecked();
     await expect(page.getByText(webMessages.generationSettingsCarried)).toBeVisible();
   });
 
-  test('looks right and passes axe at 1440 and 375 px with images, ledger rows and two sessions, and with an image open', async ({ page, request, testUser }, testInfo) => {
+  test('looks right and passes axe at 1440 and 375 px with images, ledger rows and two sessions, and with an image open', async ({
+    page,
+    request,
+    testUser,
+  }, testInfo) => {
     testInfo.setTimeout(90_000);
     await generate(request, testUser, 'A lighthouse on a cliff at sunset', '512x512');
     await generate(request, testUser, 'A red kite over green hills');
@@ -173,14 +229,26 @@ test.describe('the profile', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/profile');
-      await expect(page.getByRole('region', { name: 'Your images', exact: true }).getByRole('img')).toHaveCount(3, { timeout: 15_000 });
-      await expect(page.getByRole('region', { name: 'Where your credits went', exact: true }).getByRole('row')).toHaveCount(5);
-      await expect(page.getByRole('region', { name: 'Sessions', exact: true }).getByText('Firefox on Windows')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your images', exact: true }).getByRole('img')).toHaveCount(3, {
+        timeout: 15_000,
+      });
+      await expect(
+        page.getByRole('region', { name: 'Where your credits went', exact: true }).getByRole('row'),
+      ).toHaveCount(5);
+      await expect(
+        page.getByRole('region', { name: 'Sessions', exact: true }).getByText('Firefox on Windows'),
+      ).toBeVisible();
       // A new account's address is unconfirmed: the notice heads the page.
       await expect(page.getByRole('main').getByText('Confirm your e-mail address')).toBeVisible();
       // Lazy pictures below the fold load only near the viewport: the full-page picture needs them all.
-      await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
-      await page.evaluate(() => Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]));
+      await page.evaluate(() =>
+        document
+          .querySelectorAll('img[loading="lazy"]')
+          .forEach((img) => ((img as HTMLImageElement).loading = 'eager')),
+      );
+      await page.evaluate(() =>
+        Promise.all([document.fonts.ready, ...[...document.images].map((img) => img.decode().catch(() => undefined))]),
+      );
       // Nothing sticks out sideways, not even on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await savePageScreenshot(page, testInfo, `profile-${width}`);

@@ -13,7 +13,10 @@ function linkTo(mail: Mail, pathname: string): string {
 }
 
 test.describe('account recovery', () => {
-  test('a reset mailed from /reset sets a new password and signs in; the old password no longer works', async ({ page, testUser }) => {
+  test('a reset mailed from /reset sets a new password and signs in; the old password no longer works', async ({
+    page,
+    testUser,
+  }) => {
     const { email } = testUser.user;
     await page.goto('/reset');
     await page.getByLabel('Email').fill(email);
@@ -35,7 +38,9 @@ test.describe('account recovery', () => {
     const header = page.getByRole('banner');
     await expect(header.getByText('Hi, E2E Tester')).toBeVisible();
     // Every other session ended with the reset, the fixture's too.
-    expect((await page.request.post('/api/image/get-credit', { headers: { token: testUser.token } })).status()).toBe(401);
+    expect((await page.request.post('/api/image/get-credit', { headers: { token: testUser.token } })).status()).toBe(
+      401,
+    );
 
     await header.getByRole('button', { name: 'Logout' }).click();
     await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
@@ -107,7 +112,9 @@ test.describe('e-mail confirmation', () => {
   // decision 038). An address as long as the web bench's: 43 characters.
   test('on a phone the notice stays smaller than the hero of every page that shows it', async ({ page, request }) => {
     const email = `e2e-hero-${randomUUID().slice(0, 18)}@lumigen.example`;
-    const registered = await request.post('/api/user/register', { data: { name: 'E2E Tester', email, password: testPassword } });
+    const registered = await request.post('/api/user/register', {
+      data: { name: 'E2E Tester', email, password: testPassword },
+    });
     expect(registered.status()).toBe(201);
     const { token } = (await registered.json()) as { token: string };
     await page.setViewportSize({ width: 375, height: 812 });
@@ -116,12 +123,27 @@ test.describe('e-mail confirmation', () => {
       const box = await page.locator(selector).boundingBox();
       return box ? box.width * box.height : 0;
     };
-    for (const path of ['/generate', '/removebg', '/removetxt', '/editimage', '/variant', '/addbg', '/upscale', '/uncrop', '/cleanup']) {
+    for (const path of [
+      '/generate',
+      '/removebg',
+      '/removetxt',
+      '/editimage',
+      '/variant',
+      '/addbg',
+      '/upscale',
+      '/uncrop',
+      '/cleanup',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('status').filter({ hasText: 'Confirm your e-mail address' })).toBeVisible();
-      const [hero, notice] = [await area('.page-hero__lead'), await area('.verification-notice__text p:not(.verification-notice__title)')];
+      const [hero, notice] = [
+        await area('.page-hero__lead'),
+        await area('.verification-notice__text p:not(.verification-notice__title)'),
+      ];
       expect(notice, path).toBeGreaterThan(0);
-      expect(hero, `${path}: the hero's lead (${hero} px²) against the notice's text (${notice} px²)`).toBeGreaterThan(notice);
+      expect(hero, `${path}: the hero's lead (${hero} px²) against the notice's text (${notice} px²)`).toBeGreaterThan(
+        notice,
+      );
     }
   });
 

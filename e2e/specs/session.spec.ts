@@ -24,11 +24,20 @@ test.describe('session API', () => {
 
     const credit = await page.request.post('/api/image/get-credit', { headers: { token: login.token } });
     expect(credit.status()).toBe(200);
-    expect(await credit.json()).toEqual({ success: true, message: messages.creditLoaded, creditBalance: 5, name: 'Ada', email, emailVerified: false });
+    expect(await credit.json()).toEqual({
+      success: true,
+      message: messages.creditLoaded,
+      creditBalance: 5,
+      name: 'Ada',
+      email,
+      emailVerified: false,
+    });
   });
 
   test('a wrong password is refused', async ({ page, testUser }) => {
-    const response = await page.request.post('/api/user/login', { data: { email: testUser.user.email, password: 'not the password' } });
+    const response = await page.request.post('/api/user/login', {
+      data: { email: testUser.user.email, password: 'not the password' },
+    });
     expect(response.status()).toBe(401);
     expect(await response.json()).toEqual({ success: false, message: messages.invalidCredentials });
   });
@@ -46,7 +55,10 @@ test.describe('session API', () => {
   test('logging out ends the session', async ({ page, testUser }) => {
     const before = await page.request.post('/api/image/get-credit', { headers: { token: testUser.token } });
     expect(before.status()).toBe(200);
-    expect(await before.json()).toMatchObject({ creditBalance: testUser.user.creditBalance, email: testUser.user.email });
+    expect(await before.json()).toMatchObject({
+      creditBalance: testUser.user.creditBalance,
+      email: testUser.user.email,
+    });
 
     const logout = await page.request.post('/api/user/logout', { headers: { token: testUser.token } });
     expect(logout.status()).toBe(200);

@@ -60,9 +60,30 @@ type Case = {
 
 /** The tools with nothing special about them beyond their fields (cleanup and /test have their own tests below). */
 const cases: Case[] = [
-  { route: '/removetxt', heading: 'Remove Text', button: 'Remove Text', file: 'text-on-linen-1024x768.jpg', download: 'remove-text-text-on-linen-1024x768', size: [1024, 768] },
-  { route: '/editimage', heading: 'Product Photography', button: 'Make Product Photo', file: 'mug.jpg', download: 'product-photography-mug', size: [1024, 768] },
-  { route: '/variant', heading: 'Image Variant', button: 'Create Variant', file: 'landscape-1024x768.jpg', download: 'reimagine-landscape-1024x768', size: [1024, 768] },
+  {
+    route: '/removetxt',
+    heading: 'Remove Text',
+    button: 'Remove Text',
+    file: 'text-on-linen-1024x768.jpg',
+    download: 'remove-text-text-on-linen-1024x768',
+    size: [1024, 768],
+  },
+  {
+    route: '/editimage',
+    heading: 'Product Photography',
+    button: 'Make Product Photo',
+    file: 'mug.jpg',
+    download: 'product-photography-mug',
+    size: [1024, 768],
+  },
+  {
+    route: '/variant',
+    heading: 'Image Variant',
+    button: 'Create Variant',
+    file: 'landscape-1024x768.jpg',
+    download: 'reimagine-landscape-1024x768',
+    size: [1024, 768],
+  },
   {
     route: '/addbg',
     heading: 'Replace Background',
@@ -112,7 +133,11 @@ test.describe('editing tools in the browser', () => {
   test.describe.configure({ mode: 'default', timeout: 150_000 });
 
   for (const tool of cases) {
-    test(`${tool.route}: pick a fixture, run, download the PNG; one credit spent`, async ({ page, request, testUser }) => {
+    test(`${tool.route}: pick a fixture, run, download the PNG; one credit spent`, async ({
+      page,
+      request,
+      testUser,
+    }) => {
       await signIn(page, testUser);
       await page.goto(tool.route);
       await expect(page.getByRole('heading', { level: 1, name: tool.heading })).toBeVisible();
@@ -127,7 +152,11 @@ test.describe('editing tools in the browser', () => {
     });
   }
 
-  test('/removebg on a phone: the page scrolls to the canvas and shows the loading animation, then the cut-out', async ({ page, request, testUser }) => {
+  test('/removebg on a phone: the page scrolls to the canvas and shows the loading animation, then the cut-out', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await signIn(page, testUser);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/removebg');
@@ -156,7 +185,11 @@ test.describe('editing tools in the browser', () => {
     expect(await balance(request, testUser)).toBe(4);
   });
 
-  test('/cleanup: a mask painted with the brush is sent as a black/white PNG of the picture’s size; the ball is gone', async ({ page, request, testUser }) => {
+  test('/cleanup: a mask painted with the brush is sent as a black/white PNG of the picture’s size; the ball is gone', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await signIn(page, testUser);
     await recordSentMasks(page);
     await page.goto('/cleanup');
@@ -200,7 +233,11 @@ test.describe('editing tools in the browser', () => {
       const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
       const value = (x: number, y: number) => data[(y * bitmap.width + x) * 4]!;
       const grey = data.filter((v, i) => i % 4 !== 3 && v !== 0 && v !== 255).length;
-      return { head: Array.from(bytes.subarray(0, 24)), type: blob!.type, pixels: { middle: value(272, 200), corner: value(20, 20), below: value(272, 360), grey } };
+      return {
+        head: Array.from(bytes.subarray(0, 24)),
+        type: blob!.type,
+        pixels: { middle: value(272, 200), corner: value(20, 20), below: value(272, 360), grey },
+      };
     });
     expect(mask.type).toBe('image/png');
     expect(pngSize(Buffer.from(mask.head))).toEqual([512, 384]);
@@ -225,7 +262,10 @@ test.describe('editing tools in the browser', () => {
         for (let y = y0; y < y1; y += 1) {
           for (let x = x0; x < x1; x += 1) {
             const i = (y * 512 + x) * 4;
-            sum += Math.abs(before[i]! - after[i]!) + Math.abs(before[i + 1]! - after[i + 1]!) + Math.abs(before[i + 2]! - after[i + 2]!);
+            sum +=
+              Math.abs(before[i]! - after[i]!) +
+              Math.abs(before[i + 1]! - after[i + 1]!) +
+              Math.abs(before[i + 2]! - after[i + 2]!);
             count += 3;
           }
         }
@@ -238,8 +278,17 @@ test.describe('editing tools in the browser', () => {
     expect(await balance(request, testUser)).toBe(4);
   });
 
-  test('/cleanup on a touch phone: the brush hint does not mention a keyboard shortcut', async ({ browser, baseURL, testUser }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test('/cleanup on a touch phone: the brush hint does not mention a keyboard shortcut', async ({
+    browser,
+    baseURL,
+    testUser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
     try {
       const page = await context.newPage();
       await signIn(page, testUser);
@@ -266,7 +315,11 @@ test.describe('editing tools in the browser', () => {
     expect(await balance(request, testUser)).toBe(4);
   });
 
-  test('/cleanup with a mask of the wrong size: the server’s reason in the failure toast, no credit spent', async ({ page, request, testUser }) => {
+  test('/cleanup with a mask of the wrong size: the server’s reason in the failure toast, no credit spent', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await signIn(page, testUser);
     await page.goto('/cleanup');
     await page.getByLabel('Image', { exact: true }).setInputFiles(fixture('ball-on-paving-512x384.jpg'));
@@ -275,12 +328,18 @@ test.describe('editing tools in the browser', () => {
     await page.getByLabel(/^Mask file/).setInputFiles(fixture('landscape-256x192.jpg'));
     await page.getByRole('button', { name: 'Clean Image · 1 credit' }).click();
     // A refusal says what is wrong in its own words, without 'Image edit failed:' in front.
-    await expect(page.getByText(messages.tool.maskSize(512, 384, 256, 192), { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(messages.tool.maskSize(512, 384, 256, 192), { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('img', { name: /^After: / })).toHaveCount(0);
     expect(await balance(request, testUser)).toBe(5);
   });
 
-  test('/test: the one alert without a file or prompt; a visitor logs in, comes back and runs it', async ({ page, request, testUser }) => {
+  test('/test: the one alert without a file or prompt; a visitor logs in, comes back and runs it', async ({
+    page,
+    request,
+    testUser,
+  }) => {
     await page.goto('/test');
     await expect(page.getByRole('heading', { level: 1, name: 'Background Removal Test' })).toBeVisible();
     const run = page.getByRole('button', { name: 'Remove Background · 1 credit' });

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { checkAnswers } from './test/contract-answers.ts';
-import { countRows, databaseKinds, post, register, startTestApp, testConfig, uniqueEmail, type TestContext } from './test/harness.ts';
+import {
+  countRows,
+  databaseKinds,
+  post,
+  register,
+  startTestApp,
+  testConfig,
+  uniqueEmail,
+  type TestContext,
+} from './test/harness.ts';
 
 describe.each(databaseKinds)('requests on %s', (kind) => {
   let t: TestContext;
@@ -24,17 +33,41 @@ describe.each(databaseKinds)('requests on %s', (kind) => {
       ['an array', '[1, 2]', 400, 'The request body must be a JSON object'],
       ['no fields', '{}', 400, 'Name is required'],
       ['a missing password', '{"name":"Al","email":"al@example.com"}', 400, 'Password is required'],
-      ['a number for the password', '{"name":"Al","email":"al@example.com","password":12345678}', 400, 'Password must be text'],
+      [
+        'a number for the password',
+        '{"name":"Al","email":"al@example.com","password":12345678}',
+        400,
+        'Password must be text',
+      ],
       ['a string for remember', null, 400, 'Remember me must be true or false'],
-      ['an unknown field', '{"name":"Al","email":"al@example.com","password":"long enough","isAdmin":true}', 400, 'Unknown field: isAdmin'],
-      ['a 1 MB name', JSON.stringify({ name: 'x'.repeat(1_000_000), email: 'al@example.com', password: 'long enough' }), 400, 'Name must be at most 80 characters'],
-      ['a body over 1 MiB', JSON.stringify({ name: 'x'.repeat(1_100_000), email: 'al@example.com', password: 'long enough' }), 413, 'The request is too large'],
+      [
+        'an unknown field',
+        '{"name":"Al","email":"al@example.com","password":"long enough","isAdmin":true}',
+        400,
+        'Unknown field: isAdmin',
+      ],
+      [
+        'a 1 MB name',
+        JSON.stringify({ name: 'x'.repeat(1_000_000), email: 'al@example.com', password: 'long enough' }),
+        400,
+        'Name must be at most 80 characters',
+      ],
+      [
+        'a body over 1 MiB',
+        JSON.stringify({ name: 'x'.repeat(1_100_000), email: 'al@example.com', password: 'long enough' }),
+        413,
+        'The request is too large',
+      ],
       ['a non-JSON content type', 'name=Al', 415, 'Unsupported content type'],
     ] as const)('%s', async (_label, payload, status, message) => {
       const before = await countRows(t.database, 'users');
       const response =
         payload === null
-          ? await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'al@example.com', password: 'x', remember: 'yes' } })
+          ? await t.app.inject({
+              method: 'POST',
+              url: '/api/user/login',
+              payload: { email: 'al@example.com', password: 'x', remember: 'yes' },
+            })
           : await raw(payload, status === 415 ? 'application/x-www-form-urlencoded' : 'application/json');
       expect(response.statusCode).toBe(status);
       expect(response.json()).toEqual({ success: false, message });
@@ -101,7 +134,10 @@ describe.each(databaseKinds)('requests on %s', (kind) => {
   // OWASP's REST set (docs/decisions/039): nothing to run, frame or cache; no page-only headers.
   it('sends API answers the headers an API needs, and no store', async () => {
     const { token } = await register(t.app);
-    for (const response of [await post(t.app, '/api/image/get-credit', token), await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })]) {
+    for (const response of [
+      await post(t.app, '/api/image/get-credit', token),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+    ]) {
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
@@ -113,13 +149,20 @@ describe.each(databaseKinds)('requests on %s', (kind) => {
       expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
     }
     // A route with caching of its own keeps it.
-    expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).headers['cache-control']).toBe('public, max-age=300');
+    expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).headers['cache-control']).toBe(
+      'public, max-age=300',
+    );
   });
 
   it('sends the drop-in API answers (/v1, /clipdrop) the same API headers', async () => {
     const answers = [
       await t.app.inject({ method: 'POST', url: '/v1/images/generations', payload: { prompt: 'a cat' } }),
-      await t.app.inject({ method: 'POST', url: '/v1/images/generations', headers: { authorization: `Bearer lk_${'x'.repeat(43)}` }, payload: { prompt: 'a cat' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/images/generations',
+        headers: { authorization: `Bearer lk_${'x'.repeat(43)}` },
+        payload: { prompt: 'a cat' },
+      }),
       await t.app.inject({ method: 'POST', url: '/clipdrop/remove-background/v1' }),
       await t.app.inject({ method: 'POST', url: '/clipdrop/cleanup/v1', headers: { 'x-api-key': 'not a key' } }),
     ];
@@ -136,8 +179,14 @@ describe.each(databaseKinds)('requests on %s', (kind) => {
 
   it('allows cross-origin calls only from PUBLIC_ORIGIN', async () => {
     const preflight = (origin: string) =>
-      t.app.inject({ method: 'OPTIONS', url: '/api/user/login', headers: { origin, 'access-control-request-method': 'POST' } });
-    expect((await preflight('http://localhost:8080')).headers['access-control-allow-origin']).toBe('http://localhost:8080');
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/login',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    expect((await preflight('http://localhost:8080')).headers['access-control-allow-origin']).toBe(
+      'http://localhost:8080',
+    );
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -151,32 +200,50 @@ describe.each(databaseKinds)('login and register rate limits on %s', (kind) => {
   afterAll(() => t.close());
 
   const login = (app: TestContext['app'], email: string, remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/user/login', remoteAddress, payload: { email, password: 'wrong password' } });
+    app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress,
+      payload: { email, password: 'wrong password' },
+    });
 
   it('limits register attempts per e-mail, whatever the address they come from, with Retry-After', async () => {
     const email = uniqueEmail('target');
     const signUp = (address: string, remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/register', remoteAddress, payload: { name: 'Target', email: address, password: 'long enough' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        remoteAddress,
+        payload: { name: 'Target', email: address, password: 'long enough' },
+      });
     expect((await signUp(email, '10.0.0.1')).statusCode).toBe(201);
     expect((await signUp(email, '10.0.0.2')).statusCode).toBe(409);
     const limited = await signUp(email, '10.0.0.3');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
+    expect(limited.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+    });
     expect((await login(t.app, uniqueEmail('other'), '10.0.0.3')).statusCode).toBe(401);
   });
 
   it('limits attempts per address, shared by every instance on the database', async () => {
-    const second = checkAnswers(await buildApp({ config: testConfig(t.location, limits), database: t.database, logger: false }));
+    const second = checkAnswers(
+      await buildApp({ config: testConfig(t.location, limits), database: t.database, logger: false }),
+    );
     try {
       const ip = '10.9.9.9';
       const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await login(i % 2 ? second : t.app, uniqueEmail('spray'), ip)).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await login(i % 2 ? second : t.app, uniqueEmail('spray'), ip)).statusCode);
       expect(statuses).toEqual([401, 401, 401, 401]);
       expect((await login(second, uniqueEmail('spray'), ip)).statusCode).toBe(429);
       expect((await login(t.app, uniqueEmail('spray'), ip)).statusCode).toBe(429);
       const registerAttempt = await t.app.inject({
-        method: 'POST', url: '/api/user/register', remoteAddress: '10.9.9.10',
+        method: 'POST',
+        url: '/api/user/register',
+        remoteAddress: '10.9.9.10',
         payload: { name: 'Fresh', email: uniqueEmail('fresh'), password: 'long enough' },
       });
       expect(registerAttempt.statusCode).toBe(201);
@@ -195,7 +262,9 @@ describe('logs', () => {
     try {
       const { token, password } = await register(context.app, { password: 'a very secret password' });
       await post(context.app, '/api/image/get-credit', token);
-      const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.req || l.res || /user registered/.test(l.msg));
+      const requestLines = lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.req || l.res || /user registered/.test(l.msg));
       expect(requestLines.length).toBeGreaterThanOrEqual(5);
       for (const line of requestLines) expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
       const all = lines.join('\n');
@@ -218,9 +287,19 @@ describe('web app', () => {
     await mkdir(path.join(dist, 'prerendered'));
     await writeFile(path.join(dist, 'prerendered', 'index.html'), '<title>Home prerendered</title>');
     await writeFile(path.join(dist, 'prerendered', 'terms-service.html'), '<title>Terms prerendered</title>');
-    const app = checkAnswers(await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false }));
+    const app = checkAnswers(
+      await buildApp({
+        config: testConfig(context.location, { WEB_DIST_DIR: dist }),
+        database: context.database,
+        logger: false,
+      }),
+    );
     try {
-      for (const [url, title] of [['/', 'Home prerendered'], ['/terms-service', 'Terms prerendered'], ['/terms-service/?ref=mail', 'Terms prerendered']]) {
+      for (const [url, title] of [
+        ['/', 'Home prerendered'],
+        ['/terms-service', 'Terms prerendered'],
+        ['/terms-service/?ref=mail', 'Terms prerendered'],
+      ]) {
         const page = await app.inject({ method: 'GET', url });
         expect(page.body, url).toContain(`<title>${title}</title>`);
       }
@@ -233,7 +312,10 @@ describe('web app', () => {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toContain('immutable');
-      expect((await app.inject({ method: 'GET', url: '/api/missing' })).json()).toEqual({ success: false, message: 'Not found' });
+      expect((await app.inject({ method: 'GET', url: '/api/missing' })).json()).toEqual({
+        success: false,
+        message: 'Not found',
+      });
     } finally {
       await app.close();
       await context.database.close();
@@ -254,10 +336,20 @@ describe('web app', () => {
     await writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
     await writeFile(path.join(dist, 'assets', 'small-def456.js'), 'console.log(2)');
     await writeFile(path.join(dist, 'prerendered', 'index.html'), '<title>Home prerendered</title>');
-    await writeFile(path.join(dist, 'prerendered', 'index.html.br'), brotliCompressSync('<title>Home prerendered</title>'));
-    const app = checkAnswers(await buildApp({ config: testConfig(context.location, { WEB_DIST_DIR: dist }), database: context.database, logger: false }));
+    await writeFile(
+      path.join(dist, 'prerendered', 'index.html.br'),
+      brotliCompressSync('<title>Home prerendered</title>'),
+    );
+    const app = checkAnswers(
+      await buildApp({
+        config: testConfig(context.location, { WEB_DIST_DIR: dist }),
+        database: context.database,
+        logger: false,
+      }),
+    );
     try {
-      const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      const get = (url: string, acceptEncoding?: string) =>
+        app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
       const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
       expect(br.headers['content-encoding']).toBe('br');
@@ -297,7 +389,9 @@ describe('web app', () => {
 
 describe('configuration', () => {
   it('fails fast, listing every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_ORIGIN: 'not a url', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*PUBLIC_ORIGIN[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_ORIGIN: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*PUBLIC_ORIGIN[\s\S]*LOG_LEVEL/,
+    );
   });
 
   it('defaults to port 8080, ./data and PGlite', () => {

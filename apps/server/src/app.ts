@@ -18,7 +18,13 @@ import { healthRoutes } from './modules/health/index.ts';
 import { clipdropRoutes, openAiImagesRoutes } from './modules/drop-in/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { marketingRoutes } from './modules/marketing/index.ts';
-import { createPaymentsService, injectWebhook, paymentsRoutes, selectPaymentProvider, webhookRoutes } from './modules/payments/index.ts';
+import {
+  createPaymentsService,
+  injectWebhook,
+  paymentsRoutes,
+  selectPaymentProvider,
+  webhookRoutes,
+} from './modules/payments/index.ts';
 import { createImageStores, imagesRoutes, type ImageStores } from './modules/images/index.ts';
 import { jobsRoutes } from './modules/paid-work/index.ts';
 import { createMetrics, httpMetricsPlugin, metricsRoutes, startMetricsServer } from './modules/metrics/index.ts';
@@ -51,12 +57,24 @@ export type BuildOptions = {
 const jsonBodyLimit = 1024 * 1024;
 
 /** The whole product as one Fastify instance; `server.ts` only starts it. */
-export async function buildApp({ config, database, logger = true, generationProvider, toolProvider, imageStores }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  generationProvider,
+  toolProvider,
+  imageStores,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
-          redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
+          redact: [
+            'req.headers.token',
+            'req.headers.authorization',
+            'req.headers.cookie',
+            'req.headers["stripe-signature"]',
+          ],
           serializers: { err: serializeError, req: serializeRequest },
           ...(typeof logger === 'object' ? { stream: logger.stream } : {}),
         }
@@ -95,7 +113,11 @@ export async function buildApp({ config, database, logger = true, generationProv
   // limits become one global limit: say so once, without a line per request.
   let untrustedForwardSeen = false;
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!untrustedForwardSeen && request.headers['x-forwarded-for'] !== undefined && request.ip === request.socket.remoteAddress) {
+    if (
+      !untrustedForwardSeen &&
+      request.headers['x-forwarded-for'] !== undefined &&
+      request.ip === request.socket.remoteAddress
+    ) {
       untrustedForwardSeen = true;
       request.log.warn(
         'a request carried X-Forwarded-For from a peer TRUST_PROXY does not trust: per-IP limits count the peer (set TRUST_PROXY to the proxies behind which this server runs)',
@@ -116,7 +138,9 @@ export async function buildApp({ config, database, logger = true, generationProv
   // Uploads, outbox mail and (with files) images live here too, on PostgreSQL as on PGlite.
   await makePrivateDir(config.dataDir);
   const ownsDatabase = !database;
-  const db = database ?? (await openDatabase({
+  const db =
+    database ??
+    (await openDatabase({
       url: config.databaseUrl,
       poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
@@ -131,7 +155,15 @@ export async function buildApp({ config, database, logger = true, generationProv
   // `stores.inputs` is where job inputs wait, for a worker on any machine to read.
   const stores = imageStores ?? (await createImageStores(config.storage));
   const metrics = createMetrics();
-  const paidWork = createPaidWork({ config, database: db, stores, log: app.log, metrics, generationProvider, toolProvider });
+  const paidWork = createPaidWork({
+    config,
+    database: db,
+    stores,
+    log: app.log,
+    metrics,
+    generationProvider,
+    toolProvider,
+  });
   const { credits, images, generation, tools, jobs } = paidWork;
   const accounts = createAccountsService(db.db, credits, {
     mailer,
@@ -155,21 +187,33 @@ export async function buildApp({ config, database, logger = true, generationProv
   for (const warning of startupWarnings(config)) app.log.warn(`WARNING: ${warning}`);
   app.log.info(
     { workersInProcess: config.jobs.workersInProcess, concurrency: config.jobs.concurrency },
-    config.jobs.workersInProcess ? `jobs: ${config.jobs.concurrency} at a time in this process` : 'jobs: none here (web only); `npm run worker` runs them',
+    config.jobs.workersInProcess
+      ? `jobs: ${config.jobs.concurrency} at a time in this process`
+      : 'jobs: none here (web only); `npm run worker` runs them',
   );
   // Each request deletes its own uploads; what a crashed process left behind goes now.
   await removeStaleUploads(config.uploadsDir);
 
   await app.register(errorHandlerPlugin);
   await app.register(httpMetricsPlugin, { metrics });
-  await app.register(securityPlugin, { publicOrigin: config.publicOrigin, stripe: config.payments.provider === 'stripe' });
+  await app.register(securityPlugin, {
+    publicOrigin: config.publicOrigin,
+    stripe: config.payments.provider === 'stripe',
+  });
   await app.register(rateLimitPlugin, { db: db.db });
   // Before any route: it documents every route of the contract's table as it is registered.
   await app.register(openApiPlugin, { publicOrigin: config.publicOrigin });
   await app.register(authPlugin, { accounts });
   await app.register(apiKeyAuthPlugin, { apiKeys });
   const uploadGuard = createUploadGuard({ dataDir: config.dataDir, ...config.uploads });
-  await app.register(healthRoutes, { ping: db.ping, generation, toolsProvider: tools.providerName, toolChains: tools.chains, prices: paidWork.prices, diskLow: uploadGuard.diskLow });
+  await app.register(healthRoutes, {
+    ping: db.ping,
+    generation,
+    toolsProvider: tools.providerName,
+    toolChains: tools.chains,
+    prices: paidWork.prices,
+    diskLow: uploadGuard.diskLow,
+  });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
   await app.register(apiKeysRoutes, { apiKeys });
@@ -181,7 +225,11 @@ export async function buildApp({ config, database, logger = true, generationProv
   const paidLimit = app.limitBy(
     [
       // A call made with an API key counts for the key's owner, with their own calls.
-      { name: 'paid:user', max: config.paidRateLimit.userMax, key: (request) => request.auth?.userId ?? request.apiKey?.userId },
+      {
+        name: 'paid:user',
+        max: config.paidRateLimit.userMax,
+        key: (request) => request.auth?.userId ?? request.apiKey?.userId,
+      },
       { name: 'paid:ip', max: config.paidRateLimit.ipMax, key: (request) => clientKey(request.ip) },
     ],
     config.paidRateLimit.windowMs,
@@ -192,13 +240,24 @@ export async function buildApp({ config, database, logger = true, generationProv
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(promptsRoutes, { prompts: createPromptsService({ db: db.db }) });
-  await app.register(recipesRoutes, { recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }), batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(recipesRoutes, {
+    recipes: createRecipesService({ db: db.db, priceOf: jobs.costOf }),
+    batches,
+    jobs,
+    uploadsDir: config.uploadsDir,
+    uploadGuard,
+    paidLimit,
+  });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (docs/product.md, developer API), each with its service's error shape (their own plugins).
   await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });
   await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
-  await app.register(metricsRoutes, { registry: metrics.registry, token: config.metrics.token, served: config.metrics.port === undefined && config.metrics.token !== undefined });
+  await app.register(metricsRoutes, {
+    registry: metrics.registry,
+    token: config.metrics.token,
+    served: config.metrics.port === undefined && config.metrics.token !== undefined,
+  });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
 
   await paidWork.start({ workers: config.jobs.workersInProcess ? config.jobs.concurrency : 0 });
@@ -215,7 +274,15 @@ export async function buildApp({ config, database, logger = true, generationProv
     },
   });
   await sweep.first;
-  const metricsServer = config.metrics.port === undefined ? undefined : await startMetricsServer({ registry: metrics.registry, port: config.metrics.port, token: config.metrics.token, log: app.log });
+  const metricsServer =
+    config.metrics.port === undefined
+      ? undefined
+      : await startMetricsServer({
+          registry: metrics.registry,
+          port: config.metrics.port,
+          token: config.metrics.token,
+          log: app.log,
+        });
 
   app.addHook('onClose', async () => {
     await metricsServer?.close();
@@ -233,12 +300,17 @@ export async function buildApp({ config, database, logger = true, generationProv
  * bare number as "trust nothing" (it cannot vouch for the peer), so the count becomes the function
  * Fastify takes: the operator who sets it says the server is reachable only through N proxies.
  */
-function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** One line an operator reads at start-up to know what serves each concern (and what costs money). */
-function logProviders(app: FastifyInstance, providers: Record<'generation' | 'tools' | 'payments' | 'storage' | 'mail', string>) {
+function logProviders(
+  app: FastifyInstance,
+  providers: Record<'generation' | 'tools' | 'payments' | 'storage' | 'mail', string>,
+) {
   const summary = Object.entries(providers)
     .map(([concern, provider]) => `${concern}: ${provider}`)
     .join('; ');

@@ -1,7 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { brand } from '@lumigen/contract/brand';
-import { defaultToolProviderOrder, toolIds, toolProviders, toolsOffered, type ToolId, type ToolProviderName } from '@lumigen/contract/tools';
+import {
+  defaultToolProviderOrder,
+  toolIds,
+  toolProviders,
+  toolsOffered,
+  type ToolId,
+  type ToolProviderName,
+} from '@lumigen/contract/tools';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/client-key.ts';
 import { serverRoot } from './server-root.ts';
@@ -26,10 +33,17 @@ const optionalSecret = z
 const providerList = z
   .string()
   .optional()
-  .transform((value) => (value ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(
     z
-      .array(z.enum(toolProviders, { error: `must list providers among ${toolProviders.join(', ')}, separated by commas` }))
+      .array(
+        z.enum(toolProviders, { error: `must list providers among ${toolProviders.join(', ')}, separated by commas` }),
+      )
       .refine((names) => new Set(names).size === names.length, 'names a provider twice'),
   )
   .transform((names) => (names.length > 0 ? (names as ToolProviderName[]) : undefined));
@@ -55,7 +69,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   // Connections each process keeps to PostgreSQL (docs/deploy.md sizes it against max_connections).
-  DATABASE_POOL_SIZE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(2).max(200).default(10)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(2).max(200).default(10),
+  ),
   PUBLIC_ORIGIN: z.url().default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(serverRoot, '../web/dist')),
@@ -77,17 +94,28 @@ const envSchema = z.object({
   JOBS_RETENTION_DAYS: z.coerce.number().positive().default(30),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(10),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   // Paid work (generate-image, the tools, job submissions) per user and per client, counted together.
   PAID_RATE_LIMIT_USER_MAX: z.coerce.number().int().positive().default(60),
   PAID_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(120),
   PAID_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   // The public forms (contact, newsletter), each per client.
   FORMS_RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(5),
-  FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
+  FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60),
   // Unset: true in production (free credits wait until the address is proven), false otherwise
   // so that the embedded default behaves as the specification says (see signupBonusAfterVerificationOf).
-  SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
+  SIGNUP_BONUS_AFTER_VERIFICATION: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false']).optional(),
+  ),
   // Login failures per (address, client) and per address from anywhere (decision 018).
   AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP: z.coerce.number().int().positive().default(10),
   AUTH_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
@@ -99,7 +127,10 @@ const envSchema = z.object({
       if (value === undefined || value.trim() === '') return undefined;
       const parsed = parseTrustProxy(value);
       if (parsed === undefined) {
-        context.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs' });
+        context.addIssue({
+          code: 'custom',
+          message: 'must be true, false, a hop count, or comma-separated proxy addresses/CIDRs',
+        });
         return z.NEVER;
       }
       return parsed;
@@ -111,7 +142,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalSecret,
   STRIPE_API_BASE: optionalUrl,
   // The operator's explicit "yes, test payments here" (see checkTestPayments).
-  ALLOW_TEST_PAYMENTS: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).default('false')),
+  ALLOW_TEST_PAYMENTS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false']).default('false'),
+  ),
   NODE_ENV: z.string().optional(),
   GENERATION_PROVIDER: z
     .enum(['local', 'openai', ''])
@@ -132,33 +166,56 @@ const envSchema = z.object({
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   // An ordered list (`stability,clipdrop,local`); unset: every provider whose key is set (decision 050).
   TOOLS_PROVIDER: providerList,
-  ...Object.fromEntries(toolIds.map((tool) => [toolProviderKey(tool), providerList])) as Record<`TOOLS_PROVIDER_${string}`, typeof providerList>,
+  ...(Object.fromEntries(toolIds.map((tool) => [toolProviderKey(tool), providerList])) as Record<
+    `TOOLS_PROVIDER_${string}`,
+    typeof providerList
+  >),
   CLIPDROP_API_KEY: optionalSecret,
-  CLIPDROP_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://clipdrop-api.co')),
+  CLIPDROP_BASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url().default('https://clipdrop-api.co'),
+  ),
   CLIPDROP_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   STABILITY_API_KEY: optionalSecret,
-  STABILITY_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().default('https://api.stability.ai')),
+  STABILITY_BASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url().default('https://api.stability.ai'),
+  ),
   // One call, its one retry and (replace-background) the polling of its result, all within this.
   STABILITY_TIMEOUT_SECONDS: z.coerce.number().positive().default(90),
   // Overrides of the list prices in providers/prices.ts: {"stability:/v2beta/stable-image/edit/erase": 0.05}.
   PROVIDER_PRICES_JSON: providerPrices,
   // What a local preview (a classical approximation, not a learned model) costs (docs/decisions/051).
-  LOCAL_PREVIEW_CREDITS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(100).default(0)),
+  LOCAL_PREVIEW_CREDITS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(100).default(0),
+  ),
   // Unset: every message is written as an .eml file under DATA_DIR/outbox instead.
   SMTP_URL: z
     .string()
     .trim()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    )
     .optional(),
-  MAIL_FROM: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().default(`${brand.name} <${brand.email}>`)),
+  MAIL_FROM: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().default(`${brand.name} <${brand.email}>`),
+  ),
   // Set S3_BUCKET to keep images and job inputs in an S3-compatible bucket (docs/decisions/021).
   S3_BUCKET: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z
       .string()
       .trim()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)')
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+      )
       .optional(),
   ),
   S3_ENDPOINT: z
@@ -178,29 +235,47 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalSecret,
   S3_SECRET_ACCESS_KEY: optionalSecret,
   // Unset: path-style with S3_ENDPOINT (self-hosted servers), virtual-hosted on AWS.
-  S3_FORCE_PATH_STYLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false']).optional(),
+  ),
   TOOLS_LOCAL_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   // Optional rather than defaulted, so the rule below applies only to a value someone chose.
-  TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().positive().optional()),
+  TOOLS_LOCAL_TIMEOUT_SECONDS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().positive().optional(),
+  ),
   // Paid work as jobs (decision 022). 0: this instance only serves HTTP; `npm run worker` runs the jobs.
   WORKERS_IN_PROCESS: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 (run jobs here) or 0 (web only)' }).default('1').transform((value) => value === '1' || value === 'true'),
+    z
+      .enum(['0', '1', 'false', 'true'], { error: 'must be 1 (run jobs here) or 0 (web only)' })
+      .default('1')
+      .transform((value) => value === '1' || value === 'true'),
   ),
   // Optional rather than defaulted: the default follows where the providers do their work.
-  WORKER_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
+  WORKER_CONCURRENCY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
   JOBS_MAX_RUNNING_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   // Unusable-output refunds per account per UTC day; beyond, its paid work waits until 00:00 UTC.
   UNUSABLE_REFUNDS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
   JOBS_MAX_QUEUED_PER_USER: z.coerce.number().int().min(0).max(1000).default(20),
   // Optional rather than defaulted: the default follows the providers' own timeouts.
-  JOBS_TIMEOUT_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional()),
+  JOBS_TIMEOUT_SECONDS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).optional(),
+  ),
   // Job changes are pushed (LISTEN/NOTIFY); this look at every watched job only covers one missed.
   JOBS_WATCH_BACKSTOP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   // GET /metrics (docs/decisions/024): neither set, it answers 404; a token asks for it as a bearer;
   // a port serves it on 127.0.0.1 only, and not on PORT.
   METRICS_TOKEN: optionalSecret.pipe(z.string().min(16, 'must be at least 16 characters (a random secret)').optional()),
-  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -222,7 +297,9 @@ function checkTestPayments(e: Env, ctx: z.RefinementCtx) {
   if (paymentProviderOf(e) !== 'local' || e.ALLOW_TEST_PAYMENTS === 'true') return;
   const reasons = [
     ...(e.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
-    ...(['OPENAI_API_KEY', 'CLIPDROP_API_KEY', 'STABILITY_API_KEY'] as const).filter((key) => e[key]).map((key) => `${key} is set`),
+    ...(['OPENAI_API_KEY', 'CLIPDROP_API_KEY', 'STABILITY_API_KEY'] as const)
+      .filter((key) => e[key])
+      .map((key) => `${key} is set`),
   ];
   if (reasons.length === 0) return;
   ctx.addIssue({
@@ -276,7 +353,12 @@ const s3Keys = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCES
 function checkS3(e: Env, ctx: z.RefinementCtx) {
   if (!e.S3_BUCKET) {
     const set = s3Keys.filter((key) => e[key] !== undefined);
-    if (set.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set` });
+    if (set.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`,
+      });
     return;
   }
   for (const key of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -291,12 +373,25 @@ function checkS3(e: Env, ctx: z.RefinementCtx) {
 function checkProduction(e: Env, ctx: z.RefinementCtx) {
   // Jobs accepted here with nothing to run them would keep their credits reserved for ever.
   if (!e.WORKERS_IN_PROCESS && !e.DATABASE_URL) {
-    ctx.addIssue({ code: 'custom', path: ['WORKERS_IN_PROCESS'], message: '0 needs DATABASE_URL (a worker process can reach only PostgreSQL); without it no job would ever run' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WORKERS_IN_PROCESS'],
+      message: '0 needs DATABASE_URL (a worker process can reach only PostgreSQL); without it no job would ever run',
+    });
   }
   if (e.NODE_ENV !== 'production') return;
-  if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required with NODE_ENV=production (without it mail only goes to DATA_DIR/outbox)' });
+  if (!e.SMTP_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: 'required with NODE_ENV=production (without it mail only goes to DATA_DIR/outbox)',
+    });
   if (new URL(e.PUBLIC_ORIGIN).protocol !== 'https:') {
-    ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: `must be an https:// origin with NODE_ENV=production (mailed links use it; it is ${e.PUBLIC_ORIGIN})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_ORIGIN'],
+      message: `must be an https:// origin with NODE_ENV=production (mailed links use it; it is ${e.PUBLIC_ORIGIN})`,
+    });
   }
 }
 
@@ -311,20 +406,24 @@ function checkTrustProxy(e: Env, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['TRUST_PROXY'],
-      message: 'must be set explicitly when NODE_ENV=production: false (clients connect directly), a hop count (e.g. 1), or the proxies\' addresses/CIDRs',
+      message:
+        "must be set explicitly when NODE_ENV=production: false (clients connect directly), a hop count (e.g. 1), or the proxies' addresses/CIDRs",
     });
   } else if (e.TRUST_PROXY === true) {
     ctx.addIssue({
       code: 'custom',
       path: ['TRUST_PROXY'],
-      message: "true lets any client pick its own address with X-Forwarded-For; in production name the proxies' addresses/CIDRs or a hop count",
+      message:
+        "true lets any client pick its own address with X-Forwarded-For; in production name the proxies' addresses/CIDRs or a hop count",
     });
   }
 }
 
 /** Production grants the sign-up bonus on a confirmed address unless the operator says otherwise. */
 function signupBonusAfterVerificationOf(e: Env): boolean {
-  return e.SIGNUP_BONUS_AFTER_VERIFICATION === undefined ? e.NODE_ENV === 'production' : e.SIGNUP_BONUS_AFTER_VERIFICATION === 'true';
+  return e.SIGNUP_BONUS_AFTER_VERIFICATION === undefined
+    ? e.NODE_ENV === 'production'
+    : e.SIGNUP_BONUS_AFTER_VERIFICATION === 'true';
 }
 
 /** Rules between keys, reported with the same "KEY: problem" lines as a single bad value. */
@@ -335,7 +434,11 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
   // A generation still waiting for OpenAI must never have its credit swept back meanwhile.
   const usesOpenAi = e.GENERATION_PROVIDER === 'openai' || (!e.GENERATION_PROVIDER && e.OPENAI_API_KEY);
   if (usesOpenAi && e.OPENAI_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
-    context.addIssue({ code: 'custom', path: ['OPENAI_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+    context.addIssue({
+      code: 'custom',
+      path: ['OPENAI_TIMEOUT_SECONDS'],
+      message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES',
+    });
   }
   checkToolChains(e, context);
   // Likewise an edit still running (its whole chain of providers) must never have its credit swept back meanwhile.
@@ -345,16 +448,28 @@ const checkedEnvSchema = envSchema.superRefine((e, context) => {
     }
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
-    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are served on a listener of their own)' });
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT (metrics are served on a listener of their own)',
+    });
   }
   // A job's attempt outlives its provider call (which ends it first) and never its reservation.
   if (e.JOBS_TIMEOUT_SECONDS !== undefined) {
     if (e.JOBS_TIMEOUT_SECONDS * 1000 >= e.RESERVATION_TIMEOUT_MINUTES * 60_000) {
-      context.addIssue({ code: 'custom', path: ['JOBS_TIMEOUT_SECONDS'], message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES' });
+      context.addIssue({
+        code: 'custom',
+        path: ['JOBS_TIMEOUT_SECONDS'],
+        message: 'must be shorter than RESERVATION_TIMEOUT_MINUTES',
+      });
     }
     const longest = longestProviderTimeout(e);
     if (e.JOBS_TIMEOUT_SECONDS <= longest.seconds) {
-      context.addIssue({ code: 'custom', path: ['JOBS_TIMEOUT_SECONDS'], message: `must be longer than ${longest.key} (${longest.seconds} s)` });
+      context.addIssue({
+        code: 'custom',
+        path: ['JOBS_TIMEOUT_SECONDS'],
+        message: `must be longer than ${longest.key} (${longest.seconds} s)`,
+      });
     }
   }
 });
@@ -388,8 +503,17 @@ export function toolProviderKey(tool: ToolId): `TOOLS_PROVIDER_${string}` {
 
 const toolListOf = (e: Env, key: string) => (e as unknown as Record<string, ToolProviderName[] | undefined>)[key];
 
-const providerKeys = { clipdrop: 'CLIPDROP_API_KEY', stability: 'STABILITY_API_KEY', openai: 'OPENAI_API_KEY' } as const;
-const providerTimeoutKeys = { clipdrop: 'CLIPDROP_TIMEOUT_SECONDS', stability: 'STABILITY_TIMEOUT_SECONDS', openai: 'OPENAI_TIMEOUT_SECONDS', local: 'TOOLS_LOCAL_TIMEOUT_SECONDS' } as const;
+const providerKeys = {
+  clipdrop: 'CLIPDROP_API_KEY',
+  stability: 'STABILITY_API_KEY',
+  openai: 'OPENAI_API_KEY',
+} as const;
+const providerTimeoutKeys = {
+  clipdrop: 'CLIPDROP_TIMEOUT_SECONDS',
+  stability: 'STABILITY_TIMEOUT_SECONDS',
+  openai: 'OPENAI_TIMEOUT_SECONDS',
+  local: 'TOOLS_LOCAL_TIMEOUT_SECONDS',
+} as const;
 
 /**
  * Each tool's providers in the order they are tried: `TOOLS_PROVIDER_<TOOL>`, else `TOOLS_PROVIDER`
@@ -410,16 +534,32 @@ function toolChainsOf(e: Env): Record<ToolId, ToolProviderName[]> {
 
 /** A provider named without its key, or for a tool it does not offer, is a start-up error. */
 function checkToolChains(e: Env, context: z.RefinementCtx) {
-  const lists: [string, ToolProviderName[] | undefined][] = [['TOOLS_PROVIDER', e.TOOLS_PROVIDER], ...toolIds.map((tool) => [toolProviderKey(tool), toolListOf(e, toolProviderKey(tool))] as [string, ToolProviderName[] | undefined])];
+  const lists: [string, ToolProviderName[] | undefined][] = [
+    ['TOOLS_PROVIDER', e.TOOLS_PROVIDER],
+    ...toolIds.map(
+      (tool) =>
+        [toolProviderKey(tool), toolListOf(e, toolProviderKey(tool))] as [string, ToolProviderName[] | undefined],
+    ),
+  ];
   for (const [listKey, list] of lists) {
     for (const name of list ?? []) {
-      if (name !== 'local' && !e[providerKeys[name]]) context.addIssue({ code: 'custom', path: [providerKeys[name]], message: `required when ${listKey} names ${name}` });
+      if (name !== 'local' && !e[providerKeys[name]])
+        context.addIssue({
+          code: 'custom',
+          path: [providerKeys[name]],
+          message: `required when ${listKey} names ${name}`,
+        });
     }
   }
   for (const tool of toolIds) {
     const key = toolProviderKey(tool);
     for (const name of toolListOf(e, key) ?? []) {
-      if (!toolsOffered[name].includes(tool)) context.addIssue({ code: 'custom', path: [key], message: `${name} does not offer ${tool} (it offers ${toolsOffered[name].join(', ')})` });
+      if (!toolsOffered[name].includes(tool))
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${name} does not offer ${tool} (it offers ${toolsOffered[name].join(', ')})`,
+        });
     }
   }
 }
@@ -429,10 +569,13 @@ function checkToolChains(e: Env, context: z.RefinementCtx) {
  * chain may be tried in turn. `seconds` is undefined for a local timeout nobody chose.
  */
 function toolChainTimeouts(e: Env): { key: string; seconds: number | undefined }[] {
-  const secondsOf = (name: ToolProviderName) => (name === 'local' ? e.TOOLS_LOCAL_TIMEOUT_SECONDS : e[providerTimeoutKeys[name]]);
+  const secondsOf = (name: ToolProviderName) =>
+    name === 'local' ? e.TOOLS_LOCAL_TIMEOUT_SECONDS : e[providerTimeoutKeys[name]];
   return Object.values(toolChainsOf(e)).map((chain) => {
     const chosen = chain.map(secondsOf);
-    const total = chosen.every((seconds) => seconds === undefined) ? undefined : chosen.reduce<number>((sum, seconds) => sum + (seconds ?? defaultLocalToolSeconds), 0);
+    const total = chosen.every((seconds) => seconds === undefined)
+      ? undefined
+      : chosen.reduce<number>((sum, seconds) => sum + (seconds ?? defaultLocalToolSeconds), 0);
     return { key: chain.map((name) => providerTimeoutKeys[name]).join(' + '), seconds: total };
   });
 }
@@ -496,10 +639,12 @@ export type S3Config = {
  * Where images and job inputs live (docs/architecture.md §1): files under DATA_DIR, or one S3
  * bucket, which every instance and worker can reach.
  */
-export type StorageConfig = { provider: 'files'; imagesDir: string; inputsDir: string } | { provider: 's3'; s3: S3Config };
+export type StorageConfig =
+  { provider: 'files'; imagesDir: string; inputsDir: string } | { provider: 's3'; s3: S3Config };
 
 function storageConfig(e: Env, dataDir: string): StorageConfig {
-  if (!e.S3_BUCKET) return { provider: 'files', imagesDir: path.join(dataDir, 'images'), inputsDir: path.join(dataDir, 'inputs') };
+  if (!e.S3_BUCKET)
+    return { provider: 'files', imagesDir: path.join(dataDir, 'images'), inputsDir: path.join(dataDir, 'inputs') };
   return {
     provider: 's3',
     s3: {
@@ -552,8 +697,20 @@ export type Config = {
   reservationTimeoutMs: number;
   sweepIntervalMs: number;
   /** What the sweep keeps of accounts: sessions unused this long go, and beyond 50 live ones per account. */
-  retention: { sessionIdleDays: number; maxSessionsPerUser: number; jobsDays: number; localPaymentIntentsDays: number; outboxDays: number };
-  authRateLimit: { ipMax: number; emailMax: number; windowMs: number; loginFailuresPerAddressAndIp: number; loginFailuresPerAddress: number };
+  retention: {
+    sessionIdleDays: number;
+    maxSessionsPerUser: number;
+    jobsDays: number;
+    localPaymentIntentsDays: number;
+    outboxDays: number;
+  };
+  authRateLimit: {
+    ipMax: number;
+    emailMax: number;
+    windowMs: number;
+    loginFailuresPerAddressAndIp: number;
+    loginFailuresPerAddress: number;
+  };
   /** Paid work (generation, tools, job submissions), per user and per client IP, in one window. */
   paidRateLimit: { userMax: number; ipMax: number; windowMs: number };
   /** Contact and newsletter, per client IP. */
@@ -585,7 +742,13 @@ export type Config = {
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = checkedEnvSchema.superRefine(checkPaymentKeys).superRefine(checkTestPayments).superRefine(checkS3).superRefine(checkProduction).superRefine(checkTrustProxy).safeParse(env);
+  const parsed = checkedEnvSchema
+    .superRefine(checkPaymentKeys)
+    .superRefine(checkTestPayments)
+    .superRefine(checkS3)
+    .superRefine(checkProduction)
+    .superRefine(checkTrustProxy)
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -604,11 +767,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    http: { requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000 },
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    },
     streams: { maxPerUser: e.SSE_MAX_STREAMS_PER_USER, maxPerIp: e.SSE_MAX_STREAMS_PER_IP },
     reservationTimeoutMs: e.RESERVATION_TIMEOUT_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
-    retention: { sessionIdleDays: e.SESSION_IDLE_DAYS, maxSessionsPerUser: 50, jobsDays: e.JOBS_RETENTION_DAYS, localPaymentIntentsDays: 30, outboxDays: 7 },
+    retention: {
+      sessionIdleDays: e.SESSION_IDLE_DAYS,
+      maxSessionsPerUser: 50,
+      jobsDays: e.JOBS_RETENTION_DAYS,
+      localPaymentIntentsDays: 30,
+      outboxDays: 7,
+    },
     authRateLimit: {
       ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
@@ -616,7 +789,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddressAndIp: e.AUTH_LOGIN_FAILURES_PER_ADDRESS_AND_IP,
       loginFailuresPerAddress: e.AUTH_LOGIN_FAILURES_PER_ADDRESS,
     },
-    paidRateLimit: { userMax: e.PAID_RATE_LIMIT_USER_MAX, ipMax: e.PAID_RATE_LIMIT_IP_MAX, windowMs: e.PAID_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    paidRateLimit: {
+      userMax: e.PAID_RATE_LIMIT_USER_MAX,
+      ipMax: e.PAID_RATE_LIMIT_IP_MAX,
+      windowMs: e.PAID_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     formsRateLimit: { ipMax: e.FORMS_RATE_LIMIT_IP_MAX, windowMs: e.FORMS_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY ?? false,
     signupBonusAfterVerification: signupBonusAfterVerificationOf(e),
@@ -631,7 +808,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider === 'openai'
         ? {
             provider,
-            openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_IMAGE_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000, maxRetries: e.OPENAI_MAX_RETRIES },
+            openai: {
+              apiKey: e.OPENAI_API_KEY!,
+              baseUrl: e.OPENAI_BASE_URL,
+              model: e.OPENAI_IMAGE_MODEL,
+              timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
+              maxRetries: e.OPENAI_MAX_RETRIES,
+            },
           }
         : { provider: 'local' },
     tools: toolsConfig(e),
@@ -653,10 +836,38 @@ function toolsConfig(e: Env): ToolsConfig {
   const used = new Set(Object.values(chains).flat());
   return {
     chains,
-    local: { threads: e.TOOLS_LOCAL_THREADS, timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000 },
-    ...(used.has('clipdrop') ? { clipdrop: { apiKey: e.CLIPDROP_API_KEY!, baseUrl: e.CLIPDROP_BASE_URL, timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000 } } : {}),
-    ...(used.has('stability') ? { stability: { apiKey: e.STABILITY_API_KEY!, baseUrl: e.STABILITY_BASE_URL, timeoutMs: e.STABILITY_TIMEOUT_SECONDS * 1000 } } : {}),
-    ...(used.has('openai') ? { openai: { apiKey: e.OPENAI_API_KEY!, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_IMAGE_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000 } } : {}),
+    local: {
+      threads: e.TOOLS_LOCAL_THREADS,
+      timeoutMs: (e.TOOLS_LOCAL_TIMEOUT_SECONDS ?? defaultLocalToolSeconds) * 1000,
+    },
+    ...(used.has('clipdrop')
+      ? {
+          clipdrop: {
+            apiKey: e.CLIPDROP_API_KEY!,
+            baseUrl: e.CLIPDROP_BASE_URL,
+            timeoutMs: e.CLIPDROP_TIMEOUT_SECONDS * 1000,
+          },
+        }
+      : {}),
+    ...(used.has('stability')
+      ? {
+          stability: {
+            apiKey: e.STABILITY_API_KEY!,
+            baseUrl: e.STABILITY_BASE_URL,
+            timeoutMs: e.STABILITY_TIMEOUT_SECONDS * 1000,
+          },
+        }
+      : {}),
+    ...(used.has('openai')
+      ? {
+          openai: {
+            apiKey: e.OPENAI_API_KEY!,
+            baseUrl: e.OPENAI_BASE_URL,
+            model: e.OPENAI_IMAGE_MODEL,
+            timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
+          },
+        }
+      : {}),
     prices: e.PROVIDER_PRICES_JSON,
   };
 }
@@ -668,7 +879,15 @@ function toolsConfig(e: Env): ToolsConfig {
 export function startupWarnings(config: Config): string[] {
   if (!config.production) return [];
   return [
-    ...(config.databaseUrl ? [] : ['NODE_ENV=production on the embedded database (PGlite in DATA_DIR): one process, one machine, no replica. Set DATABASE_URL to use PostgreSQL.']),
-    ...(config.storage.provider === 'files' ? ["NODE_ENV=production with image files on this machine's disk (DATA_DIR/images): lost with the machine, unreachable from a second one. Set S3_BUCKET to keep them in object storage."] : []),
+    ...(config.databaseUrl
+      ? []
+      : [
+          'NODE_ENV=production on the embedded database (PGlite in DATA_DIR): one process, one machine, no replica. Set DATABASE_URL to use PostgreSQL.',
+        ]),
+    ...(config.storage.provider === 'files'
+      ? [
+          "NODE_ENV=production with image files on this machine's disk (DATA_DIR/images): lost with the machine, unreachable from a second one. Set S3_BUCKET to keep them in object storage.",
+        ]
+      : []),
   ];
 }

@@ -7,8 +7,15 @@ import { register, startTestApp, type TestContext } from './test/harness.ts';
 
 describe('HTTP limits', () => {
   it('defaults: 120 s for a whole request, 60 s of silence on a connection, 72 s keep-alive', () => {
-    expect(loadConfig({}).http).toEqual({ requestTimeoutMs: 120_000, idleTimeoutMs: 60_000, keepAliveTimeoutMs: 72_000 });
-    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '30', HTTP_IDLE_TIMEOUT_SECONDS: '10', HTTP_KEEP_ALIVE_SECONDS: '5' }).http).toEqual({
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    expect(
+      loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '30', HTTP_IDLE_TIMEOUT_SECONDS: '10', HTTP_KEEP_ALIVE_SECONDS: '5' })
+        .http,
+    ).toEqual({
       requestTimeoutMs: 30_000,
       idleTimeoutMs: 10_000,
       keepAliveTimeoutMs: 5_000,
@@ -59,7 +66,8 @@ describe('HTTP limits', () => {
       clearInterval(watch);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(sawSpill).toBe(true);
-      for (let i = 0; i < 100 && (await readdir(uploads)).length > before.length; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 100 && (await readdir(uploads)).length > before.length; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await readdir(uploads)).toEqual(before);
     });
   });

@@ -3,7 +3,12 @@ import { ToolProviderError, type ToolProvider } from './modules/tools/index.ts';
 import type { ProviderMetrics } from './modules/metrics/index.ts';
 
 /** Times one provider call and counts it by outcome; a failure also by its kind (a bug's: `error`). */
-async function measure<T>(metrics: ProviderMetrics, labels: { provider: string; tool: string }, failureOf: (error: unknown) => string, call: () => Promise<T>): Promise<T> {
+async function measure<T>(
+  metrics: ProviderMetrics,
+  labels: { provider: string; tool: string },
+  failureOf: (error: unknown) => string,
+  call: () => Promise<T>,
+): Promise<T> {
   const startedAt = performance.now();
   const seconds = () => (performance.now() - startedAt) / 1000;
   try {
@@ -25,7 +30,13 @@ export function measuredGenerationProvider(provider: GenerationProvider, metrics
     ...(provider.model === undefined ? {} : { model: provider.model }),
     ...(provider.retriesItself === undefined ? {} : { retriesItself: provider.retriesItself }),
     ...(provider.verify ? { verify: provider.verify.bind(provider) } : {}),
-    generate: (input) => measure(metrics, labels, (error) => (error instanceof GenerationProviderError ? error.failure : 'error'), () => provider.generate(input)),
+    generate: (input) =>
+      measure(
+        metrics,
+        labels,
+        (error) => (error instanceof GenerationProviderError ? error.failure : 'error'),
+        () => provider.generate(input),
+      ),
   };
 }
 
@@ -35,6 +46,11 @@ export function measuredToolProvider(provider: ToolProvider, metrics: ProviderMe
     name: provider.name,
     ...(provider.close ? { close: provider.close.bind(provider) } : {}),
     run: (input) =>
-      measure(metrics, { provider: provider.name, tool: input.tool }, (error) => (error instanceof ToolProviderError ? error.failure : 'error'), () => provider.run(input)),
+      measure(
+        metrics,
+        { provider: provider.name, tool: input.tool },
+        (error) => (error instanceof ToolProviderError ? error.failure : 'error'),
+        () => provider.run(input),
+      ),
   };
 }

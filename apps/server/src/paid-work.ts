@@ -5,12 +5,22 @@ import sharp from 'sharp';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createCreditsService } from './modules/credits/index.ts';
-import { createGenerationService, selectGenerationProvider, type GenerationProvider } from './modules/generation/index.ts';
+import {
+  createGenerationService,
+  selectGenerationProvider,
+  type GenerationProvider,
+} from './modules/generation/index.ts';
 import { createImagesService, type ImageStores } from './modules/images/index.ts';
 import { measuredGenerationProvider, measuredToolProvider } from './measured-providers.ts';
 import type { Metrics } from './modules/metrics/index.ts';
 import { createPaidWorkEngine, type JobKindHandler } from './modules/paid-work/index.ts';
-import { createToolsService, recordProviderAttempts, selectToolProvider, workPrices, type ToolProvider } from './modules/tools/index.ts';
+import {
+  createToolsService,
+  recordProviderAttempts,
+  selectToolProvider,
+  workPrices,
+  type ToolProvider,
+} from './modules/tools/index.ts';
 
 export type PaidWorkOptions = {
   config: Config;
@@ -29,27 +39,61 @@ export type PaidWorkOptions = {
  * Everything paid work needs, for the web app (`app.ts`) and the worker process (`worker.ts`)
  * alike: credits, images, the providers, and the paid-work engine with every kind registered. `start` opens the queue and, with `workers > 0`, runs that many jobs at a time here.
  */
-export function createPaidWork({ config, database, stores, log, metrics, generationProvider, toolProvider }: PaidWorkOptions) {
+export function createPaidWork({
+  config,
+  database,
+  stores,
+  log,
+  metrics,
+  generationProvider,
+  toolProvider,
+}: PaidWorkOptions) {
   // libvips keeps recent operations and their pixels (up to 50 MB and 20 open files) for a caller
   // who asks the same again; every picture here is new, so the cache only held memory: 20 edits
   // of 10 MB pictures peaked at 351–383 MB without it, 391–428 MB with it (docs/decisions/043).
   sharp.cache(false);
   const { db } = database;
-  const credits = createCreditsService(db, metrics.credits, { unusableRefundsPerDay: config.unusableRefundsPerDay, publicOrigin: config.publicOrigin });
+  const credits = createCreditsService(db, metrics.credits, {
+    unusableRefundsPerDay: config.unusableRefundsPerDay,
+    publicOrigin: config.publicOrigin,
+  });
   const images = createImagesService(db, stores.images);
   // Measured here, the one place every provider (configured or a test's) is handed to paid work.
-  const painter = measuredGenerationProvider(generationProvider ?? selectGenerationProvider(config.generation), metrics.providers);
+  const painter = measuredGenerationProvider(
+    generationProvider ?? selectGenerationProvider(config.generation),
+    metrics.providers,
+  );
   const chain = toolProvider ?? selectToolProvider(config.tools, { metrics: metrics.providers, log });
   const chains = (chain as Partial<ReturnType<typeof selectToolProvider>>).chains;
   const editor = measuredToolProvider(chain, metrics.providers);
   // Each kind's providers in the order they are tried (a test's one provider stands alone).
-  const prices = workPrices((kind) => (kind === 'generation' ? [painter.name] : (chains?.[kind] ?? [editor.name])), config.localPreviewCredits);
+  const prices = workPrices(
+    (kind) => (kind === 'generation' ? [painter.name] : (chains?.[kind] ?? [editor.name])),
+    config.localPreviewCredits,
+  );
   const generation = createGenerationService({ provider: painter, cost: prices.generation.credits });
-  const tools = createToolsService({ provider: editor, chains, recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts) });
+  const tools = createToolsService({
+    provider: editor,
+    chains,
+    recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts),
+  });
   // Each kind is registered by the module that owns it; the engine knows none of them.
-  const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool, prices[tool].credits)])) as Record<ToolId, JobKindHandler>;
+  const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool, prices[tool].credits)])) as Record<
+    ToolId,
+    JobKindHandler
+  >;
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
-  const engine = createPaidWorkEngine({ database, stores, credits, images, kinds, jobs: config.jobs, uploadsDir: config.uploadsDir, metrics: metrics.jobs, log });
+  const engine = createPaidWorkEngine({
+    database,
+    stores,
+    credits,
+    images,
+    kinds,
+    jobs: config.jobs,
+    uploadsDir: config.uploadsDir,
+    metrics: metrics.jobs,
+    log,
+  });
   const { jobs } = engine;
   metrics.observe({ database: database.stats, queueDepth: jobs.depth });
 

@@ -3,7 +3,15 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { createCreditsService } from './modules/credits/index.ts';
 import { checkAnswers } from './test/contract-answers.ts';
-import { createDatabaseLocation, databaseKinds, ledgerState, post, register, testConfig, type DatabaseLocation } from './test/harness.ts';
+import {
+  createDatabaseLocation,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  testConfig,
+  type DatabaseLocation,
+} from './test/harness.ts';
 
 /** These tests let the app open its own database from configuration, as `npm start` does. */
 describe.each(databaseKinds)('restarts on %s', (kind) => {
@@ -42,13 +50,17 @@ describe.each(databaseKinds)('restarts on %s', (kind) => {
     await crashed.close();
 
     // A tiny timeout makes the reservation stale by the time the next instance starts.
-    const restarted = checkAnswers(await buildApp({ config: testConfig(location, { RESERVATION_TIMEOUT_MINUTES: '0.00001' }), logger: false }));
+    const restarted = checkAnswers(
+      await buildApp({ config: testConfig(location, { RESERVATION_TIMEOUT_MINUTES: '0.00001' }), logger: false }),
+    );
     await restarted.close();
 
     const check = await openDatabase({ url: location.url, dataDir: location.dataDir });
     try {
       expect(await ledgerState(check, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
-      const refund = await check.db.query.creditReservations.findFirst({ where: (r, { eq }) => eq(r.id, reservationId) });
+      const refund = await check.db.query.creditReservations.findFirst({
+        where: (r, { eq }) => eq(r.id, reservationId),
+      });
       expect(refund?.status).toBe('refunded');
     } finally {
       await check.close();

@@ -43,14 +43,22 @@ describe('shutdown', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-server-'));
     const port = 20_000 + (process.pid % 10_000);
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       // A first start runs PGlite's initdb: ~4 s idle, past 10 s on a busy CI machine.
-      for (let i = 0; i < 1_500 && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 1_500 && !/Server listening/.test(output); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toMatchObject({ status: 'ok' });
       child.kill('SIGTERM');
@@ -60,7 +68,9 @@ describe('shutdown', () => {
       // The Node it runs on comes first, then the providers of the embedded default in one line.
       expect(output).toContain(`"msg":"runtime: Node.js ${process.version}"`);
       expect(output.indexOf('"msg":"runtime: Node.js')).toBeLessThan(output.indexOf('"msg":"providers: '));
-      expect(output).toContain('"msg":"providers: generation: local; tools: local; payments: local (test mode: no money moves); storage: files in');
+      expect(output).toContain(
+        '"msg":"providers: generation: local; tools: local; payments: local (test mode: no money moves); storage: files in',
+      );
     } finally {
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
@@ -71,19 +81,33 @@ describe('shutdown', () => {
 
 describe('the Node.js it runs on', () => {
   const entry = path.join(import.meta.dirname, 'server.ts');
-  const refusalOf = (version: string) => new RegExp(`^Lumigen needs Node\\.js 24 or newer, and this is Node\\.js ${version.replaceAll('.', '\\.')}: start it through npm .*docs/deploy\\.md, "Node\\.js"\\)\\.\\n$`);
+  const refusalOf = (version: string) =>
+    new RegExp(
+      `^Lumigen needs Node\\.js 24 or newer, and this is Node\\.js ${version.replaceAll('.', '\\.')}: start it through npm .*docs/deploy\\.md, "Node\\.js"\\)\\.\\n$`,
+    );
 
   it('refuses a Node older than 24 in one line that says which it found and what to do', () => {
-    expect(runtimeRefusal('v20.20.2')).toMatch(/Node\.js 24 or newer, and this is Node\.js v20\.20\.2: start it through npm \(npm start, npm run worker\)/);
+    expect(runtimeRefusal('v20.20.2')).toMatch(
+      /Node\.js 24 or newer, and this is Node\.js v20\.20\.2: start it through npm \(npm start, npm run worker\)/,
+    );
     expect(runtimeRefusal('v22.23.3')).toMatch(/this is Node\.js v22\.23\.3/);
-    expect([runtimeRefusal('v24.0.0'), runtimeRefusal('v26.12.1'), runtimeRefusal(process.version)]).toEqual([undefined, undefined, undefined]);
+    expect([runtimeRefusal('v24.0.0'), runtimeRefusal('v26.12.1'), runtimeRefusal(process.version)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   /** Runs the server entry in a child Node, prefixed by `prelude`; answers its exit code and output. */
   async function run(node: string, prelude = '') {
     const code = `${prelude}await import(${JSON.stringify(pathToFileURL(entry).href)});`;
     const child = spawn(node, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '1', DATA_DIR: path.join(os.tmpdir(), 'lumigen-never-created') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: '1',
+        DATA_DIR: path.join(os.tmpdir(), 'lumigen-never-created'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -95,7 +119,10 @@ describe('the Node.js it runs on', () => {
   }
 
   it('the server entry exits with that line before loading anything else', async () => {
-    const { exitCode, stdout, stderr } = await run(process.execPath, "Object.defineProperty(process, 'version', { value: 'v20.20.2' });");
+    const { exitCode, stdout, stderr } = await run(
+      process.execPath,
+      "Object.defineProperty(process, 'version', { value: 'v20.20.2' });",
+    );
     expect(exitCode).toBe(1);
     expect(stderr).toMatch(refusalOf('v20.20.2'));
     expect(stdout).toBe('');
@@ -128,7 +155,15 @@ describe('start-up with test payments', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-server-'));
     const port = 21_000 + (process.pid % 9_000);
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -136,7 +171,8 @@ describe('start-up with test payments', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = once(child, 'exit').then(([code]) => code as number | null);
     try {
-      for (let i = 0; i < 1_500 && child.exitCode === null && !/Server listening/.test(output); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 1_500 && child.exitCode === null && !/Server listening/.test(output); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const listening = /Server listening/.test(output);
       child.kill('SIGTERM');
       return { listening, code: await exited, output };
@@ -146,7 +182,8 @@ describe('start-up with test payments', () => {
     }
   }
 
-  const refusal = /PAYMENT_PROVIDER: the local test-mode payment provider would sell credits for a test card .*STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET.*ALLOW_TEST_PAYMENTS=true/;
+  const refusal =
+    /PAYMENT_PROVIDER: the local test-mode payment provider would sell credits for a test card .*STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET.*ALLOW_TEST_PAYMENTS=true/;
 
   it('refuses to start with an upstream key and no Stripe keys, saying what to set', async () => {
     const { listening, code, output } = await start({ CLIPDROP_API_KEY: 'cd-live-key' });
@@ -166,9 +203,15 @@ describe('start-up with test payments', () => {
   it('starts with ALLOW_TEST_PAYMENTS=true, and says which providers serve', async () => {
     const fake = await startFakeOpenAi();
     try {
-      const { listening, output } = await start({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseUrl, ALLOW_TEST_PAYMENTS: 'true' });
+      const { listening, output } = await start({
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: fake.baseUrl,
+        ALLOW_TEST_PAYMENTS: 'true',
+      });
       expect(listening).toBe(true);
-      expect(output).toContain('"msg":"providers: generation: openai (gpt-image-2.6-flare); tools: remove-background: local, remove-text: openai > local, product-photography: local, reimagine: openai > local, replace-background: openai > local, upscale: local, uncrop: openai > local, cleanup: openai > local; payments: local (test mode: no money moves);');
+      expect(output).toContain(
+        '"msg":"providers: generation: openai (gpt-image-2.6-flare); tools: remove-background: local, remove-text: openai > local, product-photography: local, reimagine: openai > local, replace-background: openai > local, upscale: local, uncrop: openai > local, cleanup: openai > local; payments: local (test mode: no money moves);',
+      );
     } finally {
       await fake.close();
     }

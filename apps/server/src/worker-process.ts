@@ -24,11 +24,18 @@ export type WorkerOptions = {
  */
 export async function startWorker({ config, log, generationProvider, toolProvider }: WorkerOptions) {
   if (!config.databaseUrl) {
-    throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process, where `npm start` runs the jobs itself');
+    throw new Error(
+      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process, where `npm start` runs the jobs itself',
+    );
   }
   // With file storage the worker writes images into DATA_DIR: kept private as the server keeps it.
   await makePrivateDir(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+    onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
   // Job inputs and results through the same stores as the web instances: an S3 bucket lets the
   // worker run on another machine; files mean it shares DATA_DIR with them.
   log.info({ node: process.version }, runtimeLine());
@@ -38,9 +45,22 @@ export async function startWorker({ config, log, generationProvider, toolProvide
   await paidWork.generation.verifyProvider(log);
   await paidWork.start({ workers: config.jobs.concurrency });
   // Its jobs' run times and provider calls are counted here, not by the web instances.
-  const metricsServer = config.metrics.port === undefined ? undefined : await startMetricsServer({ registry: metrics.registry, port: config.metrics.port, token: config.metrics.token, log });
+  const metricsServer =
+    config.metrics.port === undefined
+      ? undefined
+      : await startMetricsServer({
+          registry: metrics.registry,
+          port: config.metrics.port,
+          token: config.metrics.token,
+          log,
+        });
   log.info(
-    { concurrency: config.jobs.concurrency, generation: paidWork.generation.providerName, tools: paidWork.tools.chains ?? paidWork.tools.providerName, timeoutSeconds: config.jobs.timeoutSeconds },
+    {
+      concurrency: config.jobs.concurrency,
+      generation: paidWork.generation.providerName,
+      tools: paidWork.tools.chains ?? paidWork.tools.providerName,
+      timeoutSeconds: config.jobs.timeoutSeconds,
+    },
     `worker taking jobs, ${config.jobs.concurrency} at a time`,
   );
   return {

@@ -15,7 +15,13 @@ type Worker = { saw(line: string): Promise<void>; kill(signal: NodeJS.Signals): 
 
 /** Starts `test/fake-worker.ts` as its own process against the app's database and data directory. */
 function spawnWorker(t: TestContext, behaviour: 'block' | 'instant'): Worker {
-  const worker = spawnEntry(fakeWorker, { ...jobEnv, DATABASE_URL: t.location.url!, DATA_DIR: t.location.dataDir, FAKE_GENERATION: behaviour, WORKER_CONCURRENCY: '1' });
+  const worker = spawnEntry(fakeWorker, {
+    ...jobEnv,
+    DATABASE_URL: t.location.url!,
+    DATA_DIR: t.location.dataDir,
+    FAKE_GENERATION: behaviour,
+    WORKER_CONCURRENCY: '1',
+  });
   return {
     saw: async (line) => void (await worker.waitFor(new RegExp(`^${line}$`, 'm'))),
     kill: (signal) => worker.kill(signal),

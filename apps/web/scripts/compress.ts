@@ -25,7 +25,12 @@ for (const entry of await readdir(dist, { recursive: true })) {
   const body = await readFile(file);
   if (body.length < minBytes) continue;
   const [br, gzipped] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
     gz(body, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   // A copy that is not smaller is not worth sending.

@@ -23,7 +23,8 @@ export async function render(url: string): Promise<string> {
     // CSP forbids.
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${url} failed: ${String((errors[0] as Error)?.stack ?? errors[0])}`);
+  if (errors.length > 0)
+    throw new AggregateError(errors, `prerendering ${url} failed: ${String((errors[0] as Error)?.stack ?? errors[0])}`);
   let html = '';
   for await (const chunk of prelude) html += chunk.toString();
   return html;

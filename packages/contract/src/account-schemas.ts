@@ -63,7 +63,11 @@ export const verifyEmailRequest = z.strictObject({ token: linkToken });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 
 /** `creditBalance` is the balance after verification (it may carry the sign-up bonus). */
-export const verifyEmailResponse = z.object({ success: z.literal(true), message: z.string(), creditBalance: z.number().int() });
+export const verifyEmailResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  creditBalance: z.number().int(),
+});
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const verifyResendResponse = z.object({ success: z.literal(true), message: z.string() });
@@ -86,7 +90,9 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
  * Signing out everywhere else; the account's API keys are revoked too unless `revokeApiKeys` is
  * false. An empty body (the specification's call) keeps that default.
  */
-export const logoutOthersRequest = z.strictObject({ revokeApiKeys: z.boolean({ error: 'Revoke API keys must be true or false' }).optional() }).nullish();
+export const logoutOthersRequest = z
+  .strictObject({ revokeApiKeys: z.boolean({ error: 'Revoke API keys must be true or false' }).optional() })
+  .nullish();
 export type LogoutOthersRequest = z.infer<typeof logoutOthersRequest>;
 
 /** Answers for calls that only report what they did (change-password, logout-others). */

@@ -6,7 +6,9 @@ export const createApiKeyRequest = z.strictObject({
   name: text('Name', { max: apiKeyNameLimit }),
   /** Absent: every scope. */
   scopes: z
-    .array(z.enum(apiKeyScopes, { error: `Scopes must be among ${apiKeyScopes.join(', ')}` }), { error: 'Scopes must be a list' })
+    .array(z.enum(apiKeyScopes, { error: `Scopes must be among ${apiKeyScopes.join(', ')}` }), {
+      error: 'Scopes must be a list',
+    })
     .min(1, 'Choose at least one scope')
     .transform((scopes) => apiKeyScopes.filter((scope) => scopes.includes(scope)))
     .optional(),

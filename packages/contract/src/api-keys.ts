@@ -1,6 +1,12 @@
 // The schemas of the key calls are in api-key-schemas.ts: zod stays out of the pages that need only
 // these scopes, labels and limits (decision 032).
-export type { ApiKeySummary, ApiKeysResponse, CreateApiKeyRequest, CreateApiKeyResponse, RevokeApiKeyResponse } from './api-key-schemas.ts';
+export type {
+  ApiKeySummary,
+  ApiKeysResponse,
+  CreateApiKeyRequest,
+  CreateApiKeyResponse,
+  RevokeApiKeyResponse,
+} from './api-key-schemas.ts';
 
 /**
  * Developer API keys (decision 027): what a key may do, how it looks, what the profile page lists.

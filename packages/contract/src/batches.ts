@@ -17,12 +17,20 @@ export const batchMaxPictures = 50;
 export const batchToolField = 'tool';
 
 /** Cleanup needs a mask painted on each picture, so it runs one picture at a time. */
-export const batchToolIds = toolIds.filter((tool) => tool !== 'cleanup') as Exclude<(typeof toolIds)[number], 'cleanup'>[];
+export const batchToolIds = toolIds.filter((tool) => tool !== 'cleanup') as Exclude<
+  (typeof toolIds)[number],
+  'cleanup'
+>[];
 export type BatchToolId = (typeof batchToolIds)[number];
 
 export const batchItemStatuses = ['refused', ...jobStatuses] as const;
 export type BatchItemStatus = (typeof batchItemStatuses)[number];
-export const finishedBatchItemStatuses = ['refused', 'succeeded', 'failed', 'canceled'] as const satisfies readonly BatchItemStatus[];
+export const finishedBatchItemStatuses = [
+  'refused',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const satisfies readonly BatchItemStatus[];
 
 /** "12 pictures · 12 credits": what a batch is quoted at before it is sent. */
 export function batchQuote(pictures: number, credits: number): string {
@@ -34,7 +42,8 @@ export const batchMessages = {
   tooMany: `At most ${batchMaxPictures} pictures per batch`,
   toolMissing: `tool is required: one of ${batchToolIds.join(', ')}`,
   cleanupOneByOne: 'Cleanup needs a mask painted on each picture: run it one picture at a time',
-  noneAccepted: (count: number, first: string) => `None of the ${count} picture${count === 1 ? ' was' : 's were'} usable; nothing was charged. The first: ${first}`,
+  noneAccepted: (count: number, first: string) =>
+    `None of the ${count} picture${count === 1 ? ' was' : 's were'} usable; nothing was charged. The first: ${first}`,
   cannotPay: (cost: number, balance: number) =>
     `This batch costs ${cost} credit${cost === 1 ? '' : 's'} and your balance is ${balance}. Nothing was charged: buy credits or send fewer pictures.`,
   /** Answered (402) as soon as the pictures sent so far cost more than the balance: the rest is not read. */

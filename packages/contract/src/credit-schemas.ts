@@ -12,11 +12,18 @@ export type CreditResponse = z.infer<typeof creditResponse>;
  * docs/product.md stores the whole get-credit answer as the user, so it carries the name for the header,
  * and whether the address is confirmed, for the notice that asks to confirm it after a reload.
  */
-export const getCreditResponse = creditResponse.extend({ name: z.string(), email: z.string(), emailVerified: z.boolean() });
+export const getCreditResponse = creditResponse.extend({
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
 export type GetCreditResponse = z.infer<typeof getCreditResponse>;
 
 export const ledgerQuery = z.strictObject({
-  cursor: z.string().regex(/^[1-9]\d{0,17}$/, 'Cursor is not valid: use the nextCursor of the previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, 'Cursor is not valid: use the nextCursor of the previous page')
+    .optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int('Limit must be a whole number')
@@ -40,5 +47,9 @@ export const ledgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** Newest first; `nextCursor` fetches the older page, null on the last one. */
-export const ledgerResponse = z.object({ success: z.literal(true), entries: z.array(ledgerEntry), nextCursor: z.string().nullable() });
+export const ledgerResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(ledgerEntry),
+  nextCursor: z.string().nullable(),
+});
 export type LedgerResponse = z.infer<typeof ledgerResponse>;

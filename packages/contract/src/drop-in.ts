@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { imageSizes, modelForSize, type ImageQuality, type ImageSize, type GenerateImageRequest } from './generation.ts';
+import {
+  imageSizes,
+  modelForSize,
+  type ImageQuality,
+  type ImageSize,
+  type GenerateImageRequest,
+} from './generation.ts';
 
 /**
  * The drop-in compatible endpoints (docs/product.md, developer API): code written for OpenAI's Images API or for
@@ -13,7 +19,10 @@ export const openAiSizes = [...imageSizes, 'auto'] as const;
 export const openAiQualities = ['auto', 'low', 'medium', 'high', 'standard', 'hd'] as const;
 
 const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: (issue) => `Invalid value: '${String(issue.input)}'. Supported values are: ${values.map((v) => `'${v}'`).join(', ')}.` });
+  z.enum(values, {
+    error: (issue) =>
+      `Invalid value: '${String(issue.input)}'. Supported values are: ${values.map((v) => `'${v}'`).join(', ')}.`,
+  });
 
 /**
  * `POST /v1/images/generations` as OpenAI documents it for GPT Image models. `model` is read
@@ -22,20 +31,31 @@ const oneOf = <const T extends readonly [string, ...string[]]>(name: string, val
  * name, as OpenAI refuses an unknown parameter.
  */
 export const openAiImageRequest = z.strictObject({
-  prompt: z.string({ error: (issue) => (issue.input === undefined ? "Missing required parameter: 'prompt'." : "Invalid type for 'prompt': expected a string.") }),
+  prompt: z.string({
+    error: (issue) =>
+      issue.input === undefined
+        ? "Missing required parameter: 'prompt'."
+        : "Invalid type for 'prompt': expected a string.",
+  }),
   model: z.string({ error: "Invalid type for 'model': expected a string." }).max(100, "'model' is too long").nullish(),
   n: z
     .number({ error: "Invalid type for 'n': expected an integer." })
     .int("Invalid type for 'n': expected an integer.")
-    .refine((n) => n === 1, { message: "Invalid value for 'n': Lumigen makes one image per request; send n = 1 or leave it out." })
+    .refine((n) => n === 1, {
+      message: "Invalid value for 'n': Lumigen makes one image per request; send n = 1 or leave it out.",
+    })
     .nullish(),
   size: oneOf('size', openAiSizes).nullish(),
   quality: oneOf('quality', openAiQualities).nullish(),
   response_format: z
     .enum(['b64_json', 'url'], { error: "Invalid value for 'response_format': use 'b64_json'." })
-    .refine((format) => format === 'b64_json', { message: "Invalid value for 'response_format': Lumigen answers the image itself; use 'b64_json'." })
+    .refine((format) => format === 'b64_json', {
+      message: "Invalid value for 'response_format': Lumigen answers the image itself; use 'b64_json'.",
+    })
     .nullish(),
-  output_format: z.enum(['png'], { error: "Invalid value for 'output_format': Lumigen answers PNG; use 'png'." }).nullish(),
+  output_format: z
+    .enum(['png'], { error: "Invalid value for 'output_format': Lumigen answers PNG; use 'png'." })
+    .nullish(),
   /** OpenAI's end-user id for abuse monitoring; accepted and not used. */
   user: z.string().max(256).nullish(),
 });

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
-import { defaultQuality, defaultStyle, generationProviders, imageStyleIds, imageStyles, promptWithStyle, imageModels, imageQualities, imageSizes, modelForSize, pngDataUrlPrefix, promptLimits } from './generation.ts';
+import {
+  defaultQuality,
+  defaultStyle,
+  generationProviders,
+  imageStyleIds,
+  imageStyles,
+  promptWithStyle,
+  imageModels,
+  imageQualities,
+  imageSizes,
+  modelForSize,
+  pngDataUrlPrefix,
+  promptLimits,
+} from './generation.ts';
 import { toolIds, toolProviders } from './tools.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
@@ -24,11 +37,19 @@ export const generateImageRequest = z
     }
     const { max } = promptLimits[body.model];
     if (body.prompt.length > max) {
-      context.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${max} characters for ${body.model}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['prompt'],
+        message: `Prompt must be at most ${max} characters for ${body.model}`,
+      });
     } else if (promptWithStyle(body.prompt, body.style).length > max) {
       // The provider receives the style's words too, and refuses a prompt past its limit.
       const room = max - (promptWithStyle(body.prompt, body.style).length - body.prompt.length);
-      context.addIssue({ code: 'custom', path: ['prompt'], message: `Prompt must be at most ${room} characters for ${body.model} with the ${imageStyles[body.style].label} style` });
+      context.addIssue({
+        code: 'custom',
+        path: ['prompt'],
+        message: `Prompt must be at most ${room} characters for ${body.model} with the ${imageStyles[body.style].label} style`,
+      });
     }
   });
 export type GenerateImageRequest = z.input<typeof generateImageRequest>;

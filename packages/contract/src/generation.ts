@@ -1,6 +1,12 @@
 // The schemas of the generation calls are in generation-schemas.ts: zod stays out of the pages that
 // need only these sizes, models and limits (decision 032).
-export type { GenerateImageRequest, GenerateImageResponse, ProvidersResponse, ValidGenerateImageRequest, WorkPrice } from './generation-schemas.ts';
+export type {
+  GenerateImageRequest,
+  GenerateImageResponse,
+  ProvidersResponse,
+  ValidGenerateImageRequest,
+  WorkPrice,
+} from './generation-schemas.ts';
 
 /** docs/product.md §2: the five resolutions offered, as the OpenAI Images API spells them. */
 export const imageSizes = ['256x256', '512x512', '1024x1024', '1024x1792', '1792x1024'] as const;
@@ -46,7 +52,10 @@ export type GenerationProviderName = (typeof generationProviders)[number];
 export const imageStyles = {
   none: { label: 'None', suffix: '' },
   photographic: { label: 'Photographic', suffix: 'photographic, natural light, sharp focus, high detail' },
-  cinematic: { label: 'Cinematic', suffix: 'cinematic film still, dramatic lighting, shallow depth of field, anamorphic' },
+  cinematic: {
+    label: 'Cinematic',
+    suffix: 'cinematic film still, dramatic lighting, shallow depth of field, anamorphic',
+  },
   illustration: { label: 'Illustration', suffix: 'digital illustration, clean lines, rich colours' },
   anime: { label: 'Anime', suffix: 'anime style, cel shading, vibrant colours' },
   '3d-render': { label: '3D render', suffix: '3D render, octane, soft global illumination, studio lighting' },

@@ -32,7 +32,12 @@ export const imageMessages = {
 export const searchWordsLimit = 8;
 
 export const imagesListQuery = z.strictObject({
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(24),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .default(24),
   /** Words of the prompt or a tool's name; an image matches when it has every word (or a word starting so). */
   q: z.string({ error: 'Search must be text' }).trim().max(200, 'Search must be at most 200 characters').optional(),
   kind: z.enum(imageKinds, { error: `Kind must be one of ${imageKinds.join(', ')}` }).optional(),

@@ -18,7 +18,11 @@ export const jobView = z.object({
 });
 export type JobView = z.infer<typeof jobView>;
 
-export const jobAcceptedResponse = z.object({ success: z.literal(true), jobId: z.string(), status: z.enum(jobStatuses) });
+export const jobAcceptedResponse = z.object({
+  success: z.literal(true),
+  jobId: z.string(),
+  status: z.enum(jobStatuses),
+});
 export type JobAcceptedResponse = z.infer<typeof jobAcceptedResponse>;
 
 export const jobResponse = z.object({ success: z.literal(true), job: jobView });
@@ -29,12 +33,19 @@ export type CancelJobResponse = z.infer<typeof cancelJobResponse>;
 
 export const jobsListQuery = z.strictObject({
   status: z.enum(jobStatuses, { error: `Status must be one of ${jobStatuses.join(', ')}` }).optional(),
-  cursor: z.string().regex(/^[0-9a-f-]{36}$/i, 'Cursor is not valid: use the nextCursor of the previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/i, 'Cursor is not valid: use the nextCursor of the previous page')
+    .optional(),
 });
 export type JobsListQuery = z.infer<typeof jobsListQuery>;
 
 /** The user's jobs, newest first; `nextCursor` fetches the older page, null on the last one. */
-export const jobsListResponse = z.object({ success: z.literal(true), jobs: z.array(jobView), nextCursor: z.string().nullable() });
+export const jobsListResponse = z.object({
+  success: z.literal(true),
+  jobs: z.array(jobView),
+  nextCursor: z.string().nullable(),
+});
 export type JobsListResponse = z.infer<typeof jobsListResponse>;
 
 /**

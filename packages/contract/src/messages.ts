@@ -15,7 +15,8 @@ function upload(field: string): string {
 export const messages = {
   registered: 'Registered successfully!',
   /** SIGNUP_BONUS_AFTER_VERIFICATION=true: the free credits wait for the mailed link. */
-  registeredVerifyForBonus: (credits: number) => `Registered successfully! Confirm your e-mail address with the link we sent you to receive your ${credits} free credits.`,
+  registeredVerifyForBonus: (credits: number) =>
+    `Registered successfully! Confirm your e-mail address with the link we sent you to receive your ${credits} free credits.`,
   loggedIn: 'Login successfully!',
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
@@ -23,16 +24,21 @@ export const messages = {
   /** Only the registration form compares the two passwords; the server never sees the second. */
   passwordsDiffer: 'Passwords do not match',
   unauthorized: 'Please log in to continue',
-  resetRequested: 'If an account exists for this address, we have sent it a link to reset the password. Check your inbox.',
-  passwordReset: 'Your password has been changed and you are signed in. Other sessions were signed out and every API key was revoked.',
+  resetRequested:
+    'If an account exists for this address, we have sent it a link to reset the password. Check your inbox.',
+  passwordReset:
+    'Your password has been changed and you are signed in. Other sessions were signed out and every API key was revoked.',
   resetLinkInvalid: 'This password reset link is not valid. Request a new one.',
   resetLinkExpired: 'This password reset link has expired. Request a new one.',
   /** The normalized address (dots, +tags, Gmail's two domains) already had its free credits. */
-  registeredNoBonus: 'Registered successfully! This e-mail address already received its free credits on another account, so this account starts with 0 credits.',
+  registeredNoBonus:
+    'Registered successfully! This e-mail address already received its free credits on another account, so this account starts with 0 credits.',
   disposableEmail: 'Addresses from disposable e-mail services cannot be used. Please sign up with an address you keep.',
-  emailVerifiedNoBonus: 'Your e-mail address is confirmed. This address already received its free credits on another account, so none were added.',
+  emailVerifiedNoBonus:
+    'Your e-mail address is confirmed. This address already received its free credits on another account, so none were added.',
   emailVerified: 'Your e-mail address is confirmed.',
-  emailVerifiedWithBonus: (credits: number) => `Your e-mail address is confirmed. ${credits} free credits were added to your account.`,
+  emailVerifiedWithBonus: (credits: number) =>
+    `Your e-mail address is confirmed. ${credits} free credits were added to your account.`,
   verifyLinkInvalid: 'This confirmation link is not valid. Sign in and ask for a new one.',
   verifyLinkExpired: 'This confirmation link has expired. Sign in and ask for a new one.',
   verifyLinkUsed: 'This confirmation link has already been used.',
@@ -40,20 +46,23 @@ export const messages = {
   alreadyVerified: 'Your e-mail address is already confirmed.',
   profileUpdated: 'Your name has been updated.',
   passwordChanged: 'Your password has been changed. Other sessions were signed out; this one stays signed in.',
-  passwordChangedKeysRevoked: 'Your password has been changed. Other sessions were signed out and every API key was revoked; this session stays signed in.',
+  passwordChangedKeysRevoked:
+    'Your password has been changed. Other sessions were signed out and every API key was revoked; this session stays signed in.',
   wrongCurrentPassword: 'The current password is not correct',
   sessionRevoked: 'That session has been signed out.',
   otherSessionsEnded: 'Every other session has been signed out.',
   otherSessionsEndedKeysRevoked: 'Every other session has been signed out and every API key was revoked.',
   resetLinkUsed: 'This password reset link has already been used. Request a new one.',
   /** change-email: nothing changes until the link mailed to the new address is opened. */
-  emailChangeRequested: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it.`,
+  emailChangeRequested: (email: string) =>
+    `We sent a confirmation link to ${email}. Your address changes when you open it.`,
   emailUnchanged: 'That is already your e-mail address.',
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
   wrongPassword: 'The password is not correct',
   accountDeleted: 'Your account has been deleted. Your images are gone and you have been signed out.',
   /** Work in progress would store an image for an account that no longer exists. */
-  accountBusy: 'Some of your images are still being made. Wait for them to finish, or cancel them, then delete your account.',
+  accountBusy:
+    'Some of your images are still being made. Wait for them to finish, or cancel them, then delete your account.',
   creditLoaded: 'Credit loaded',
   // The specification's toast (docs/product.md §8), '1 credit deducted', at whatever an edit costs.
   creditDeducted: `${formatCost(creditCosts.edit)} deducted`,
@@ -68,11 +77,13 @@ export const messages = {
     `Your account owes ${credits} credit${credits === 1 ? '' : 's'} from a refunded or disputed purchase whose credits were already spent. Buy a bundle to settle it: the owed credits are taken from it first and the rest is added to your balance. Until then paid work is paused.`,
   imageGenerated: 'Image generated',
   // Generation failures: the credit is already back when the user reads these.
-  contentPolicy: 'The image service declined this prompt under its content policy. Please rephrase it; your credit was refunded.',
+  contentPolicy:
+    'The image service declined this prompt under its content policy. Please rephrase it; your credit was refunded.',
   providerFailed: 'The image service could not create this image. Please try again; your credit was refunded.',
   providerTimeout: 'The image service took too long to answer. Please try again; your credit was refunded.',
   /** The operator's model is not offered by the provider: nothing is charged until they fix it. */
-  generationUnavailable: 'Image generation is unavailable right now: the image service is not set up correctly. No credit was charged; please try again later.',
+  generationUnavailable:
+    'Image generation is unavailable right now: the image service is not set up correctly. No credit was charged; please try again later.',
   imageEdited: 'Image edited',
   /** The editing tools' answers: upload problems name the field; failures say the credit is back. */
   tool: {
@@ -81,7 +92,8 @@ export const messages = {
     fileMissing: (field: string) => `${field} is required: choose a PNG, JPEG or WebP image`,
     maskMissing: 'mask is required for cleanup: an image of the same size, white where pixels should disappear',
     fileEmpty: (field: string) => `${upload(field)} is an empty file. Choose it again.`,
-    fileTooLarge: (field: string, megabytes: number) => `${upload(field)} is larger than ${megabytes} MB. Choose a smaller file.`,
+    fileTooLarge: (field: string, megabytes: number) =>
+      `${upload(field)} is larger than ${megabytes} MB. Choose a smaller file.`,
     notAnImage: (field: string) => `${upload(field)} is not a PNG, JPEG or WebP image.`,
     unreadable: (field: string) => `${upload(field)} could not be read: the file is damaged or incomplete.`,
     tooManyPixels: (field: string, megapixels: number, tool: string, limit: number) =>
@@ -103,7 +115,8 @@ export const messages = {
     unknownField: (field: string) => `Unknown field: ${field}`,
     malformed: 'The multipart body is malformed or incomplete',
     // Provider failures: the credit is already back when the user reads these.
-    rejected: (reason?: string) => `The editing service could not process this image${reason ? ` (${reason})` : ''}. Your credit was refunded.`,
+    rejected: (reason?: string) =>
+      `The editing service could not process this image${reason ? ` (${reason})` : ''}. Your credit was refunded.`,
     unavailable: 'The editing service is unavailable right now. Please try again later; your credit was refunded.',
     rateLimited: 'The editing service is busy. Please try again in a moment; your credit was refunded.',
     busy: 'This server is busy editing other images. Please try again in a moment; your credit was refunded.',
@@ -124,9 +137,11 @@ export const messages = {
   },
   /** Uploads refused before a byte is read: nothing was charged. */
   uploads: {
-    tooManyAtOnce: (max: number) => `You already have ${max} uploads in progress. Wait for one to finish; nothing was charged.`,
+    tooManyAtOnce: (max: number) =>
+      `You already have ${max} uploads in progress. Wait for one to finish; nothing was charged.`,
     spillFull: 'The server is receiving too many uploads right now. Please try again in a moment; nothing was charged.',
-    diskLow: 'The server is short of disk space and cannot take uploads right now. Please try again later; nothing was charged.',
+    diskLow:
+      'The server is short of disk space and cannot take uploads right now. Please try again later; nothing was charged.',
   },
   /** Jobs (decision 022): the per-user limits, and why a job ended without an image. */
   job: {
@@ -134,7 +149,8 @@ export const messages = {
       `You already have ${running + waiting} images in progress (${running} at a time, ${waiting} waiting). Please wait for one to finish; nothing was charged.`,
     canceled: 'Canceled; your credit was refunded.',
     /** Too many open event streams, of this account or from this address. */
-    tooManyStreams: (max: number, seconds: number) => `You are already following ${max} jobs at once from here. Close one, or try again in ${seconds} seconds.`,
+    tooManyStreams: (max: number, seconds: number) =>
+      `You are already following ${max} jobs at once from here. Close one, or try again in ${seconds} seconds.`,
     alreadyFinished: 'This job has already finished.',
     cancelRequested: 'Job canceled; your credit was refunded.',
     lost: 'The job was interrupted and could not be finished. Please try again; your credit was refunded.',
@@ -142,25 +158,30 @@ export const messages = {
     /** A brief call whose process closed (a restart) before its job ended: the job goes on. */
     stillRunning:
       'The server is restarting and stopped waiting, but your image is still being made: it appears under Recent work in a moment, or your credit is given back. There is no need to send it again.',
-    storageUnavailable: 'Image storage is unavailable right now, so the image could not be saved. Please try again in a moment; your credit was refunded.',
+    storageUnavailable:
+      'Image storage is unavailable right now, so the image could not be saved. Please try again in a moment; your credit was refunded.',
   },
   /** Developer API keys (decision 027). */
   apiKey: {
     missing: 'No API key provided: send it in the x-api-key header or as Authorization: Bearer lk_…',
     invalid: 'Invalid API key',
     revoked: 'This API key has been revoked',
-    missingScope: (scope: string) => `This API key does not have the ${scope} scope. Create a key with it on your profile page.`,
+    missingScope: (scope: string) =>
+      `This API key does not have the ${scope} scope. Create a key with it on your profile page.`,
     capReached: (cap: number) =>
       `This API key has reached its daily limit of ${cap} credit${cap === 1 ? '' : 's'}. It resets at 00:00 UTC; nothing was charged.`,
     tooMany: (max: number) => `You already have ${max} API keys. Revoke one you no longer use to create another.`,
     revokedDone: 'API key revoked. Programs using it can no longer call Lumigen.',
     /** A key spends the account's credits: only someone who proved they hold the mailbox makes one. */
-    addressUnconfirmed: 'Confirm your e-mail address before creating an API key: open the link we sent you, or ask for a new one on your profile page.',
+    addressUnconfirmed:
+      'Confirm your e-mail address before creating an API key: open the link we sent you, or ask for a new one on your profile page.',
   },
   /** Our own storage or database is down (decision 026): nothing the user did wrong, try again soon. */
   storageUnavailable: 'Image storage is unavailable right now. Please try again in a moment.',
-  storageUnavailableNothingCharged: 'Image storage is unavailable right now, so your upload could not be kept. Please try again in a moment; no credit was taken.',
-  databaseUnavailable: 'The service is briefly unavailable: its database does not answer. Please try again in a moment; images already accepted will still be made, or their credit given back.',
+  storageUnavailableNothingCharged:
+    'Image storage is unavailable right now, so your upload could not be kept. Please try again in a moment; no credit was taken.',
+  databaseUnavailable:
+    'The service is briefly unavailable: its database does not answer. Please try again in a moment; images already accepted will still be made, or their credit given back.',
   malformedJson: 'The request body is not valid JSON',
   bodyNotObject: 'The request body must be a JSON object',
   bodyTooLarge: 'The request is too large',
@@ -200,4 +221,3 @@ export const messages = {
     notTestCard: 'Your card was declined. Your request was in test mode, but used a non test card.',
   },
 } as const;
-

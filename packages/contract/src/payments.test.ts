@@ -4,7 +4,9 @@ import { addCreditRequest, createPaymentIntentRequest } from './payments.ts';
 
 describe('catalogue', () => {
   it('sells the three docs/product.md bundles at docs/product.md’s prices, in cents', () => {
-    expect(bundles.map((b) => [b.name, b.amountCents, formatPrice(b.amountCents), b.currency, b.credits, b.popular])).toEqual([
+    expect(
+      bundles.map((b) => [b.name, b.amountCents, formatPrice(b.amountCents), b.currency, b.credits, b.popular]),
+    ).toEqual([
       ['Starter', 500, '$5', 'usd', 5, false],
       ['Popular', 2000, '$20', 'usd', 35, true],
       ['Premium', 5000, '$50', 'usd', 100, false],
@@ -15,14 +17,19 @@ describe('catalogue', () => {
 
 describe('create-payment-intent request', () => {
   it.each([['Popular'], [[{ id: 'Popular' }]]])('reads the bundle name from items %j', (items) => {
-    expect(createPaymentIntentRequest.parse({ items, description: 'for a@example.com', userEmail: 'a@example.com' }).items).toBe('Popular');
+    expect(
+      createPaymentIntentRequest.parse({ items, description: 'for a@example.com', userEmail: 'a@example.com' }).items,
+    ).toBe('Popular');
   });
 
-  it.each([['Free'], [[{ id: 'Popular' }, { id: 'Premium' }]], [{ id: 'Popular' }], ['popular']])('refuses %j as an unknown bundle', (items) => {
-    const result = createPaymentIntentRequest.safeParse({ items });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Unknown bundle: choose Starter, Popular or Premium');
-  });
+  it.each([['Free'], [[{ id: 'Popular' }, { id: 'Premium' }]], [{ id: 'Popular' }], ['popular']])(
+    'refuses %j as an unknown bundle',
+    (items) => {
+      const result = createPaymentIntentRequest.safeParse({ items });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Unknown bundle: choose Starter, Popular or Premium');
+    },
+  );
 
   it('refuses a price or credit count sent by the browser', () => {
     const result = createPaymentIntentRequest.safeParse({ items: 'Starter', amount: 1 });
@@ -34,6 +41,8 @@ describe('add-credit request', () => {
   it('needs a payment intent id; bundulo is optional', () => {
     expect(addCreditRequest.safeParse({ bundulo: 35 }).error?.issues[0]?.message).toBe('Payment intent id is required');
     expect(addCreditRequest.parse({ paymentIntentId: 'pi_123' })).toEqual({ paymentIntentId: 'pi_123' });
-    expect(addCreditRequest.safeParse({ paymentIntentId: 'cs_123' }).error?.issues[0]?.message).toBe('Payment intent id is not valid');
+    expect(addCreditRequest.safeParse({ paymentIntentId: 'cs_123' }).error?.issues[0]?.message).toBe(
+      'Payment intent id is not valid',
+    );
   });
 });

@@ -11,10 +11,15 @@ const bundleName = z.enum(bundleNames, {
  * docs/product.md's checkout sends the bundle as `items`: its name ("Popular"), or Stripe's sample shape
  * `[{ "id": "Popular" }]`. Either way only the name is read; price and credits are the server's.
  */
-const items = z.preprocess((value) => (Array.isArray(value) && value.length === 1 ? (value[0] as { id?: unknown } | null)?.id : value), bundleName);
+const items = z.preprocess(
+  (value) => (Array.isArray(value) && value.length === 1 ? (value[0] as { id?: unknown } | null)?.id : value),
+  bundleName,
+);
 
 export const paymentIntentId = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Payment intent id is required' : 'Payment intent id must be text') })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Payment intent id is required' : 'Payment intent id must be text'),
+  })
   .trim()
   .regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'Payment intent id is not valid');
 
@@ -22,8 +27,14 @@ export const createPaymentIntentRequest = z.strictObject({
   items,
   // Kept for docs/product.md's client; the server describes the payment itself and bills the session's
   // e-mail address, so neither text can smuggle anything into the intent.
-  description: z.string({ error: 'Description must be text' }).max(500, 'Description must be at most 500 characters').optional(),
-  userEmail: z.string({ error: 'User email must be text' }).max(254, 'User email must be at most 254 characters').optional(),
+  description: z
+    .string({ error: 'Description must be text' })
+    .max(500, 'Description must be at most 500 characters')
+    .optional(),
+  userEmail: z
+    .string({ error: 'User email must be text' })
+    .max(254, 'User email must be at most 254 characters')
+    .optional(),
   /**
    * Made by the page once per checkout attempt and sent with every retry: two clicks with one key
    * make one payment intent. Without it every call makes a new intent.

@@ -31,13 +31,15 @@ export function formatPrice(credits: number): string {
 }
 
 /** Said beside a local preview's result and on its page: what it is, in plain words. */
-export const previewNotice = 'Preview: made on this server by a quick approximation, not by an AI model. Expect rough results.';
+export const previewNotice =
+  'Preview: made on this server by a quick approximation, not by an AI model. Expect rough results.';
 
 /** The share of a picture a preview's fill (cleanup, uncrop) may make up before it is called low quality. */
 export const lowQualityFillShare = 0.25;
 
 /** Said instead of `previewNotice` when a preview filled more than `lowQualityFillShare` of the picture. */
-export const lowQualityPreviewNotice = 'Low-quality preview: more than a quarter of this picture was filled in by a quick approximation on this server, not by an AI model.';
+export const lowQualityPreviewNotice =
+  'Low-quality preview: more than a quarter of this picture was filled in by a quick approximation on this server, not by an AI model.';
 
 /**
  * What each of this server's own engines is (docs/decisions/051): `model` when a learned model

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
-import { defaultQuality, defaultStyle, imageQualities, imageSizes, imageStyleIds, modelForSize, promptLimits } from './generation.ts';
+import {
+  defaultQuality,
+  defaultStyle,
+  imageQualities,
+  imageSizes,
+  imageStyleIds,
+  modelForSize,
+  promptLimits,
+} from './generation.ts';
 import { generateImageRequest } from './generation-schemas.ts';
 
 /**
@@ -11,12 +19,16 @@ export const savePromptRequest = z
   .strictObject({
     prompt: text('Prompt', { max: promptLimits['dall-e-3'].max }),
     size: z.enum(imageSizes, { error: `Size must be one of ${imageSizes.join(', ')}` }),
-    quality: z.enum(imageQualities, { error: `Quality must be one of ${imageQualities.join(', ')}` }).default(defaultQuality),
+    quality: z
+      .enum(imageQualities, { error: `Quality must be one of ${imageQualities.join(', ')}` })
+      .default(defaultQuality),
     style: z.enum(imageStyleIds, { error: `Style must be one of ${imageStyleIds.join(', ')}` }).default(defaultStyle),
   })
   .superRefine((body, context) => {
     const checked = generateImageRequest.safeParse({ ...body, model: modelForSize[body.size] });
-    if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
 export type SavePromptRequest = z.input<typeof savePromptRequest>;
 

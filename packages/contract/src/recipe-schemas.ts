@@ -16,7 +16,10 @@ export const recipeStep = z
   .transform((step, context) => {
     const parsed = toolFields[step.tool].safeParse(step.settings);
     if (parsed.success) return { tool: step.tool, settings: parsed.data as ToolSettings };
-    context.addIssue({ code: 'custom', message: `${step.tool}: ${parsed.error.issues[0]?.message ?? 'settings are not valid'}` });
+    context.addIssue({
+      code: 'custom',
+      message: `${step.tool}: ${parsed.error.issues[0]?.message ?? 'settings are not valid'}`,
+    });
     return z.NEVER;
   });
 export type RecipeStep = z.infer<typeof recipeStep>;

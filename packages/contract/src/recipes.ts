@@ -3,7 +3,15 @@ import type { ToolId } from './tools.ts';
 
 // The schemas of the recipe calls are in recipe-schemas.ts: zod stays out of the pages that need only
 // these limits, prices and texts (decision 032).
-export type { CreateRecipeRequest, DeleteRecipeResponse, RecipeResponse, RecipeStep, RecipesListResponse, RecipeView, ToolSettings } from './recipe-schemas.ts';
+export type {
+  CreateRecipeRequest,
+  DeleteRecipeResponse,
+  RecipeResponse,
+  RecipeStep,
+  RecipesListResponse,
+  RecipeView,
+  ToolSettings,
+} from './recipe-schemas.ts';
 
 /**
  * Recipes (decision 028): a named, ordered list of tools with their settings, saved per user and run
@@ -16,7 +24,10 @@ export const recipeNameLimit = 80;
 export const recipesPerUserLimit = 50;
 
 /** What one picture costs through these steps: the sum of each step's tool, at `priceOf` (the server's price of each tool). */
-export function recipePrice(steps: readonly { tool: ToolId }[], priceOf: (tool: ToolId) => number = () => creditCosts.edit): number {
+export function recipePrice(
+  steps: readonly { tool: ToolId }[],
+  priceOf: (tool: ToolId) => number = () => creditCosts.edit,
+): number {
   return steps.reduce((sum, step) => sum + priceOf(step.tool), 0);
 }
 

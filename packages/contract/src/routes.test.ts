@@ -33,13 +33,17 @@ describe('the route table', () => {
   });
 
   it('lists a Clipdrop-shaped route for each of the eight Clipdrop endpoints', () => {
-    for (const path of Object.values(clipdropPaths)) expect(findApiRoute('POST', `/clipdrop${path}`)).toBe(`POST /clipdrop${path}`);
+    for (const path of Object.values(clipdropPaths))
+      expect(findApiRoute('POST', `/clipdrop${path}`)).toBe(`POST /clipdrop${path}`);
   });
 
   it('gives every route an API path (or /metrics, where scrapers look, or a drop-in path) and a success answer', () => {
     for (const [route, answers] of Object.entries(apiRoutes)) {
       expect(route).toMatch(/^(GET|POST|PUT|PATCH|DELETE) (\/api\/|\/metrics$|\/v1\/|\/clipdrop\/)/);
-      expect(Object.keys(answers).some((status) => Number(status) < 300), route).toBe(true);
+      expect(
+        Object.keys(answers).some((status) => Number(status) < 300),
+        route,
+      ).toBe(true);
     }
   });
 });

@@ -125,13 +125,17 @@ export type ApiRoute = keyof typeof apiRoutes;
 export const routeErrors: Partial<Record<ApiRoute, z.ZodType>> = {
   'POST /v1/images/generations': openAiErrorResponse,
   ...Object.fromEntries(
-    (Object.keys(apiRoutes) as ApiRoute[]).filter((route) => route.startsWith('POST /clipdrop/')).map((route) => [route, clipdropErrorResponse]),
+    (Object.keys(apiRoutes) as ApiRoute[])
+      .filter((route) => route.startsWith('POST /clipdrop/'))
+      .map((route) => [route, clipdropErrorResponse]),
   ),
 };
 
 const patterns = Object.keys(apiRoutes).map((route) => {
   const [method, path] = route.split(' ') as [string, string];
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return { route: route as ApiRoute, method, pattern: new RegExp(`^${segments.join('/')}$`) };
 });
 

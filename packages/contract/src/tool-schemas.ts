@@ -15,7 +15,8 @@ function sliderField({ name, label, min, max, step, default: fallback }: SliderS
     .optional()
     .transform((raw, context) => {
       if (raw === undefined) return fallback;
-      const value = typeof raw === 'number' ? raw : /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
+      const value =
+        typeof raw === 'number' ? raw : /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
       const problem = !Number.isFinite(value)
         ? `${named} must be a number`
         : Number.isInteger(step) && !Number.isInteger(value)
@@ -29,11 +30,15 @@ function sliderField({ name, label, min, max, step, default: fallback }: SliderS
     });
 }
 
-const slidersShape = (sliders: readonly SliderSpec[]) => Object.fromEntries(sliders.map((slider) => [slider.name, sliderField(slider)]));
+const slidersShape = (sliders: readonly SliderSpec[]) =>
+  Object.fromEntries(sliders.map((slider) => [slider.name, sliderField(slider)]));
 
 /** A tool's fields: exactly these, any other refused by name. */
 const fieldsOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.tool.unknownField(issue.keys.join(', ')) : undefined) });
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? messages.tool.unknownField(issue.keys.join(', ')) : undefined,
+  });
 
 /**
  * Each tool's text fields, as multipart sends them (strings); parsed values are numbers for the
@@ -48,7 +53,9 @@ export const toolFields = {
   uncrop: fieldsOf(slidersShape(toolSliders.uncrop)),
   'replace-background': fieldsOf({ prompt: text('Prompt', { max: replaceBackgroundPromptLimit }) }),
   // Clipdrop's own field: 'quality' unless a caller asks for the faster pass.
-  cleanup: fieldsOf({ mode: z.enum(cleanupModes, { error: `Mode (mode) must be one of ${cleanupModes.join(', ')}` }).default('quality') }),
+  cleanup: fieldsOf({
+    mode: z.enum(cleanupModes, { error: `Mode (mode) must be one of ${cleanupModes.join(', ')}` }).default('quality'),
+  }),
 } satisfies Record<ToolId, z.ZodType<Record<string, number | string>>>;
 
 export const toolResponse = z.object({

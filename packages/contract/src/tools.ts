@@ -7,7 +7,16 @@ export type { ToolResponse } from './tool-schemas.ts';
  * ranges and defaults, and their upload limits. The server validates against these; the pages
  * draw their sliders from them.
  */
-export const toolIds = ['remove-background', 'remove-text', 'product-photography', 'reimagine', 'replace-background', 'upscale', 'uncrop', 'cleanup'] as const;
+export const toolIds = [
+  'remove-background',
+  'remove-text',
+  'product-photography',
+  'reimagine',
+  'replace-background',
+  'upscale',
+  'uncrop',
+  'cleanup',
+] as const;
 export type ToolId = (typeof toolIds)[number];
 
 /**
@@ -25,7 +34,15 @@ export const clipdropPaths: Record<ToolId, string> = {
   'remove-text': '/remove-text/v1',
 };
 
-export type SliderSpec = { name: string; label: string; min: number; max: number; step: number; default: number; unit?: string };
+export type SliderSpec = {
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  default: number;
+  unit?: string;
+};
 
 export const toolSliders = {
   'product-photography': [
@@ -87,7 +104,6 @@ export const cleanupModes = ['fast', 'quality'] as const;
 /** A tool's text fields once parsed (tool-schemas.ts): numbers for the sliders, strings otherwise. */
 export type ToolFields = Record<string, number | string>;
 
-
 /**
  * What each tool's result promises, checked after every provider answer (decision 029: unusable output
  * is never charged). `size`: `input` keeps the (fitted) input's size, `target` is upscale's
@@ -109,7 +125,11 @@ export const toolOutputs: Record<ToolId, { size: 'input' | 'target' | 'extended'
 };
 
 /** The size a tool's result must have for this input and these (parsed) fields; undefined: no promise. */
-export function promisedToolSize(tool: ToolId, input: { width: number; height: number }, fields: ToolFields): { width: number; height: number } | undefined {
+export function promisedToolSize(
+  tool: ToolId,
+  input: { width: number; height: number },
+  fields: ToolFields,
+): { width: number; height: number } | undefined {
   const n = (name: string) => Number(fields[name]);
   switch (toolOutputs[tool].size) {
     case 'input':
@@ -117,7 +137,10 @@ export function promisedToolSize(tool: ToolId, input: { width: number; height: n
     case 'target':
       return { width: n('target_width'), height: n('target_height') };
     case 'extended':
-      return { width: input.width + n('extend_left') + n('extend_right'), height: input.height + n('extend_up') + n('extend_down') };
+      return {
+        width: input.width + n('extend_left') + n('extend_right'),
+        height: input.height + n('extend_up') + n('extend_down'),
+      };
     case 'free':
       return undefined;
   }

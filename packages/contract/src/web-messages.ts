@@ -13,11 +13,13 @@ export const webMessages = {
   checkoutInitFailedToast: 'Something went wrong!!!',
   paymentFailed: 'The payment could not be completed. Please try again.',
   paymentUnexpected: 'An unexpected error occurred while confirming the payment. Please try again.',
-  paidNotCredited: (reason: string) => `Your payment went through, but the credits could not be added yet (${reason}). They will appear on your balance shortly.`,
+  paidNotCredited: (reason: string) =>
+    `Your payment went through, but the credits could not be added yet (${reason}). They will appear on your balance shortly.`,
   carriedImageFailed: (reason: string) => `Could not load that image: ${reason}`,
   /** "Use again" filled a page with an earlier result's settings. */
   toolSettingsCarried: 'The settings of your earlier result are filled in: choose a picture to run them on.',
-  generationSettingsCarried: 'The prompt and settings of your earlier image are filled in: press Generate to paint a new one.',
+  generationSettingsCarried:
+    'The prompt and settings of your earlier image are filled in: press Generate to paint a new one.',
   /** "Use again" named a recipe the user no longer has. */
   recipeGone: 'That recipe is no longer among your recipes: it was deleted. Its images stay in your gallery.',
   /** An action the balance cannot pay for: both numbers, so the way out (buying) is obvious. */
@@ -28,7 +30,8 @@ export const webMessages = {
   /** iPhones save HEIC by default; the browser cannot decode it. */
   heicRefused:
     'HEIC/HEIF photos cannot be edited here yet. On an iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo and choose JPEG, then choose it again.',
-  tooSmall: (width: number, height: number, min: number) => `That picture is ${width}×${height} pixels; each side needs at least ${min} pixels.`,
+  tooSmall: (width: number, height: number, min: number) =>
+    `That picture is ${width}×${height} pixels; each side needs at least ${min} pixels.`,
   tooLarge: (megabytes: number) => `That file is over ${megabytes} MB. Choose a smaller image.`,
   /** A picture over a tool's pixel limit, made smaller in the browser before it is sent. */
   scaledDown: (from: { width: number; height: number }, to: { width: number; height: number }, limit: number) =>

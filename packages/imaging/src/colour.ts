@@ -41,7 +41,13 @@ export function mix(a: Rgb, b: Rgb, t: number): Rgb {
 }
 
 export function hex(colour: Rgb): string {
-  return `#${colour.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${colour
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 export function clamp01(value: number): number {

@@ -29,7 +29,10 @@ export function grainTile(seed: number): { pixels: Buffer; size: number } {
   if (!pixels) {
     const random = createRandom(`grain ${key}`);
     // Sum of three uniforms: close enough to Gaussian, without trigonometry.
-    pixels = grainPixels(tileSize * tileSize, () => (random.next() + random.next() + random.next() - 1.5) * tileAmplitude);
+    pixels = grainPixels(
+      tileSize * tileSize,
+      () => (random.next() + random.next() + random.next() - 1.5) * tileAmplitude,
+    );
     tiles.set(key, pixels);
   }
   return { pixels, size: tileSize };

@@ -12,7 +12,11 @@ export type Decoded = { rgb: Raster; alpha: Uint8Array | null };
 const limitInputPixels = 30_000_000;
 
 export async function decode(image: Buffer): Promise<Decoded> {
-  const { data, info } = await sharp(image, { limitInputPixels }).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image, { limitInputPixels })
+    .rotate()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const rgb = new Float32Array(width * height * 3);
   const alpha = new Uint8Array(width * height);
@@ -57,7 +61,10 @@ export function toBytes(rgb: Raster, alpha: Uint8Array | null = null): Buffer {
   return out;
 }
 
-export async function encodePng(rgb: Raster, alpha: Uint8Array | null = null): Promise<{ png: Buffer; width: number; height: number }> {
+export async function encodePng(
+  rgb: Raster,
+  alpha: Uint8Array | null = null,
+): Promise<{ png: Buffer; width: number; height: number }> {
   const { width, height } = rgb;
   const png = await sharp(toBytes(rgb, alpha), { raw: { width, height, channels: alpha ? 4 : 3 } })
     .png({ compressionLevel: 6 })
@@ -65,7 +72,12 @@ export async function encodePng(rgb: Raster, alpha: Uint8Array | null = null): P
   return { png, width, height };
 }
 
-export async function resizeRaster(rgb: Raster, width: number, height: number, kernel: keyof KernelEnum = 'lanczos3'): Promise<Raster> {
+export async function resizeRaster(
+  rgb: Raster,
+  width: number,
+  height: number,
+  kernel: keyof KernelEnum = 'lanczos3',
+): Promise<Raster> {
   if (rgb.width === width && rgb.height === height) return rgb;
   const { data } = await sharp(toBytes(rgb), { raw: { width: rgb.width, height: rgb.height, channels: 3 } })
     .resize(width, height, { fit: 'fill', kernel })
@@ -82,9 +94,17 @@ export async function blurRaster(image: Raster, sigma: number): Promise<Raster> 
   return { data: Float32Array.from(data), width: image.width, height: image.height };
 }
 
-export async function resizeMap(map: Uint8Array, width: number, height: number, toWidth: number, toHeight: number): Promise<Uint8Array> {
+export async function resizeMap(
+  map: Uint8Array,
+  width: number,
+  height: number,
+  toWidth: number,
+  toHeight: number,
+): Promise<Uint8Array> {
   if (width === toWidth && height === toHeight) return map;
-  const data = await sharp(Buffer.from(map.buffer, map.byteOffset, map.byteLength), { raw: { width, height, channels: 1 } })
+  const data = await sharp(Buffer.from(map.buffer, map.byteOffset, map.byteLength), {
+    raw: { width, height, channels: 1 },
+  })
     .resize(toWidth, toHeight, { fit: 'fill', kernel: 'linear' })
     // Without this, libvips answers a one-channel image as sRGB, three channels.
     .extractChannel(0)
@@ -106,7 +126,14 @@ export function crop(rgb: Raster, left: number, top: number, width: number, heig
   return { data, width, height };
 }
 
-export function cropMap<T extends Uint8Array | Float32Array>(map: T, mapWidth: number, left: number, top: number, width: number, height: number): T {
+export function cropMap<T extends Uint8Array | Float32Array>(
+  map: T,
+  mapWidth: number,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): T {
   const out = new (map.constructor as new (n: number) => T)(width * height);
   for (let y = 0; y < height; y += 1) {
     const from = (top + y) * mapWidth + left;

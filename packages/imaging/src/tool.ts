@@ -20,7 +20,16 @@ export type ToolParams = {
 
 export type ToolName = keyof ToolParams;
 
-export const toolNames = ['remove-background', 'remove-text', 'product-photography', 'reimagine', 'replace-background', 'upscale', 'uncrop', 'cleanup'] as const satisfies readonly ToolName[];
+export const toolNames = [
+  'remove-background',
+  'remove-text',
+  'product-photography',
+  'reimagine',
+  'replace-background',
+  'upscale',
+  'uncrop',
+  'cleanup',
+] as const satisfies readonly ToolName[];
 
 export type ToolInput<T extends ToolName = ToolName> = {
   /** PNG, JPEG or WebP, within the tool's pixel limits (the caller checks them). */
@@ -52,4 +61,5 @@ export class InputRejected extends Error {
   }
 }
 
-export const isInputRejected = (error: unknown): error is InputRejected => (error as { code?: unknown } | undefined)?.code === 'input_rejected';
+export const isInputRejected = (error: unknown): error is InputRejected =>
+  (error as { code?: unknown } | undefined)?.code === 'input_rejected';

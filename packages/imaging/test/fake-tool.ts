@@ -7,7 +7,13 @@ import { InputRejected, type ToolOutput } from '../src/tool.ts';
  * `spin` (burns `params.ms` of CPU first), `not-an-image`; otherwise it answers the image negated,
  * at `target_width` × `target_height` when given. The real tools are tested where they are written.
  */
-export async function run({ image, params }: { image: Buffer; params: Record<string, number | string> }): Promise<ToolOutput> {
+export async function run({
+  image,
+  params,
+}: {
+  image: Buffer;
+  params: Record<string, number | string>;
+}): Promise<ToolOutput> {
   switch (params.fake) {
     case 'throw':
       throw new Error('the fake tool broke');
@@ -26,7 +32,14 @@ export async function run({ image, params }: { image: Buffer; params: Record<str
       break;
   }
   const { width = 0, height = 0 } = await sharp(image).metadata();
-  const size = params.target_width === undefined ? { width, height } : { width: Number(params.target_width), height: Number(params.target_height) };
-  const png = await sharp(image).negate({ alpha: false }).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();
+  const size =
+    params.target_width === undefined
+      ? { width, height }
+      : { width: Number(params.target_width), height: Number(params.target_height) };
+  const png = await sharp(image)
+    .negate({ alpha: false })
+    .resize(size.width, size.height, { fit: 'fill' })
+    .png()
+    .toBuffer();
   return { png, ...size };
 }

@@ -123,19 +123,30 @@ function paving(width: number, height: number): Paint {
     const grain = fbm(x / 4, y / 4, 73, 3);
     if (mortar) return [95 + grain * 30, 90 + grain * 28, 82 + grain * 25];
     const light = 0.85 + 0.25 * (1 - y / height) * (x / width + 0.4);
-    return [(150 + tone * 40 + grain * 45) * light, (135 + tone * 30 + grain * 40) * light, (115 + tone * 20 + grain * 35) * light];
+    return [
+      (150 + tone * 40 + grain * 45) * light,
+      (135 + tone * 30 + grain * 40) * light,
+      (115 + tone * 20 + grain * 35) * light,
+    ];
   };
 }
 
 /** Linen-like woven texture with a soft vignette, a poster's background. */
 function linen(width: number, height: number): Paint {
   return (x, y) => {
-    const weave = 0.5 + 0.25 * Math.sin(x * 1.3 + fbm(x / 30, y / 30, 81) * 6) + 0.25 * Math.sin(y * 1.1 + fbm(x / 30, y / 30, 83) * 6);
+    const weave =
+      0.5 +
+      0.25 * Math.sin(x * 1.3 + fbm(x / 30, y / 30, 81) * 6) +
+      0.25 * Math.sin(y * 1.1 + fbm(x / 30, y / 30, 83) * 6);
     const blotch = fbm(x / 120, y / 120, 85, 4);
     const dx = x / width - 0.5;
     const dy = y / height - 0.5;
     const vignette = 1 - 0.55 * (dx * dx + dy * dy);
-    return [(196 + weave * 22 + blotch * 30) * vignette, (178 + weave * 20 + blotch * 26) * vignette, (150 + weave * 16 + blotch * 18) * vignette];
+    return [
+      (196 + weave * 22 + blotch * 30) * vignette,
+      (178 + weave * 20 + blotch * 26) * vignette,
+      (150 + weave * 16 + blotch * 18) * vignette,
+    ];
   };
 }
 
@@ -151,7 +162,10 @@ async function writeJpeg(name: string, width: number, height: number, pixels: Bu
 const landscapePixels = raster(1024, 768, landscape(1024, 768));
 await writeJpeg('landscape-1024x768.jpg', 1024, 768, landscapePixels);
 // The small one is the large one reduced (anti-aliased, as a camera's thumbnail would be).
-const landscapeSmall = await sharp(landscapePixels, { raw: { width: 1024, height: 768, channels: 3 } }).resize(256, 192, { kernel: 'lanczos3' }).raw().toBuffer();
+const landscapeSmall = await sharp(landscapePixels, { raw: { width: 1024, height: 768, channels: 3 } })
+  .resize(256, 192, { kernel: 'lanczos3' })
+  .raw()
+  .toBuffer();
 await writeJpeg('landscape-256x192.jpg', 256, 192, landscapeSmall);
 
 // Cleanup: a red ball with its shadow on paving, and the mask that covers them.

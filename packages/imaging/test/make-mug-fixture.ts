@@ -81,12 +81,14 @@ function mugScene(silhouetteOnly: boolean): string {
     <path d="${handle}" fill="none" stroke="#a9e4ee" stroke-width="4" stroke-linecap="round" opacity="0.5" transform="translate(-6 -8)"/>
     <path d="${body}" fill="url(#glaze)"/>
     <g clip-path="url(#bodyClip)">
-      ${Array.from({ length: 9 }, (_, row) => Array.from({ length: 11 }, (_, col) => {
-        const x = left + 14 + col * 24 + (row % 2) * 12;
-        const y = top + 60 + row * 30;
-        const shade = 0.35 + 0.5 * Math.sin(((x - left) / (right - left)) * Math.PI);
-        return `<circle cx="${x}" cy="${y}" r="6" fill="#f6efe0" opacity="${shade.toFixed(2)}"/>`;
-      }).join('')).join('')}
+      ${Array.from({ length: 9 }, (_, row) =>
+        Array.from({ length: 11 }, (_, col) => {
+          const x = left + 14 + col * 24 + (row % 2) * 12;
+          const y = top + 60 + row * 30;
+          const shade = 0.35 + 0.5 * Math.sin(((x - left) / (right - left)) * Math.PI);
+          return `<circle cx="${x}" cy="${y}" r="6" fill="#f6efe0" opacity="${shade.toFixed(2)}"/>`;
+        }).join(''),
+      ).join('')}
       <rect x="${left}" y="${top}" width="${right - left}" height="${bottom - top + ry}" fill="#000" filter="url(#grain)"/>
       <rect x="${left + 70}" y="${top}" width="14" height="${bottom - top}" fill="#ffffff" opacity="0.35" filter="url(#blur8)"/>
     </g>
@@ -100,8 +102,13 @@ function svg(body: string): string {
 }
 
 async function main() {
-  const photo = await sharp(Buffer.from(mugScene(false))).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
-  const silhouette = await sharp(Buffer.from(mugScene(true))).greyscale().png({ palette: true, colours: 2 }).toBuffer();
+  const photo = await sharp(Buffer.from(mugScene(false)))
+    .jpeg({ quality: 86, mozjpeg: true })
+    .toBuffer();
+  const silhouette = await sharp(Buffer.from(mugScene(true)))
+    .greyscale()
+    .png({ palette: true, colours: 2 })
+    .toBuffer();
   await writeFile(join(here, 'mug.jpg'), photo);
   await writeFile(join(here, 'mug-silhouette.png'), silhouette);
   console.log(`mug.jpg ${photo.length} bytes, mug-silhouette.png ${silhouette.length} bytes`);

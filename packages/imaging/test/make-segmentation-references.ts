@@ -17,6 +17,11 @@ for (const name of segmentationPictures) {
   const { alpha, width, height } = await segment(await fixture(name));
   const kept = alpha.reduce((sum, v) => sum + (v >= 128 ? 1 : 0), 0) / alpha.length;
   const file = `${name.replace(/^.*\//, '').replace(/\.\w+$/, '')}.alpha.png`;
-  await writeFile(out + file, await sharp(alpha, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer());
+  await writeFile(
+    out + file,
+    await sharp(alpha, { raw: { width, height, channels: 1 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
   console.log(`${file}: ${width}x${height}, ${(kept * 100).toFixed(1)}% subject`);
 }

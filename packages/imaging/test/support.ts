@@ -84,9 +84,21 @@ export const readMug = () => fixture('mug.jpg');
  * Pixels that are surely the mug (its true silhouette shrunk by ~6 px) and surely background
  * (outside the silhouette grown by ~12 px), so an honest soft edge is judged by neither.
  */
-export async function mugRegions(): Promise<{ width: number; height: number; subject: Uint8Array; background: Uint8Array }> {
+export async function mugRegions(): Promise<{
+  width: number;
+  height: number;
+  subject: Uint8Array;
+  background: Uint8Array;
+}> {
   const silhouette = await fixture('mug-silhouette.png');
-  const grey = (blur: number, threshold: number) => sharp(silhouette).greyscale().blur(blur).threshold(threshold).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const grey = (blur: number, threshold: number) =>
+    sharp(silhouette)
+      .greyscale()
+      .blur(blur)
+      .threshold(threshold)
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   const [shrunk, grown] = await Promise.all([grey(4, 254), grey(8, 2)]);
   const { width, height } = shrunk.info;
   return {

@@ -54,13 +54,19 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     try {
-      await client.query('BEGIN; DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; COMMIT;');
+      await client.query(
+        'BEGIN; DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; COMMIT;',
+      );
     } finally {
       await client.end();
     }
     // pg_restore needs -d to restore into a database; the name alone, the rest from the environment.
     const database = libpqEnvironment(target.databaseUrl).PGDATABASE ?? 'postgres';
-    await postgresTool('pg_restore', ['--no-owner', '--single-transaction', `--dbname=${database}`, file], target.databaseUrl);
+    await postgresTool(
+      'pg_restore',
+      ['--no-owner', '--single-transaction', `--dbname=${database}`, file],
+      target.databaseUrl,
+    );
     return {};
   }
   const dir = embeddedDatabaseDir(target.dataDir);
@@ -69,7 +75,9 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
   await current.close();
   const keptAside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   await rename(dir, keptAside);
-  const { client, unlock } = await openEmbeddedClient(target.dataDir, { loadDataDir: new Blob([await readFile(file)]) });
+  const { client, unlock } = await openEmbeddedClient(target.dataDir, {
+    loadDataDir: new Blob([await readFile(file)]),
+  });
   await client.close();
   await unlock();
   return { keptAside };
@@ -77,7 +85,11 @@ export async function restoreDatabase(target: DatabaseTarget, file: string): Pro
 
 function defaultBackupFile(target: DatabaseTarget): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return path.join(target.dataDir, 'backups', target.databaseUrl ? `lumigen-${stamp}.pgdump` : `lumigen-${stamp}.tar.gz`);
+  return path.join(
+    target.dataDir,
+    'backups',
+    target.databaseUrl ? `lumigen-${stamp}.pgdump` : `lumigen-${stamp}.tar.gz`,
+  );
 }
 
 /**
@@ -95,11 +107,27 @@ export function libpqEnvironment(databaseUrl: string): Record<string, string> {
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (database) env.PGDATABASE = database;
   // The URL's parameters libpq also reads from its environment.
-  const parameters: Record<string, string> = { sslmode: 'PGSSLMODE', sslrootcert: 'PGSSLROOTCERT', sslcert: 'PGSSLCERT', sslkey: 'PGSSLKEY', application_name: 'PGAPPNAME', host: 'PGHOST', port: 'PGPORT', user: 'PGUSER', password: 'PGPASSWORD', dbname: 'PGDATABASE', options: 'PGOPTIONS', connect_timeout: 'PGCONNECT_TIMEOUT' };
+  const parameters: Record<string, string> = {
+    sslmode: 'PGSSLMODE',
+    sslrootcert: 'PGSSLROOTCERT',
+    sslcert: 'PGSSLCERT',
+    sslkey: 'PGSSLKEY',
+    application_name: 'PGAPPNAME',
+    host: 'PGHOST',
+    port: 'PGPORT',
+    user: 'PGUSER',
+    password: 'PGPASSWORD',
+    dbname: 'PGDATABASE',
+    options: 'PGOPTIONS',
+    connect_timeout: 'PGCONNECT_TIMEOUT',
+  };
   for (const [name, value] of url.searchParams) {
     const variable = parameters[name];
     if (variable) env[variable] = value;
-    else throw new Error(`DATABASE_URL parameter ${name} cannot be passed to pg_dump or pg_restore through the environment`);
+    else
+      throw new Error(
+        `DATABASE_URL parameter ${name} cannot be passed to pg_dump or pg_restore through the environment`,
+      );
   }
   return env;
 }
@@ -108,10 +136,17 @@ async function postgresTool(tool: 'pg_dump' | 'pg_restore', args: string[], data
   try {
     // With a URL, libpq reads the connection from PG* variables; any of ours would otherwise mix in.
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
-    await run(tool, args, { maxBuffer: 64 * 1024 * 1024, ...(databaseUrl ? { env: { ...inherited, ...libpqEnvironment(databaseUrl) } } : {}) });
+    await run(tool, args, {
+      maxBuffer: 64 * 1024 * 1024,
+      ...(databaseUrl ? { env: { ...inherited, ...libpqEnvironment(databaseUrl) } } : {}),
+    });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error(`${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) in the version of the server or newer`, { cause: error });
+    if (failure.code === 'ENOENT')
+      throw new Error(
+        `${tool} is not installed: install PostgreSQL's client tools (Debian: apt-get install postgresql-client) in the version of the server or newer`,
+        { cause: error },
+      );
     throw new Error(`${tool} failed: ${failure.stderr?.trim() || failure.message}`, { cause: error });
   }
 }

@@ -31,7 +31,11 @@ export type SqlRunner = {
  * transaction commits). `onReconnect` is called each time the subscription is made again after
  * it was lost: whatever was sent meanwhile was missed, so the caller reads the state anew.
  */
-export type Listen = (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) => Promise<{ close(): Promise<void> }>;
+export type Listen = (
+  channel: string,
+  onNotification: (payload: string) => void,
+  onReconnect: () => void,
+) => Promise<{ close(): Promise<void> }>;
 
 /** What a metrics scrape reads: the pool (PostgreSQL only) and the failed statements so far. */
 export type DatabaseStats = {
@@ -160,7 +164,11 @@ function watchFailures(target: object, name: string, onError: (error: unknown) =
   };
 }
 
-async function openPostgres(url: string, max: number, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // Without a listener, a dropped idle connection (a PostgreSQL restart) would crash the process.
   pool.on('error', onIdleError);
@@ -189,10 +197,17 @@ async function openPostgres(url: string, max: number, onIdleError: (error: Error
     listen,
     db,
     kind: 'postgres',
-    stats: () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }, queryErrors: queryErrors.counts }),
+    stats: () => ({
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      queryErrors: queryErrors.counts,
+    }),
     // Without values node-postgres uses the simple protocol, which runs several statements.
     sql: { executeSql: (text, values) => pool.query(text, values && values.length > 0 ? values : undefined), listen },
-    ping: () => pool.query('SELECT 1').then(() => true, () => false),
+    ping: () =>
+      pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
     close: () => pool.end(),
   };
 }
@@ -283,7 +298,10 @@ async function loadPglite() {
  * `loadDataDir` fills a new directory from a backup. A new directory is made and
  * migrated apart (createDatabaseApart); an existing one is not migrated here.
  */
-export async function openEmbeddedClient(dataDir: string, options: { loadDataDir?: Blob; onLockLost?: (error: Error) => void } = {}) {
+export async function openEmbeddedClient(
+  dataDir: string,
+  options: { loadDataDir?: Blob; onLockLost?: (error: Error) => void } = {},
+) {
   const { PGlite, durable, lockDataDir, createDatabaseApart } = await loadPglite();
   const dir = embeddedDatabaseDir(dataDir);
   await makePrivateDir(dataDir);
@@ -298,7 +316,11 @@ export async function openEmbeddedClient(dataDir: string, options: { loadDataDir
   });
   try {
     if (!options.loadDataDir) await createDatabaseApart(dir, migrationsFolder);
-    client = await PGlite.create({ fs: new durable.DurableNodeFS(dir), startParams: durable.durableStartParams, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({
+      fs: new durable.DurableNodeFS(dir),
+      startParams: durable.durableStartParams,
+      loadDataDir: options.loadDataDir,
+    });
     return { client, unlock };
   } catch (error) {
     await unlock();
@@ -322,7 +344,9 @@ async function openPglite(dataDir: string | null, onLockLost?: (error: Error) =>
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const { client, unlock } = dataDir ? await openEmbeddedClient(dataDir, { onLockLost }) : { client: await PGlite.create(), unlock: async () => undefined };
+  const { client, unlock } = dataDir
+    ? await openEmbeddedClient(dataDir, { onLockLost })
+    : { client: await PGlite.create(), unlock: async () => undefined };
   const queryErrors = queryErrorCounter();
   watchFailures(client, 'query', queryErrors.count);
   watchFailures(client, 'exec', queryErrors.count);
@@ -355,7 +379,11 @@ async function openPglite(dataDir: string | null, onLockLost?: (error: Error) =>
       const unlisten = await client.listen(channel, onNotification);
       return { close: unlisten };
     },
-    ping: () => client.query('SELECT 1').then(() => true, () => false),
+    ping: () =>
+      client.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
     exclusively: (work) => work(),
     dump: () => client.dumpDataDir('gzip'),
     close: async () => {

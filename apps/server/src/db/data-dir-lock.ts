@@ -67,9 +67,15 @@ function someoneListens(where: string): Promise<boolean> {
  * both take a stale file. `onLost` is called if the socket stops being ours (its file removed or
  * replaced, the listener closed): the caller must stop writing. Resolves to the release.
  */
-export async function lockDataDir(dir: string, { onLost }: { onLost: (error: Error) => void }): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dir: string,
+  { onLost }: { onLost: (error: Error) => void },
+): Promise<() => Promise<void>> {
   const where = socketPath(dir);
-  if (Buffer.byteLength(where) > maxSocketPath) throw new Error(`DATA_DIR is too long for its lock socket ${where} (at most ${maxSocketPath} bytes); choose a shorter path`);
+  if (Buffer.byteLength(where) > maxSocketPath)
+    throw new Error(
+      `DATA_DIR is too long for its lock socket ${where} (at most ${maxSocketPath} bytes); choose a shorter path`,
+    );
   const releaseTakeover = await lockfile.lock(dir, {
     stale: 10_000,
     realpath: false,
@@ -85,7 +91,10 @@ export async function lockDataDir(dir: string, { onLost }: { onLost: (error: Err
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
       if (await someoneListens(where)) {
-        const pid = await readFile(pidPath(dir), 'utf8').then((text) => text.trim(), () => undefined);
+        const pid = await readFile(pidPath(dir), 'utf8').then(
+          (text) => text.trim(),
+          () => undefined,
+        );
         throw new DataDirInUseError(dir, pid);
       }
       // Left by a process that died: nobody listens, and the mkdir lock keeps other starters out.

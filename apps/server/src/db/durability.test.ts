@@ -26,7 +26,10 @@ describe('the embedded database on disk', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
     const database = await openDatabase({ dataDir });
     try {
-      const [user] = await database.db.insert(users).values({ name: 'A', email: 'a@lumigen.example', passwordHash: 'x' }).returning({ id: users.id });
+      const [user] = await database.db
+        .insert(users)
+        .values({ name: 'A', email: 'a@lumigen.example', passwordHash: 'x' })
+        .returning({ id: users.id });
       const fsync = vi.spyOn(fs, 'fsyncSync');
       await createCreditsService(database.db).grant(user!.id, 3, 'adjustment', 'durable-1');
       // PGlite's default (`-F`, and a file layer whose fsync does nothing) makes no call at all.
@@ -38,7 +41,11 @@ describe('the embedded database on disk', () => {
 
   it('loses no acknowledged ledger row when the process is SIGKILLed mid-write', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-durable-'));
-    const writer = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/ledger-writer.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const writer = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '../test/ledger-writer.ts'), dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     let errors = '';
     writer.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -59,7 +66,10 @@ describe('the embedded database on disk', () => {
     // The kernel freed the dead writer's lock; this open recovers the WAL and finds every row.
     const database = await openDatabase({ dataDir });
     try {
-      const stored = await rows<{ ref: string }>(database.db, sql`SELECT ref FROM credit_ledger WHERE user_id = ${userId}`);
+      const stored = await rows<{ ref: string }>(
+        database.db,
+        sql`SELECT ref FROM credit_ledger WHERE user_id = ${userId}`,
+      );
       const refs = new Set(stored.map((row) => row.ref));
       expect(acknowledged.filter((ref) => !refs.has(ref))).toEqual([]);
       const state = await ledgerState(database, userId!);
@@ -83,7 +93,9 @@ describe('the embedded database on disk', () => {
       second.push(refused);
       const [code] = (await once(refused.child, 'exit')) as [number | null];
       expect(code, refused.output()).not.toBe(0);
-      expect(refused.output()).toContain(`${path.join(dataDir, 'pglite')} is in use by another Lumigen process (pid ${first.child.pid})`);
+      expect(refused.output()).toContain(
+        `${path.join(dataDir, 'pglite')} is in use by another Lumigen process (pid ${first.child.pid})`,
+      );
       expect(refused.output()).not.toMatch(/^user /m);
 
       await first.kill('SIGKILL');

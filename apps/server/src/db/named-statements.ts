@@ -23,7 +23,13 @@ export function nameStatements(client: pg.ClientBase): void {
   (client as unknown as { query: Query }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
     const plain: QueryConfig | null = typeof config === 'string' ? { text: config } : (config as QueryConfig | null);
     const params = Array.isArray(values) ? values : plain?.values;
-    const nameable = plain && typeof plain.text === 'string' && plain.name === undefined && typeof plain.submit !== 'function' && Array.isArray(params) && params.length > 0;
+    const nameable =
+      plain &&
+      typeof plain.text === 'string' &&
+      plain.name === undefined &&
+      typeof plain.submit !== 'function' &&
+      Array.isArray(params) &&
+      params.length > 0;
     if (!nameable) return query(config, values, ...rest);
     const name = `s${hash('sha1', plain.text as string, 'base64url')}`;
     if (!named.has(name)) {

@@ -33,4 +33,10 @@ export class DurableNodeFS extends NodeFS {
  * never gives back, and the embedded default's data is small (the operating system's page cache
  * still holds the files). Measured: 334 → 216 MB resident after opening a database.
  */
-export const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync', '-c', 'shared_buffers=16MB'];
+export const durableStartParams = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'shared_buffers=16MB',
+];

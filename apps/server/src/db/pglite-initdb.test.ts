@@ -7,7 +7,12 @@ import { createJobQueue } from '../modules/paid-work/index.ts';
 import { lostWorkQueue, paidWorkQueue } from './queue-names.ts';
 import { openDatabase, rows, type Database } from './client.ts';
 
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as never;
+const silent = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+} as never;
 
 describe('a new embedded database, made apart', () => {
   let root: string | undefined;
@@ -22,10 +27,17 @@ describe('a new embedded database, made apart', () => {
   it("holds our tables, pg-boss's schema and our queues: the first start of the job queue creates nothing, and applies the queues' settings", async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'lumigen-initdb-'));
     database = await openDatabase({ dataDir: root });
-    const [ledger] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'credit_ledger'`);
+    const [ledger] = await rows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'credit_ledger'`,
+    );
     expect(ledger!.n).toBe(1);
 
-    const tables = () => rows<{ name: string }>(database!.db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'pgboss' ORDER BY 1`);
+    const tables = () =>
+      rows<{ name: string }>(
+        database!.db,
+        sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'pgboss' ORDER BY 1`,
+      );
     const before = await tables();
     // Each queue's jobs live in a partition of their own.
     expect(before.length).toBeGreaterThan(5);
@@ -40,14 +52,24 @@ describe('a new embedded database, made apart', () => {
         },
       },
     };
-    const queue = createJobQueue(recording, { timeoutSeconds: 45, pollingIntervalSeconds: 1, maxRunningPerUser: 2 }, silent);
+    const queue = createJobQueue(
+      recording,
+      { timeoutSeconds: 45, pollingIntervalSeconds: 1, maxRunningPerUser: 2 },
+      silent,
+    );
     await queue.start();
     await queue.stop(0);
 
     expect(statements.length).toBeGreaterThan(0);
     expect(statements.filter((text) => /\bCREATE\s+(SCHEMA|TABLE|FUNCTION|INDEX|TYPE)\b/i.test(text))).toEqual([]);
     expect(await tables()).toEqual(before);
-    const queues = await rows<{ name: string; retry_limit: number; retry_delay: number; expire_seconds: number | null; dead_letter: string | null }>(
+    const queues = await rows<{
+      name: string;
+      retry_limit: number;
+      retry_delay: number;
+      expire_seconds: number | null;
+      dead_letter: string | null;
+    }>(
       database.db,
       sql`SELECT name, retry_limit, retry_delay, expire_seconds, dead_letter FROM pgboss.queue ORDER BY name`,
     );

@@ -54,9 +54,16 @@ export async function createDatabaseApart(dir: string, migrationsFolder: string)
     pgBoss: require.resolve('pg-boss'),
   };
   try {
-    await run(process.execPath, ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules, queues: queueNames })], { env: { PATH: process.env.PATH } });
+    await run(
+      process.execPath,
+      ['-e', code, JSON.stringify({ dir: making, migrationsFolder, modules, queues: queueNames })],
+      { env: { PATH: process.env.PATH } },
+    );
   } catch (error) {
-    throw new Error(`Could not make the embedded database in ${dir}: ${(error as { stderr?: string }).stderr || String(error)}`, { cause: error });
+    throw new Error(
+      `Could not make the embedded database in ${dir}: ${(error as { stderr?: string }).stderr || String(error)}`,
+      { cause: error },
+    );
   }
   await fsyncTree(making);
   // Replaces the empty folder the caller made (and locked beside it).

@@ -38,7 +38,9 @@ describe('private files', () => {
     const spilled = path.join(dir, 'upload.bin');
     await writeFile(spilled, 'uploaded', { mode: 0o644 });
     await store.putFile('b.png', spilled);
-    const stored = (await readdir(path.join(dir, 'images'), { recursive: true })).map((entry) => path.join(dir, 'images', entry));
+    const stored = (await readdir(path.join(dir, 'images'), { recursive: true })).map((entry) =>
+      path.join(dir, 'images', entry),
+    );
     for (const key of ['a.png', 'b.png']) {
       const file = stored.find((entry) => path.basename(entry) === key)!;
       expect(await modeOf(file), key).toBe(0o600);
@@ -75,12 +77,24 @@ describe('private files', () => {
     );
     vi.stubEnv('PATH', `${bin}:${process.env.PATH}`);
     try {
-      const file = await backupDatabase({ databaseUrl: 'postgres://lumigen:s3cret-pass@db.internal:6543/studio?sslmode=require', dataDir: path.join(dir, 'data') });
+      const file = await backupDatabase({
+        databaseUrl: 'postgres://lumigen:s3cret-pass@db.internal:6543/studio?sslmode=require',
+        dataDir: path.join(dir, 'data'),
+      });
       const argv = await readFile(path.join(dir, 'argv'), 'utf8');
       expect(argv).not.toContain('s3cret-pass');
       expect(argv).not.toContain('postgres://');
       const env = (await readFile(path.join(dir, 'env'), 'utf8')).split('\n');
-      expect(env).toEqual(expect.arrayContaining(['PGPASSWORD=s3cret-pass', 'PGUSER=lumigen', 'PGHOST=db.internal', 'PGPORT=6543', 'PGDATABASE=studio', 'PGSSLMODE=require']));
+      expect(env).toEqual(
+        expect.arrayContaining([
+          'PGPASSWORD=s3cret-pass',
+          'PGUSER=lumigen',
+          'PGHOST=db.internal',
+          'PGPORT=6543',
+          'PGDATABASE=studio',
+          'PGSSLMODE=require',
+        ]),
+      );
       expect(await modeOf(file)).toBe(0o600);
     } finally {
       vi.unstubAllEnvs();

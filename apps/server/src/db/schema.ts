@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatuses } from '@lumigen/contract/payments';
-import { type AnyPgColumn, bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document; only the database writes it (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -76,7 +93,10 @@ export const accountTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash), index('account_tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash),
+    index('account_tokens_user_id_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -157,7 +177,9 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_reason_ref_key').on(t.reason, t.ref),
     index('credit_ledger_user_id_idx').on(t.userId),
     // A key's spending today (its daily cap, the profile's "spent today").
-    index('credit_ledger_api_key_id_created_at_idx').on(t.apiKeyId, t.createdAt).where(sql`${t.apiKeyId} IS NOT NULL`),
+    index('credit_ledger_api_key_id_created_at_idx')
+      .on(t.apiKeyId, t.createdAt)
+      .where(sql`${t.apiKeyId} IS NOT NULL`),
     check('credit_ledger_balance_after_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
 );
@@ -173,14 +195,18 @@ export const creditReservations = pgTable(
     purpose: text('purpose').notNull(),
     // The API key the action was asked with; its refund's ledger row names it too.
     apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'committed', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'committed', 'refunded'] })
+      .notNull()
+      .default('pending'),
     // The image the committed action made, for the ledger's link (emptied when the image is deleted).
     imageId: uuid('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
-    index('credit_reservations_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('credit_reservations_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('credit_reservations_cost_positive', sql`${t.cost} > 0`),
   ],
 );
@@ -244,7 +270,10 @@ export const payments = pgTable(
     index('payments_user_id_created_at_idx').on(t.userId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
-    check('payments_reversal_bounded', sql`${t.shortfallCredits} >= 0 AND ${t.shortfallCredits} <= ${t.reversedCredits} AND ${t.reversedCredits} <= ${t.credits}`),
+    check(
+      'payments_reversal_bounded',
+      sql`${t.shortfallCredits} >= 0 AND ${t.shortfallCredits} <= ${t.reversedCredits} AND ${t.reversedCredits} <= ${t.credits}`,
+    ),
   ],
 );
 
@@ -261,7 +290,9 @@ export const localPaymentIntents = pgTable(
     currency: text('currency').notNull(),
     description: text('description').notNull(),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
-    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] }).notNull().default('requires_payment_method'),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('requires_payment_method'),
     lastPaymentError: text('last_payment_error'),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -293,7 +324,9 @@ export const images = pgTable(
     // The prompt's words and the kind (a tool's name), for the gallery's search (decision 053).
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce("images"."prompt", '') || ' ' || "images"."kind")`),
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, coalesce("images"."prompt", '') || ' ' || "images"."kind")`,
+      ),
   },
   (t) => [
     uniqueIndex('images_storage_key_key').on(t.storageKey),
@@ -323,7 +356,9 @@ export const jobs = pgTable(
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     // Where the job's uploads wait in the job input store (role → key); deleted when the job ends.
     inputKeys: jsonb('input_keys').$type<Record<string, string>>().notNull().default({}),
-    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] })
+      .notNull()
+      .default('queued'),
     progress: integer('progress').notNull().default(0),
     // Set when the job is handed to the queue: at most JOBS_MAX_RUNNING_PER_USER of a user's
     // unfinished jobs are, the rest wait here in order (fairness between users).
@@ -350,7 +385,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
-    index('jobs_unfinished_idx').on(t.userId, t.createdAt).where(sql`${t.status} IN ('queued', 'running')`),
+    index('jobs_unfinished_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} IN ('queued', 'running')`),
     uniqueIndex('jobs_reservation_id_key').on(t.reservationId),
     index('jobs_follows_job_id_idx').on(t.followsJobId),
     check('jobs_progress_range', sql`${t.progress} BETWEEN 0 AND 100`),

@@ -9,7 +9,10 @@ describe('a database that is down, told from a query that is wrong', () => {
   it.each([
     ['connection refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['connection reset', wrapped(withCode('ECONNRESET'))],
-    ['the server shutting down (57P01)', wrapped(withCode('57P01', 'terminating connection due to administrator command'))],
+    [
+      'the server shutting down (57P01)',
+      wrapped(withCode('57P01', 'terminating connection due to administrator command')),
+    ],
     ['the server starting up (57P03)', withCode('57P03', 'the database system is starting up')],
     ['a connection exception (08006)', withCode('08006')],
     ['a connection that ended', wrapped(new Error('Connection terminated unexpectedly'))],

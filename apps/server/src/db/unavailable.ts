@@ -1,7 +1,21 @@
 // A socket to PostgreSQL that could not be opened or broke (node-postgres passes Node's codes on).
-const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const socketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // node-postgres's own words for a connection that ended or never came.
-const driverMessages = [/^Connection terminated/, /connection error and is not queryable/, /timeout exceeded when trying to connect/, /^Connection ended/];
+const driverMessages = [
+  /^Connection terminated/,
+  /connection error and is not queryable/,
+  /timeout exceeded when trying to connect/,
+  /^Connection ended/,
+];
 
 /**
  * The database is down or on its way down, as opposed to a query of ours that is wrong: the
@@ -12,7 +26,8 @@ const driverMessages = [/^Connection terminated/, /connection error and is not q
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth += 1) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (socketCodes.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+    if (typeof code === 'string' && (socketCodes.has(code) || code.startsWith('08') || code.startsWith('57P')))
+      return true;
     if (typeof message === 'string' && driverMessages.some((pattern) => pattern.test(message))) return true;
   }
   return false;

@@ -24,11 +24,21 @@ import { imagePart, multipartBody, pngOf } from '../test/tool-calls.ts';
 const serverEntry = path.join(import.meta.dirname, '..', 'server.ts');
 // A killed attempt is given up 12 s after it started, then retried once; the providers' own
 // timeouts are shorter (config insists) and longer than the test needs to kill the process.
-const timeouts = { JOBS_TIMEOUT_SECONDS: '12', OPENAI_TIMEOUT_SECONDS: '10', OPENAI_MAX_RETRIES: '0', CLIPDROP_TIMEOUT_SECONDS: '10' };
+const timeouts = {
+  JOBS_TIMEOUT_SECONDS: '12',
+  OPENAI_TIMEOUT_SECONDS: '10',
+  OPENAI_MAX_RETRIES: '0',
+  CLIPDROP_TIMEOUT_SECONDS: '10',
+};
 const held = 60_000;
 
 type Route = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
-const routes: Route[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
+const routes: Route[] = [
+  'generation via /api/image',
+  'generation via /api/jobs',
+  'tool via /api/image',
+  'tool via /api/jobs',
+];
 
 async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -85,18 +95,31 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
     clipdrop.answer({ image: 'png', delayMs: held });
 
     let server = await startServer();
-    const api = (url: string, init: { token?: string; json?: unknown; multipart?: { payload: Buffer; contentType: string } } = {}) =>
+    const api = (
+      url: string,
+      init: { token?: string; json?: unknown; multipart?: { payload: Buffer; contentType: string } } = {},
+    ) =>
       fetch(`${server.origin}${url}`, {
         method: init.json === undefined && !init.multipart ? 'GET' : 'POST',
         headers: {
           ...(init.token ? { token: init.token } : {}),
-          ...(init.json !== undefined ? { 'content-type': 'application/json' } : init.multipart ? { 'content-type': init.multipart.contentType } : {}),
+          ...(init.json !== undefined
+            ? { 'content-type': 'application/json' }
+            : init.multipart
+              ? { 'content-type': init.multipart.contentType }
+              : {}),
         },
-        ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : init.multipart ? { body: init.multipart.payload as Uint8Array<ArrayBuffer> } : {}),
+        ...(init.json !== undefined
+          ? { body: JSON.stringify(init.json) }
+          : init.multipart
+            ? { body: init.multipart.payload as Uint8Array<ArrayBuffer> }
+            : {}),
       });
     const users = [];
     for (const route of routes) {
-      const answer = await api('/api/user/register', { json: { name: route, email: uniqueEmail('crash'), password: 'correct horse battery' } });
+      const answer = await api('/api/user/register', {
+        json: { name: route, email: uniqueEmail('crash'), password: 'correct horse battery' },
+      });
       expect(answer.status).toBe(201);
       const { token, user } = (await answer.json()) as { token: string; user: { id: string } };
       users.push({ route, token, userId: user.id });
@@ -113,7 +136,13 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
             : route === 'generation via /api/jobs'
               ? api('/api/jobs/generate', { token, json: catRequest })
               : api('/api/jobs/tools/remove-background', { token, multipart: upload });
-      if (route.endsWith('/api/image')) waiting.push(sent.then(() => 'answered', () => 'connection lost'));
+      if (route.endsWith('/api/image'))
+        waiting.push(
+          sent.then(
+            () => 'answered',
+            () => 'connection lost',
+          ),
+        );
       else expect((await sent).status).toBe(202);
     }
     await until('every provider call held', () => openAi.requests.length === 2 && clipdrop.requests.length === 2);
@@ -136,11 +165,15 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
     server = await startServer();
     for (const { route, token } of users) {
       let jobs: JobView[] = [];
-      await until(`${route}: job refunded`, async () => {
-        const answer = await api('/api/jobs', { token });
-        jobs = ((await answer.json()) as { jobs: JobView[] }).jobs;
-        return jobs.length === 1 && jobs[0]!.status === 'failed';
-      }, 90_000);
+      await until(
+        `${route}: job refunded`,
+        async () => {
+          const answer = await api('/api/jobs', { token });
+          jobs = ((await answer.json()) as { jobs: JobView[] }).jobs;
+          return jobs.length === 1 && jobs[0]!.status === 'failed';
+        },
+        90_000,
+      );
       expect(jobs[0]).toMatchObject({ status: 'failed', message: messages.job.lost, imageId: null });
       const credit = await api('/api/image/get-credit', { token, json: {} });
       expect(((await credit.json()) as { creditBalance: number }).creditBalance).toBe(5);
@@ -151,8 +184,15 @@ describe('the server killed with SIGKILL while credits are reserved (PGlite, job
     const database = await openDatabase({ dataDir });
     try {
       for (const { userId } of users) {
-        const ledger = await rows<{ reason: string; delta: number; ref: string | null }>(database.db, sql`SELECT reason, delta, ref FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`);
-        expect(ledger.map((row) => [row.reason, row.delta])).toEqual([['signup_bonus', 5], ['reservation', -1], ['refund', 1]]);
+        const ledger = await rows<{ reason: string; delta: number; ref: string | null }>(
+          database.db,
+          sql`SELECT reason, delta, ref FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`,
+        );
+        expect(ledger.map((row) => [row.reason, row.delta])).toEqual([
+          ['signup_bonus', 5],
+          ['reservation', -1],
+          ['refund', 1],
+        ]);
         expect(ledger[2]?.ref).toBe(ledger[1]?.ref);
       }
       expect(await rows(database.db, sql`SELECT id FROM credit_reservations WHERE status = 'pending'`)).toEqual([]);

@@ -24,7 +24,12 @@ import { callTool, imagePart, pngOf } from '../test/tool-calls.ts';
 
 const bin = findPostgresBin();
 type Route = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
-const routes: Route[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
+const routes: Route[] = [
+  'generation via /api/image',
+  'generation via /api/jobs',
+  'tool via /api/image',
+  'tool via /api/jobs',
+];
 const unavailable = { success: false, message: messages.databaseUnavailable };
 
 /** Starts the paid work of `route`: the specification's call answers when it is over, a job's call at once. */
@@ -32,7 +37,9 @@ async function start(app: FastifyInstance, token: string, route: Route, photo: B
   const image = [imagePart(photo)];
   if (route === 'generation via /api/image') return post(app, '/api/image/generate-image', token, catRequest);
   if (route === 'tool via /api/image') return callTool(app, token, 'remove-background', image);
-  return route === 'generation via /api/jobs' ? submitGeneration(app, token) : submitTool(app, token, 'remove-background', image);
+  return route === 'generation via /api/jobs'
+    ? submitGeneration(app, token)
+    : submitTool(app, token, 'remove-background', image);
 }
 
 async function until(what: string, look: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
@@ -64,8 +71,18 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     cluster = await startThrowawayCluster(bin!);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-db-outage-'));
     // Attempts that outlive 4 s are given up and retried: the work the outage interrupted ends soon after.
-    const config = testConfig({ url: cluster.url, dataDir }, { WORKER_CONCURRENCY: '4', JOBS_TIMEOUT_SECONDS: '4', TOOLS_LOCAL_TIMEOUT_SECONDS: '2', SWEEP_INTERVAL_SECONDS: '1' });
-    app = checkAnswers(await buildApp({ config, logger: false, generationProvider: generation.provider, toolProvider: tools.provider }));
+    const config = testConfig(
+      { url: cluster.url, dataDir },
+      {
+        WORKER_CONCURRENCY: '4',
+        JOBS_TIMEOUT_SECONDS: '4',
+        TOOLS_LOCAL_TIMEOUT_SECONDS: '2',
+        SWEEP_INTERVAL_SECONDS: '1',
+      },
+    );
+    app = checkAnswers(
+      await buildApp({ config, logger: false, generationProvider: generation.provider, toolProvider: tools.provider }),
+    );
     await app.ready();
     photo = await pngOf(96, 64);
   }, 120_000);
@@ -105,7 +122,11 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     const refused = [
       await post(app, '/api/image/get-credit', before.token),
       await post(app, '/api/user/login', undefined, { email: before.user.email, password: before.password }),
-      await app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Grace', email: uniqueEmail(), password: 'correct horse battery' } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { name: 'Grace', email: uniqueEmail(), password: 'correct horse battery' },
+      }),
       ...(await Promise.all(routes.map((route) => start(app, before.token, route, photo)))),
     ];
     for (const response of refused) {
@@ -123,7 +144,10 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     await cluster.restart();
-    await until('health answers 200', async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200);
+    await until(
+      'health answers 200',
+      async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200,
+    );
 
     // New work through every route succeeds and is charged once.
     const after = await register(app);
@@ -135,13 +159,19 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
     expect((await post(app, '/api/image/get-credit', after.token)).json()).toMatchObject({ creditBalance: 1 });
 
     // The interrupted work ends: each job once, with its image and charged, or refunded.
-    await until('every job over', async () => (await sql(`SELECT 1 FROM jobs WHERE status NOT IN ('succeeded', 'failed', 'canceled')`)).length === 0);
+    await until(
+      'every job over',
+      async () =>
+        (await sql(`SELECT 1 FROM jobs WHERE status NOT IN ('succeeded', 'failed', 'canceled')`)).length === 0,
+    );
     for (const { user } of users) {
       const [job] = await sql<{ status: string; image_id: string | null; reservation: string }>(
         `SELECT j.status, j.image_id, r.status AS reservation FROM jobs j JOIN credit_reservations r ON r.id = j.reservation_id WHERE j.user_id = $1`,
         [user.id],
       );
-      const [owner] = await sql<{ balance: number }>('SELECT credit_balance AS balance FROM users WHERE id = $1', [user.id]);
+      const [owner] = await sql<{ balance: number }>('SELECT credit_balance AS balance FROM users WHERE id = $1', [
+        user.id,
+      ]);
       const balance = owner?.balance;
       if (job!.status === 'succeeded') {
         expect(job).toMatchObject({ reservation: 'committed', image_id: expect.any(String) });
@@ -152,7 +182,9 @@ describe.skipIf(!bin)('PostgreSQL stopped mid-traffic (a throwaway cluster; skip
       }
     }
     expect(await sql(`SELECT id FROM credit_reservations WHERE status = 'pending'`)).toEqual([]);
-    const mismatched = await sql(`SELECT u.id FROM users u WHERE u.credit_balance <> COALESCE((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)`);
+    const mismatched = await sql(
+      `SELECT u.id FROM users u WHERE u.credit_balance <> COALESCE((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)`,
+    );
     expect(mismatched).toEqual([]);
   });
 });

@@ -54,7 +54,9 @@ const expected: Record<'generation' | 'tool', Record<Fault, { status: number; me
 
 const faults: Fault[] = ['timeout', 'garbage', 'reset'];
 const routes = ['/api/image', '/api/jobs'] as const;
-const cases = faults.flatMap((fault) => routes.flatMap((route) => (['generation', 'tool'] as const).map((work) => [fault, work, route] as const)));
+const cases = faults.flatMap((fault) =>
+  routes.flatMap((route) => (['generation', 'tool'] as const).map((work) => [fault, work, route] as const)),
+);
 
 describe.each(databaseKinds)('provider faults on %s', (kind) => {
   let openai: FakeOpenAi;
@@ -77,43 +79,62 @@ describe.each(databaseKinds)('provider faults on %s', (kind) => {
   /** The failure as the user sees it: the specification's call answers it, a job ends with it. */
   async function failWith(work: 'generation' | 'tool', route: (typeof routes)[number], token: string) {
     if (route === '/api/image') {
-      const response = work === 'generation' ? await post(t.app, '/api/image/generate-image', token, catRequest) : await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
+      const response =
+        work === 'generation'
+          ? await post(t.app, '/api/image/generate-image', token, catRequest)
+          : await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
       return { status: response.statusCode, body: response.json() as Record<string, unknown> };
     }
-    const accepted = work === 'generation' ? await submitGeneration(t.app, token) : await submitTool(t.app, token, 'remove-background', [imagePart(photo)]);
+    const accepted =
+      work === 'generation'
+        ? await submitGeneration(t.app, token)
+        : await submitTool(t.app, token, 'remove-background', [imagePart(photo)]);
     expect(accepted.statusCode).toBe(202);
     const job = await waitForJob(t.app, token, accepted.json().jobId);
     return { status: job.status, body: { message: job.message, imageId: job.imageId } };
   }
 
-  it.each(cases)('%s of the %s provider through %s: a clear message, the credit given back', async (fault, work, route) => {
-    if (work === 'generation') openai.answer(openAiFaults[fault]);
-    else clipdrop.answer(clipdropFaults[fault]);
-    const { token, user } = await register(t.app);
+  it.each(cases)(
+    '%s of the %s provider through %s: a clear message, the credit given back',
+    async (fault, work, route) => {
+      if (work === 'generation') openai.answer(openAiFaults[fault]);
+      else clipdrop.answer(clipdropFaults[fault]);
+      const { token, user } = await register(t.app);
 
-    const { status, body } = await failWith(work, route, token);
-    const want = expected[work][fault];
-    if (route === '/api/image') {
-      expect(status).toBe(want.status);
-      expect(body).toEqual({ success: false, message: want.message, creditBalance: 5 });
-    } else {
-      expect(status).toBe('failed');
-      expect(body).toEqual({ message: want.message, imageId: null });
-    }
-    expect((work === 'generation' ? openai : clipdrop).requests.length).toBeGreaterThan(0);
+      const { status, body } = await failWith(work, route, token);
+      const want = expected[work][fault];
+      if (route === '/api/image') {
+        expect(status).toBe(want.status);
+        expect(body).toEqual({ success: false, message: want.message, creditBalance: 5 });
+      } else {
+        expect(status).toBe('failed');
+        expect(body).toEqual({ message: want.message, imageId: null });
+      }
+      expect((work === 'generation' ? openai : clipdrop).requests.length).toBeGreaterThan(0);
 
-    // Charged once, refunded once, against the same reservation; nothing kept.
-    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
-    const ledger = await rows<{ reason: string; delta: number; ref: string }>(t.database.db, sql`SELECT reason, delta, ref FROM credit_ledger WHERE user_id = ${user.id} ORDER BY id`);
-    expect(ledger.map((row) => [row.reason, row.delta])).toEqual([['signup_bonus', 5], ['reservation', -1], ['refund', 1]]);
-    expect(ledger[2]?.ref).toBe(ledger[1]?.ref);
-    expect(await rows(t.database.db, sql`SELECT 1 FROM images WHERE user_id = ${user.id}`)).toHaveLength(0);
+      // Charged once, refunded once, against the same reservation; nothing kept.
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
+      const ledger = await rows<{ reason: string; delta: number; ref: string }>(
+        t.database.db,
+        sql`SELECT reason, delta, ref FROM credit_ledger WHERE user_id = ${user.id} ORDER BY id`,
+      );
+      expect(ledger.map((row) => [row.reason, row.delta])).toEqual([
+        ['signup_bonus', 5],
+        ['reservation', -1],
+        ['refund', 1],
+      ]);
+      expect(ledger[2]?.ref).toBe(ledger[1]?.ref);
+      expect(await rows(t.database.db, sql`SELECT 1 FROM images WHERE user_id = ${user.id}`)).toHaveLength(0);
 
-    // The provider is back: the same user's next call is served and charged once.
-    if (work === 'generation') openai.answer();
-    else clipdrop.answer({ image: 'png' });
-    const again = work === 'generation' ? await post(t.app, '/api/image/generate-image', token, catRequest) : await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
-    expect(again.statusCode).toBe(200);
-    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
-  });
+      // The provider is back: the same user's next call is served and charged once.
+      if (work === 'generation') openai.answer();
+      else clipdrop.answer({ image: 'png' });
+      const again =
+        work === 'generation'
+          ? await post(t.app, '/api/image/generate-image', token, catRequest)
+          : await callTool(t.app, token, 'remove-background', [imagePart(photo)]);
+      expect(again.statusCode).toBe(200);
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
+    },
+  );
 });

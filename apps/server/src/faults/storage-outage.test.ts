@@ -17,16 +17,30 @@ import { callTool, imagePart, pngOf } from '../test/tool-calls.ts';
  */
 
 type Route = 'generation via /api/image' | 'generation via /api/jobs' | 'tool via /api/image' | 'tool via /api/jobs';
-const routes: Route[] = ['generation via /api/image', 'generation via /api/jobs', 'tool via /api/image', 'tool via /api/jobs'];
+const routes: Route[] = [
+  'generation via /api/image',
+  'generation via /api/jobs',
+  'tool via /api/image',
+  'tool via /api/jobs',
+];
 
 /** The outcome as the user sees it: the specification's call answers it; a job is watched until it ends. */
-async function use(app: FastifyInstance, token: string, route: Route, photo: Buffer): Promise<{ status: number | string; message: string | null | undefined }> {
+async function use(
+  app: FastifyInstance,
+  token: string,
+  route: Route,
+  photo: Buffer,
+): Promise<{ status: number | string; message: string | null | undefined }> {
   const image = [imagePart(photo)];
   if (route.endsWith('/api/image')) {
-    const response = route.startsWith('generation') ? await post(app, '/api/image/generate-image', token, catRequest) : await callTool(app, token, 'remove-background', image);
+    const response = route.startsWith('generation')
+      ? await post(app, '/api/image/generate-image', token, catRequest)
+      : await callTool(app, token, 'remove-background', image);
     return { status: response.statusCode, message: response.json().message };
   }
-  const accepted = route.startsWith('generation') ? await submitGeneration(app, token) : await submitTool(app, token, 'remove-background', image);
+  const accepted = route.startsWith('generation')
+    ? await submitGeneration(app, token)
+    : await submitTool(app, token, 'remove-background', image);
   if (accepted.statusCode !== 202) return { status: accepted.statusCode, message: accepted.json().message };
   const job = await waitForJob(app, token, accepted.json().jobId);
   return { status: job.status, message: job.message };
@@ -41,7 +55,11 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await startTestApp(kind, { ...s3.env, WORKER_CONCURRENCY: '4' }, { generationProvider: generation.provider, toolProvider: tools.provider });
+    t = await startTestApp(
+      kind,
+      { ...s3.env, WORKER_CONCURRENCY: '4' },
+      { generationProvider: generation.provider, toolProvider: tools.provider },
+    );
     photo = await pngOf(96, 64);
   });
   afterAll(async () => {
@@ -51,7 +69,10 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
 
   const refunded = async (userId: string) => {
     expect(await ledgerState(t.database, userId)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
-    const ledger = await rows<{ reason: string; ref: string }>(t.database.db, sql`SELECT reason, ref FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`);
+    const ledger = await rows<{ reason: string; ref: string }>(
+      t.database.db,
+      sql`SELECT reason, ref FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`,
+    );
     expect(ledger.map((row) => row.reason)).toEqual(['signup_bonus', 'reservation', 'refund']);
     expect(ledger[2]?.ref).toBe(ledger[1]?.ref);
     expect(await rows(t.database.db, sql`SELECT 1 FROM images WHERE user_id = ${userId}`)).toHaveLength(0);
@@ -90,7 +111,10 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
         expect(seen).toEqual({ status: 503, message: messages.storageUnavailableNothingCharged });
         expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
       } else {
-        expect(seen).toEqual({ status: route.endsWith('/api/image') ? 503 : 'failed', message: messages.job.storageUnavailable });
+        expect(seen).toEqual({
+          status: route.endsWith('/api/image') ? 503 : 'failed',
+          message: messages.job.storageUnavailable,
+        });
         await refunded(user.id);
       }
     }
@@ -111,14 +135,18 @@ describe.each(databaseKinds)('the S3 bucket unreachable, on %s', (kind) => {
     }
 
     // A stored image cannot be sent while the bucket is away (503, in words), and can again after.
-    const download = () => t.app.inject({ method: 'GET', url: `/api/images/${stored!.imageId}`, headers: { token: stored!.token } });
+    const download = () =>
+      t.app.inject({ method: 'GET', url: `/api/images/${stored!.imageId}`, headers: { token: stored!.token } });
     await s3.stop();
     const refused = await download();
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ success: false, message: messages.storageUnavailable });
     await s3.start();
     expect((await download()).statusCode).toBe(200);
-    const mismatched = await rows(t.database.db, sql`SELECT u.id FROM users u WHERE u.credit_balance <> COALESCE((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)`);
+    const mismatched = await rows(
+      t.database.db,
+      sql`SELECT u.id FROM users u WHERE u.credit_balance <> COALESCE((SELECT sum(delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)`,
+    );
     expect(mismatched).toEqual([]);
     expect(await rows(t.database.db, sql`SELECT id FROM credit_reservations WHERE status = 'pending'`)).toEqual([]);
   });

@@ -26,7 +26,11 @@ export class AppError extends Error {
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(code: AppErrorCode, message: string, options: { extra?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

@@ -3,7 +3,9 @@ import { batchByKey } from './batch-by-key.ts';
 
 describe('batchByKey', () => {
   it('answers lookups made in the same turn with one load, each with its own value', async () => {
-    const load = vi.fn(async (keys: string[]) => new Map(keys.filter((k) => k !== 'missing').map((k) => [k, k.toUpperCase()])));
+    const load = vi.fn(
+      async (keys: string[]) => new Map(keys.filter((k) => k !== 'missing').map((k) => [k, k.toUpperCase()])),
+    );
     const find = batchByKey(load);
     const results = await Promise.all(['a', 'b', 'a', 'missing'].map(find));
     expect(results).toEqual(['A', 'B', 'A', undefined]);
@@ -34,6 +36,9 @@ describe('batchByKey', () => {
     const load = vi.fn(async (keys: number[]) => new Map(keys.map((k) => [k, k * 2])));
     const find = batchByKey(load, 3);
     expect(await Promise.all([1, 2, 3, 4, 5].map(find))).toEqual([2, 4, 6, 8, 10]);
-    expect(load.mock.calls.map((c) => c[0])).toEqual([[1, 2, 3], [4, 5]]);
+    expect(load.mock.calls.map((c) => c[0])).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 });

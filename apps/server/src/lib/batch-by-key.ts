@@ -3,7 +3,10 @@
  * (DataLoader's idea, without its cache): under load, one query answers many requests, yet every
  * answer is read after its request arrived, so nothing is ever served stale.
  */
-export function batchByKey<K, V>(load: (keys: K[]) => Promise<Map<K, V>>, maxBatch = 500): (key: K) => Promise<V | undefined> {
+export function batchByKey<K, V>(
+  load: (keys: K[]) => Promise<Map<K, V>>,
+  maxBatch = 500,
+): (key: K) => Promise<V | undefined> {
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
   let pending: Map<K, Waiter[]> | undefined;
 

@@ -28,6 +28,8 @@ describe('TRUST_PROXY', () => {
   });
 
   it.each(['yes', '10.0.0.0/33', '10.0.0.1,', '0x0a000001', '-1'])('refuses %s at start-up', (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be true, false, a hop count, or comma-separated proxy addresses\/CIDRs/);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: must be true, false, a hop count, or comma-separated proxy addresses\/CIDRs/,
+    );
   });
 });

@@ -8,7 +8,8 @@ import ipaddr from 'ipaddr.js';
 export function clientKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   let address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address();
   if (address.kind() === 'ipv4') return address.toString();
   const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
   return `${prefix.join(':')}::/64`;

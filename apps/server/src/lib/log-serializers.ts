@@ -1,4 +1,11 @@
-type SerializedError = { type: string; message: string; stack: string; status?: number; code?: unknown; cause?: SerializedError };
+type SerializedError = {
+  type: string;
+  message: string;
+  stack: string;
+  status?: number;
+  code?: unknown;
+  cause?: SerializedError;
+};
 
 /**
  * Errors as log lines, minus the values they carry. A failed query's message lists its
@@ -57,7 +64,14 @@ export function loggableUrl(url: string): string {
 }
 
 /** Fastify's own request serializer, with the address passed through `loggableUrl`. */
-export function serializeRequest(request: { method: string; url: string; host?: string; ip?: string; headers?: Record<string, unknown>; socket?: { remotePort?: number } }) {
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}) {
   return {
     method: request.method,
     url: loggableUrl(request.url),

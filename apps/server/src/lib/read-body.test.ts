@@ -56,8 +56,12 @@ describe('readBodyHoldingUpTo', () => {
   it('writes a larger body to the file, byte for byte, holding a chunk at a time', async () => {
     const file = path.join(dir, 'large');
     const sent = randomBytes(300_001);
-    const chunks = Array.from({ length: 10 }, (_, i) => sent.subarray(i * 30_001, (i + 1) * 30_001)).filter((c) => c.length > 0);
-    const response = new Response(new ReadableStream({ start: (c) => (chunks.forEach((chunk) => c.enqueue(new Uint8Array(chunk))), c.close()) }));
+    const chunks = Array.from({ length: 10 }, (_, i) => sent.subarray(i * 30_001, (i + 1) * 30_001)).filter(
+      (c) => c.length > 0,
+    );
+    const response = new Response(
+      new ReadableStream({ start: (c) => (chunks.forEach((chunk) => c.enqueue(new Uint8Array(chunk))), c.close()) }),
+    );
     const answer = await readBodyHoldingUpTo(response, { limit: 1_000_000, hold: 65_536, file });
     expect(answer).toEqual({ path: file, size: sent.length });
     expect((await readFile(file)).equals(sent)).toBe(true);
@@ -67,16 +71,28 @@ describe('readBodyHoldingUpTo', () => {
     const file = path.join(dir, 'declared');
     let heldWhenSecondPulled: boolean | undefined;
     let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        pulled += 1;
-        // By the second pull the first chunk has been written, not held.
-        if (pulled === 2) heldWhenSecondPulled = (await stat(file).then((s) => s.size, () => 0)) === 0;
-        if (pulled > 2) return controller.close();
-        controller.enqueue(new Uint8Array(4).fill(pulled));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          pulled += 1;
+          // By the second pull the first chunk has been written, not held.
+          if (pulled === 2)
+            heldWhenSecondPulled =
+              (await stat(file).then(
+                (s) => s.size,
+                () => 0,
+              )) === 0;
+          if (pulled > 2) return controller.close();
+          controller.enqueue(new Uint8Array(4).fill(pulled));
+        },
       },
-    }, { highWaterMark: 0 }); // pulled only when read: no chunk read ahead
-    const answer = await readBodyHoldingUpTo(new Response(body, { headers: { 'content-length': '8' } }), { limit: 100, hold: 6, file });
+      { highWaterMark: 0 },
+    ); // pulled only when read: no chunk read ahead
+    const answer = await readBodyHoldingUpTo(new Response(body, { headers: { 'content-length': '8' } }), {
+      limit: 100,
+      hold: 6,
+      file,
+    });
     expect(answer).toEqual({ path: file, size: 8 });
     expect(heldWhenSecondPulled).toBe(false);
   });

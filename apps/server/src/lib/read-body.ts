@@ -21,7 +21,7 @@ export async function readBodyUpTo(response: Response, limit: number): Promise<B
 
 /** `write` may take part of a buffer: the rest follows. */
 async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
-  for (let at = 0; at < bytes.length; ) at += (await file.write(bytes, at)).bytesWritten;
+  for (let at = 0; at < bytes.length;) at += (await file.write(bytes, at)).bytesWritten;
 }
 
 /**
@@ -30,7 +30,10 @@ async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
  * large picture costs a chunk or two of memory, not its size (docs/decisions/043). Null as soon
  * as it is larger than `limit`, with no file left.
  */
-export async function readBodyHoldingUpTo(response: Response, { limit, hold, file }: { limit: number; hold: number; file: string }): Promise<Buffer | PngFile | null> {
+export async function readBodyHoldingUpTo(
+  response: Response,
+  { limit, hold, file }: { limit: number; hold: number; file: string },
+): Promise<Buffer | PngFile | null> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > limit) return null;
   if (!response.body) return Buffer.alloc(0);

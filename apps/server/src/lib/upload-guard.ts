@@ -23,12 +23,21 @@ export type UploadAdmission = { budget: SpillBudget; release(): void };
  * in each process: `maxUploadsPerUser` at once per account (429), `maxSpillBytes` on disk in all
  * (503), and none while `dataDir`'s disk has less than `minFreeBytes` free (503).
  */
-export function createUploadGuard({ dataDir, maxSpillBytes, minFreeBytes }: { dataDir: string; maxSpillBytes: number; minFreeBytes: number }) {
+export function createUploadGuard({
+  dataDir,
+  maxSpillBytes,
+  minFreeBytes,
+}: {
+  dataDir: string;
+  maxSpillBytes: number;
+  minFreeBytes: number;
+}) {
   const inProgress = createOpenStreams();
   let spilled = 0;
   let lastLook: { at: number; low: boolean } | undefined;
 
-  const unavailable = (message: string) => new AppError('unavailable', message, { headers: { 'retry-after': String(retrySeconds) } });
+  const unavailable = (message: string) =>
+    new AppError('unavailable', message, { headers: { 'retry-after': String(retrySeconds) } });
 
   async function diskLow(): Promise<boolean> {
     const now = Date.now();
@@ -46,7 +55,10 @@ export function createUploadGuard({ dataDir, maxSpillBytes, minFreeBytes }: { da
       if (await diskLow()) throw unavailable(messages.uploads.diskLow);
       if (spilled >= maxSpillBytes) throw unavailable(messages.uploads.spillFull);
       const leave = manyPictures ? inProgress.enter([[`user:${userId}`, maxUploadsPerUser]]) : () => undefined;
-      if (!leave) throw new AppError('rate_limited', messages.uploads.tooManyAtOnce(maxUploadsPerUser), { headers: { 'retry-after': String(retrySeconds) } });
+      if (!leave)
+        throw new AppError('rate_limited', messages.uploads.tooManyAtOnce(maxUploadsPerUser), {
+          headers: { 'retry-after': String(retrySeconds) },
+        });
       let mine = 0;
       let released = false;
       return {

@@ -32,7 +32,11 @@ export type ZipImage = { name: string; open(): Promise<{ stream: Readable } | un
  * image's open stream, and a slow download holds back the reading. An image whose bytes are gone
  * is skipped (`onMissing`); a failure destroys the archive, which ends the download.
  */
-export function appendImagesInTurn(archive: ZipArchive, images: ZipImage[], onMissing: (image: ZipImage) => void): void {
+export function appendImagesInTurn(
+  archive: ZipArchive,
+  images: ZipImage[],
+  onMissing: (image: ZipImage) => void,
+): void {
   void (async () => {
     for (const image of images) {
       const stored = await image.open();

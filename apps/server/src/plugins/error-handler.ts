@@ -28,7 +28,12 @@ const fastifyClientErrors: Record<string, { status: number; message: string }> =
 };
 
 /** A failure as we answer it: the status, the headers, the message and the extra fields. */
-export type ErrorAnswer = { status: number; headers: Record<string, string>; message: string; extra: Record<string, unknown> };
+export type ErrorAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  message: string;
+  extra: Record<string, unknown>;
+};
 
 /**
  * Any error as we answer it, logging what is ours to fix. 5xx answers carry the request id and
@@ -36,7 +41,12 @@ export type ErrorAnswer = { status: number; headers: Record<string, string>; mes
  * into their services' error bodies, so every route tells the same story.
  */
 export function errorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply): ErrorAnswer {
-  const answer = (status: number, message: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}): ErrorAnswer => ({ status, headers, message, extra });
+  const answer = (
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ): ErrorAnswer => ({ status, headers, message, extra });
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return answer(error.statusCode, error.message, error.headers, error.extra);
@@ -45,7 +55,8 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest, reply:
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) return answer(known.status, known.message);
   if (error instanceof SyntaxError && error.statusCode === 400) return answer(400, messages.malformedJson);
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return answer(error.statusCode, error.message);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return answer(error.statusCode, error.message);
   if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && (reply.raw.destroyed || request.raw.destroyed)) {
     // The client hung up before its streamed answer (an edited image) went out: nothing broke.
     request.log.info('client closed the connection before the answer was sent');
@@ -68,6 +79,9 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest, reply:
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, headers, message, extra } = errorAnswer(error, request, reply);
-    return reply.code(status).headers(headers).send({ success: false, message, ...extra });
+    return reply
+      .code(status)
+      .headers(headers)
+      .send({ success: false, message, ...extra });
   });
 });

@@ -57,8 +57,12 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('lists nothing but the table’s routes (no web pages, no HEAD twins)', () => {
-    const listed = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
-    const expected = Object.keys(apiRoutes).map((route) => located(route)).map(({ method, path }) => `${method} ${path}`);
+    const listed = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    const expected = Object.keys(apiRoutes)
+      .map((route) => located(route))
+      .map(({ method, path }) => `${method} ${path}`);
     expect(listed.sort()).toEqual(expected.sort());
     const ids = listed.map((entry) => {
       const [method, path] = entry.split(' ') as [string, string];
@@ -72,7 +76,13 @@ describe('GET /api/openapi.json', () => {
     const body = generate.requestBody!.content['application/json']!.schema;
     expect(Object.keys(body.properties ?? {}).sort()).toEqual(['model', 'prompt', 'quality', 'size', 'style']);
     expect(generate.security).toEqual([{ sessionToken: [] }, { sessionBearer: [] }]);
-    expect(generate.responses['200']!.content!['application/json']!.schema.required).toEqual(['success', 'message', 'image', 'creditBalance', 'imageId']);
+    expect(generate.responses['200']!.content!['application/json']!.schema.required).toEqual([
+      'success',
+      'message',
+      'image',
+      'creditBalance',
+      'imageId',
+    ]);
 
     const register = document.paths['/api/user/register']!.post!;
     expect(register.security).toEqual([]);
@@ -80,7 +90,13 @@ describe('GET /api/openapi.json', () => {
     const tool = document.paths['/api/image/tools/{tool}']!.post!;
     expect(Object.keys(tool.requestBody!.content)).toEqual(['multipart/form-data']);
     expect(tool.requestBody!.content['multipart/form-data']!.schema.properties).toHaveProperty('image_file');
-    expect(tool.parameters).toContainEqual(expect.objectContaining({ name: 'tool', in: 'path', schema: expect.objectContaining({ enum: expect.arrayContaining(['remove-background', 'upscale']) }) }));
+    expect(tool.parameters).toContainEqual(
+      expect.objectContaining({
+        name: 'tool',
+        in: 'path',
+        schema: expect.objectContaining({ enum: expect.arrayContaining(['remove-background', 'upscale']) }),
+      }),
+    );
 
     const image = document.paths['/api/images/{id}']!.get!;
     expect(Object.keys(image.responses['200']!.content!)).toEqual(['image/png']);

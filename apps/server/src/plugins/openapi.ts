@@ -13,12 +13,35 @@ type Transformed = { schema: Record<string, unknown>; url: string };
 const zodToJson = createJsonSchemaTransform({ skipList: [] });
 
 const securitySchemes = {
-  sessionToken: { type: 'apiKey', in: 'header', name: 'token', description: 'The session token from `POST /api/user/login` or `register`.' },
-  sessionBearer: { type: 'http', scheme: 'bearer', description: 'The same session token as `Authorization: Bearer <token>`.' },
-  apiKey: { type: 'http', scheme: 'bearer', description: 'An API key made on /profile → Developers: `Authorization: Bearer lk_…`.' },
-  clipdropKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key made on /profile → Developers, as Clipdrop’s clients send theirs: `x-api-key: lk_…`.' },
+  sessionToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'token',
+    description: 'The session token from `POST /api/user/login` or `register`.',
+  },
+  sessionBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The same session token as `Authorization: Bearer <token>`.',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key made on /profile → Developers: `Authorization: Bearer lk_…`.',
+  },
+  clipdropKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'An API key made on /profile → Developers, as Clipdrop’s clients send theirs: `x-api-key: lk_…`.',
+  },
   metricsToken: { type: 'http', scheme: 'bearer', description: 'The operator’s METRICS_TOKEN.' },
-  stripeSignature: { type: 'apiKey', in: 'header', name: 'stripe-signature', description: 'Stripe signs every webhook delivery.' },
+  stripeSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'stripe-signature',
+    description: 'Stripe signs every webhook delivery.',
+  },
 } as const;
 
 const securityOf: Record<RouteAuth, Array<Record<string, string[]>>> = {
@@ -65,7 +88,10 @@ export function documentRoute(document: TransformInput): Transformed {
     if ('json' in answer) response[status] = { description, content: { 'application/json': { schema: answer.json } } };
     else bytes[status] = answer.bytes;
   }
-  response.default = { description: 'Any failure: 4xx for the request (the message names the field), 5xx for us or a provider', content: { 'application/json': { schema: errorResponse } } };
+  response.default = {
+    description: 'Any failure: 4xx for the request (the message names the field), 5xx for us or a provider',
+    content: { 'application/json': { schema: errorResponse } },
+  };
 
   const own = (schema ?? {}) as FastifySchema & Record<string, unknown>;
   const input = { ...own, response, ...(doc?.params && !own.params ? { params: doc.params } : {}) };
@@ -73,7 +99,10 @@ export function documentRoute(document: TransformInput): Transformed {
   const out: Record<string, unknown> = { ...converted };
   const convertedResponse = { ...(converted.response as Record<string, unknown>) };
   for (const [status, type] of Object.entries(bytes)) {
-    convertedResponse[status] = { description: type === 'text/event-stream' ? 'Server-Sent Events' : `${type} bytes`, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } };
+    convertedResponse[status] = {
+      description: type === 'text/event-stream' ? 'Server-Sent Events' : `${type} bytes`,
+      content: { [type]: { schema: { type: 'string', contentMediaType: type } } },
+    };
   }
   out.response = convertedResponse;
   if (doc?.multipart) out.body = { content: { 'multipart/form-data': { schema: multipartSchema(doc.multipart) } } };
@@ -90,7 +119,10 @@ export function documentRoute(document: TransformInput): Transformed {
  * routes as they are registered (so register this first) and builds the document on its first
  * request, then keeps it: nothing is converted at start-up.
  */
-export const openApiPlugin = fp(async function openApi(app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) {
+export const openApiPlugin = fp(async function openApi(
+  app: FastifyInstance,
+  { publicOrigin }: { publicOrigin: string },
+) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -17,7 +17,13 @@ export type { RequestLimit };
  * no client can spend another person's share. `onOver` runs once per window, for the request that
  * first goes over (the database's count decides, across instances).
  */
-type Rule = { name: string; max: number; key: (request: FastifyRequest) => string | undefined; after?: boolean; onOver?: (request: FastifyRequest) => void };
+type Rule = {
+  name: string;
+  max: number;
+  key: (request: FastifyRequest) => string | undefined;
+  after?: boolean;
+  onOver?: (request: FastifyRequest) => void;
+};
 
 export type FailureRule = Rule & {
   /** On success: true forgets the counter (the pair that just proved itself), else gives back this attempt. */
@@ -33,7 +39,10 @@ declare module 'fastify' {
      * guesses cannot slip past the limit) and answers 429 once a counter is over its max;
      * `succeeded` takes the attempt back.
      */
-    failureLimit(rules: FailureRule[], windowMs: number): { begin(request: FastifyRequest): Promise<{ succeeded(): Promise<void> }> };
+    failureLimit(
+      rules: FailureRule[],
+      windowMs: number,
+    ): { begin(request: FastifyRequest): Promise<{ succeeded(): Promise<void> }> };
   }
 }
 
@@ -43,13 +52,20 @@ declare module 'fastify' {
  * else a generation does (docs/decisions/040). Rows are locked in key order, so two of these never
  * wait on each other crosswise. The count so far and the window's ms left, by key.
  */
-async function incrementAll(db: Db, keys: string[], windowMs: number): Promise<Map<string, { count: number; ttl: number }>> {
+async function incrementAll(
+  db: Db,
+  keys: string[],
+  windowMs: number,
+): Promise<Map<string, { count: number; ttl: number }>> {
   if (keys.length === 0) return new Map();
   const sorted = [...new Set(keys)].sort();
   const counted = await rows<{ key: string; count: number; ttl: number }>(
     db,
     sql`INSERT INTO rate_limits (key, count, reset_at)
-        SELECT key, 1, now() + ${windowMs} * interval '1 millisecond' FROM unnest(ARRAY[${sql.join(sorted.map((key) => sql`${key}`), sql`, `)}]::text[]) AS key
+        SELECT key, 1, now() + ${windowMs} * interval '1 millisecond' FROM unnest(ARRAY[${sql.join(
+          sorted.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]) AS key
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
@@ -60,7 +76,15 @@ async function incrementAll(db: Db, keys: string[], windowMs: number): Promise<M
 
 /** After a success: forgets some counters and takes the attempt back from the others, in one statement. */
 async function giveBack(db: Db, { forget, decrement }: { forget: string[]; decrement: string[] }): Promise<void> {
-  const list = (keys: string[]) => sql`ARRAY[${keys.length ? sql.join(keys.map((key) => sql`${key}`), sql`, `) : sql``}]::text[]`;
+  const list = (keys: string[]) =>
+    sql`ARRAY[${
+      keys.length
+        ? sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )
+        : sql``
+    }]::text[]`;
   await db.execute(
     sql`WITH forgotten AS (DELETE FROM rate_limits WHERE key = ANY(${list(forget)}))
         UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ANY(${list(decrement)})`,
@@ -126,13 +150,23 @@ type Counted<R extends Rule> = Array<{ rule: R; key: string }>;
  * Counts the request under one group of rules: in this process first (over: 429 and nothing
  * written), then in the database, in one statement; 429 with Retry-After once any is over.
  */
-async function countGroup<R extends Rule>(db: Db, local: LocalCounters, counted: Counted<R>, request: FastifyRequest, windowMs: number): Promise<void> {
+async function countGroup<R extends Rule>(
+  db: Db,
+  local: LocalCounters,
+  counted: Counted<R>,
+  request: FastifyRequest,
+  windowMs: number,
+): Promise<void> {
   if (counted.length === 0) return;
   const seen = counted.map(({ rule, key }) => ({ rule, key, ...local.hit(key, windowMs) }));
   // A rule that must hear of its first refusal leaves that one to the database, which counts for every instance.
   const overHere = seen.filter(({ rule, count }) => count > rule.max + (rule.onOver ? 1 : 0));
   if (overHere.length) throw tooMany(Math.max(...overHere.map(({ ttl }) => ttl)));
-  const counts = await incrementAll(db, counted.map(({ key }) => key), windowMs);
+  const counts = await incrementAll(
+    db,
+    counted.map(({ key }) => key),
+    windowMs,
+  );
   for (const { key } of counted) {
     const found = counts.get(key)!;
     local.sync(key, found.count, found.ttl);
@@ -143,26 +177,48 @@ async function countGroup<R extends Rule>(db: Db, local: LocalCounters, counted:
 }
 
 /** Counts the request under each rule that has a key for it, `after` rules last; 429 with Retry-After once any counter is over its max. */
-async function count<R extends Rule>(db: Db, local: LocalCounters, rules: R[], request: FastifyRequest, windowMs: number): Promise<Counted<R>> {
+async function count<R extends Rule>(
+  db: Db,
+  local: LocalCounters,
+  rules: R[],
+  request: FastifyRequest,
+  windowMs: number,
+): Promise<Counted<R>> {
   const counted = rules.flatMap((rule) => {
     const key = rule.key(request);
     return key === undefined ? [] : [{ rule, key: `${rule.name}:${key}` }];
   });
-  await countGroup(db, local, counted.filter(({ rule }) => !rule.after), request, windowMs);
-  await countGroup(db, local, counted.filter(({ rule }) => rule.after), request, windowMs);
+  await countGroup(
+    db,
+    local,
+    counted.filter(({ rule }) => !rule.after),
+    request,
+    windowMs,
+  );
+  await countGroup(
+    db,
+    local,
+    counted.filter(({ rule }) => rule.after),
+    request,
+    windowMs,
+  );
   return counted;
 }
 
 /** Fixed-window counters in the database, so every instance behind a load balancer shares them. */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   const local = createLocalCounters();
-  app.decorate('limitBy', (rules, windowMs) => (request: FastifyRequest) => count(db, local, rules, request, windowMs).then(() => undefined));
+  app.decorate(
+    'limitBy',
+    (rules, windowMs) => (request: FastifyRequest) => count(db, local, rules, request, windowMs).then(() => undefined),
+  );
   app.decorate('failureLimit', (rules: FailureRule[], windowMs: number) => ({
     async begin(request: FastifyRequest) {
       const counted = await count(db, local, rules, request, windowMs);
       return {
         async succeeded() {
-          const keys = (clear: boolean) => counted.filter(({ rule }) => (rule.clearOnSuccess ?? false) === clear).map(({ key }) => key);
+          const keys = (clear: boolean) =>
+            counted.filter(({ rule }) => (rule.clearOnSuccess ?? false) === clear).map(({ key }) => key);
           for (const key of keys(true)) local.forget(key);
           for (const key of keys(false)) local.giveBack(key);
           await giveBack(db, { forget: keys(true), decrement: keys(false) });

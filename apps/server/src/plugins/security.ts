@@ -66,17 +66,24 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
 }
 
 /** Our API and the drop-in routes (OpenAI's and Clipdrop's paths): answers to programs, never pages. */
-const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url.startsWith('/clipdrop/');
+const isApi = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url.startsWith('/clipdrop/');
 
 /** Security headers with a strict Content-Security-Policy; CORS only for our own public origin. */
-export const securityPlugin = fp(async (app: FastifyInstance, { publicOrigin, stripe }: { publicOrigin: string; stripe: boolean }) => {
-  const pageHeaders = securityHeaders({ stripe });
-  const apiHeaders = apiSecurityHeaders(pageHeaders);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApi(request.url) ? apiHeaders : pageHeaders);
-    // Quoted by users in bug reports; the same id is on every log line of the request.
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  await app.register(cors, { origin: [publicOrigin], methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'token', 'authorization'] });
-});
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { publicOrigin, stripe }: { publicOrigin: string; stripe: boolean }) => {
+    const pageHeaders = securityHeaders({ stripe });
+    const apiHeaders = apiSecurityHeaders(pageHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApi(request.url) ? apiHeaders : pageHeaders);
+      // Quoted by users in bug reports; the same id is on every log line of the request.
+      reply.header('x-request-id', request.id);
+      done();
+    });
+    await app.register(cors, {
+      origin: [publicOrigin],
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['content-type', 'token', 'authorization'],
+    });
+  },
+);

@@ -17,7 +17,12 @@ export async function getBatch(app: FastifyInstance, token: string, batchId: str
 const finished = ['refused', 'succeeded', 'failed', 'canceled'];
 
 /** Asks for the batch until every picture is over. */
-export async function waitForBatch(app: FastifyInstance, token: string, batchId: string, timeoutMs = 60_000): Promise<BatchView> {
+export async function waitForBatch(
+  app: FastifyInstance,
+  token: string,
+  batchId: string,
+  timeoutMs = 60_000,
+): Promise<BatchView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const batch = await getBatch(app, token, batchId);

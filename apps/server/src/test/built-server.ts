@@ -3,7 +3,10 @@ import path from 'node:path';
 import { serverRoot } from '../server-root.ts';
 
 /** The entry points `npm start` and `npm run worker` run, once `buildServer()` has made them. */
-export const builtEntries = { server: path.join(serverRoot, 'dist/server.js'), worker: path.join(serverRoot, 'dist/worker.js') };
+export const builtEntries = {
+  server: path.join(serverRoot, 'dist/server.js'),
+  worker: path.join(serverRoot, 'dist/worker.js'),
+};
 
 /**
  * The environment `npm start` and `npm run worker` add (apps/server/package.json): glibc gives

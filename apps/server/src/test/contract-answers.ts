@@ -7,10 +7,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
  * the server without the contract (or left behind after a rename) would otherwise pass.
  */
 function unknownKeys(raw: unknown, parsed: unknown, at = ''): string[] {
-  if (Array.isArray(raw) && Array.isArray(parsed)) return raw.flatMap((item, index) => unknownKeys(item, parsed[index], `${at}[${index}]`));
+  if (Array.isArray(raw) && Array.isArray(parsed))
+    return raw.flatMap((item, index) => unknownKeys(item, parsed[index], `${at}[${index}]`));
   if (raw === null || parsed === null || typeof raw !== 'object' || typeof parsed !== 'object') return [];
   return Object.entries(raw).flatMap(([key, value]) =>
-    key in parsed ? unknownKeys(value, (parsed as Record<string, unknown>)[key], `${at}.${key}`) : [`${at}.${key}`.slice(1)],
+    key in parsed
+      ? unknownKeys(value, (parsed as Record<string, unknown>)[key], `${at}.${key}`)
+      : [`${at}.${key}`.slice(1)],
   );
 }
 
@@ -37,10 +40,12 @@ export function checkAnswer(method: string, url: string, response: LightMyReques
   }
   const contentType = String(response.headers['content-type'] ?? '');
   if ('bytes' in answer) {
-    if (!contentType.startsWith(answer.bytes)) throw new Error(`${request}: expected ${answer.bytes} bytes, got content-type '${contentType}'`);
+    if (!contentType.startsWith(answer.bytes))
+      throw new Error(`${request}: expected ${answer.bytes} bytes, got content-type '${contentType}'`);
     return;
   }
-  if (!contentType.startsWith('application/json')) throw new Error(`${request}: expected JSON, got content-type '${contentType}': ${preview(response.body)}`);
+  if (!contentType.startsWith('application/json'))
+    throw new Error(`${request}: expected JSON, got content-type '${contentType}': ${preview(response.body)}`);
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -49,12 +54,17 @@ export function checkAnswer(method: string, url: string, response: LightMyReques
   }
   const parsed = answer.json.safeParse(body);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`)
+      .join('; ');
     const schema = answer.json === errorResponse ? 'the error shape (errorResponse)' : `${route}'s schema`;
     throw new Error(`${request}: the answer does not match ${schema}: ${issues}\n${preview(response.body)}`);
   }
   const extra = unknownKeys(body, parsed.data);
-  if (extra.length > 0) throw new Error(`${request}: the answer has fields its schema does not list: ${extra.join(', ')}\n${preview(response.body)}`);
+  if (extra.length > 0)
+    throw new Error(
+      `${request}: the answer has fields its schema does not list: ${extra.join(', ')}\n${preview(response.body)}`,
+    );
 }
 
 /**
@@ -74,6 +84,12 @@ export function checkAnswers<App extends FastifyInstance>(app: App): App {
     return response;
   };
   app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
-    options === undefined || callback !== undefined ? Reflect.apply(original, app, [options, callback].filter((argument) => argument !== undefined)) : checked(options)) as App['inject'];
+    options === undefined || callback !== undefined
+      ? Reflect.apply(
+          original,
+          app,
+          [options, callback].filter((argument) => argument !== undefined),
+        )
+      : checked(options)) as App['inject'];
   return app;
 }

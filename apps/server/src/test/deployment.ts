@@ -2,7 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnEntry, type SpawnedProcess } from './spawned-process.ts';
 
-const sourceEntries = { server: path.join(import.meta.dirname, '..', 'server.ts'), worker: path.join(import.meta.dirname, '..', 'worker.ts') };
+const sourceEntries = {
+  server: path.join(import.meta.dirname, '..', 'server.ts'),
+  worker: path.join(import.meta.dirname, '..', 'worker.ts'),
+};
 
 /** A web-only instance: its address, and its process (for its memory or its output). */
 export type WebInstance = { origin: string; process: SpawnedProcess };
@@ -24,7 +27,12 @@ export function createDeployment(
   const dataDirOf = (name: string) => path.join(root, name);
 
   // Each is kept as soon as it exists, so stop() ends it even when another fails to start.
-  async function start(entry: string, name: string, more: Record<string, string>, ready: RegExp): Promise<{ started: SpawnedProcess; match: RegExpMatchArray }> {
+  async function start(
+    entry: string,
+    name: string,
+    more: Record<string, string>,
+    ready: RegExp,
+  ): Promise<{ started: SpawnedProcess; match: RegExpMatchArray }> {
     await mkdir(dataDirOf(name), { recursive: true });
     const started = spawnEntry(entry, { ...env, DATA_DIR: dataDirOf(name), ...more }, spawnOptions);
     spawned.push(started);
@@ -36,7 +44,12 @@ export function createDeployment(
     dataDirOf,
     spawned,
     async startInstance(name: string, more: Record<string, string> = {}): Promise<WebInstance> {
-      const { started, match } = await start(entries.server, name, { PORT: '0', HOST: '127.0.0.1', WORKERS_IN_PROCESS: '0', ...more }, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      const { started, match } = await start(
+        entries.server,
+        name,
+        { PORT: '0', HOST: '127.0.0.1', WORKERS_IN_PROCESS: '0', ...more },
+        /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
+      );
       return { origin: match[1]!, process: started };
     },
     async startWorker(name = 'worker', more: Record<string, string> = {}): Promise<SpawnedProcess> {

@@ -15,7 +15,12 @@ export type ClipdropAnswer =
   | { reset: true };
 
 export type ClipdropFile = { bytes: Buffer; type: string; filename: string };
-export type ClipdropRequest = { path: string; apiKey: string | undefined; fields: Record<string, string>; files: Record<string, ClipdropFile> };
+export type ClipdropRequest = {
+  path: string;
+  apiKey: string | undefined;
+  fields: Record<string, string>;
+  files: Record<string, ClipdropFile>;
+};
 
 const toolByPath = new Map(Object.entries(clipdropPaths).map(([tool, path]) => [path, tool as ToolId]));
 
@@ -36,24 +41,41 @@ export async function startFakeClipdrop() {
       const apiKey = typeof request.headers['x-api-key'] === 'string' ? request.headers['x-api-key'] : undefined;
       if (!apiKey) return json(401, { error: 'Missing API key' });
 
-      const form = await new Request(`http://fake${path}`, { method: 'POST', headers: { 'content-type': request.headers['content-type'] ?? '' }, body: body as Uint8Array<ArrayBuffer> }).formData();
+      const form = await new Request(`http://fake${path}`, {
+        method: 'POST',
+        headers: { 'content-type': request.headers['content-type'] ?? '' },
+        body: body as Uint8Array<ArrayBuffer>,
+      }).formData();
       const recorded: ClipdropRequest = { path, apiKey, fields: {}, files: {} };
       for (const [name, value] of form.entries()) {
         if (typeof value === 'string') recorded.fields[name] = value;
-        else recorded.files[name] = { bytes: Buffer.from(await value.arrayBuffer()), type: value.type, filename: value.name };
+        else
+          recorded.files[name] = {
+            bytes: Buffer.from(await value.arrayBuffer()),
+            type: value.type,
+            filename: value.name,
+          };
       }
       script.record(recorded);
 
       const answer = script.next() ?? { image: 'png' };
       if ('reset' in answer) return resetConnection(response);
       if (!(await delayAnswer(response, 'delayMs' in answer ? answer.delayMs : undefined))) return;
-      if ('raw' in answer) return response.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.raw);
-      if ('status' in answer) return json(answer.status, answer.error === undefined ? {} : { error: answer.error }, answer.headers);
+      if ('raw' in answer)
+        return response.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.raw);
+      if ('status' in answer)
+        return json(answer.status, answer.error === undefined ? {} : { error: answer.error }, answer.headers);
       const image = recorded.files.image_file;
       if (!image) return json(400, { error: 'image_file is required' });
       const edited = await fakeEdit(tool, image.bytes, recorded.fields);
       const bytes = answer.image === 'png' ? edited.png : await sharp(edited.png)[answer.image]().toBuffer();
-      return response.writeHead(200, { 'content-type': `image/${answer.image}`, 'x-remaining-credits': '99', 'x-credits-consumed': '1' }).end(bytes);
+      return response
+        .writeHead(200, {
+          'content-type': `image/${answer.image}`,
+          'x-remaining-credits': '99',
+          'x-credits-consumed': '1',
+        })
+        .end(bytes);
     },
     [{ image: 'png' }],
   );

@@ -8,7 +8,13 @@ import { fakeEdit } from './fake-tool-provider.ts';
  * given), or answers bytes that are no image when `params.fake` is `not-an-image`. The pool's own
  * behaviour (failures, timeouts, a full queue) is tested in the package.
  */
-export async function run({ image, params }: { image: Buffer; params: Record<string, number | string> }): Promise<ToolOutput> {
+export async function run({
+  image,
+  params,
+}: {
+  image: Buffer;
+  params: Record<string, number | string>;
+}): Promise<ToolOutput> {
   if (params.fake === 'not-an-image') return { png: Buffer.from('certainly not a PNG'), width: 1, height: 1 };
   const tool: ToolId = params.target_width === undefined ? 'remove-background' : 'upscale';
   return fakeEdit(tool, image, params);

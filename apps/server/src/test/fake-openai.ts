@@ -29,18 +29,29 @@ export async function pngBase64(width: number, height: number): Promise<string> 
   return (await picturePng(width, height, '#285aa0')).toString('base64');
 }
 
-
-
 export const imagesAnswer = (b64: string): FakeAnswer => ({
   status: 200,
   body: { created: Math.floor(Date.now() / 1000), data: [{ b64_json: b64, revised_prompt: 'a revised prompt' }] },
 });
 
 /** OpenAI's documented error body: `{ error: { message, type, param, code } }`. */
-export const errorAnswer = (status: number, code: string | null, message: string, headers?: Record<string, string>, param: string | null = null): FakeAnswer => ({
+export const errorAnswer = (
+  status: number,
+  code: string | null,
+  message: string,
+  headers?: Record<string, string>,
+  param: string | null = null,
+): FakeAnswer => ({
   status,
   headers,
-  body: { error: { message, type: status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error', param, code } },
+  body: {
+    error: {
+      message,
+      type: status === 429 ? 'requests' : status >= 500 ? 'server_error' : 'invalid_request_error',
+      param,
+      code,
+    },
+  },
 });
 
 /**
@@ -49,7 +60,17 @@ export const errorAnswer = (status: number, code: string | null, message: string
  * date is no longer listed and a request naming it is a 404 `model_not_found`: DALL·E 2 and 3 went
  * on 2026-05-12, gpt-image-1 on 2026-10-23.
  */
-export const openAiImageModels = ['gpt-image-2.6-flare', 'gpt-image-2.6-sunburst', 'gpt-image-2.5-flare', 'gpt-image-2.5-sunburst', 'gpt-image-2', 'gpt-image-1.5', 'gpt-image-1', 'gpt-image-1-mini', 'chatgpt-image-latest'];
+export const openAiImageModels = [
+  'gpt-image-2.6-flare',
+  'gpt-image-2.6-sunburst',
+  'gpt-image-2.5-flare',
+  'gpt-image-2.5-sunburst',
+  'gpt-image-2',
+  'gpt-image-1.5',
+  'gpt-image-1',
+  'gpt-image-1-mini',
+  'chatgpt-image-latest',
+];
 export const openAiShutdownDates: Record<string, string> = {
   'dall-e-2': '2026-05-12',
   'dall-e-3': '2026-05-12',
@@ -61,10 +82,12 @@ export const openAiShutdownDates: Record<string, string> = {
 const otherModels = ['gpt-6.1-sol', 'gpt-5-mini', 'text-embedding-3-small', 'whisper-1'];
 
 /** A `YYYY-MM-DD` date `days` from today (UTC): tests set shutdowns relative to the clock they run on. */
-export const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const daysFromToday = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Past its shutdown date (a model shuts down at the start of that day, UTC). */
-const isShutDown = (date: string | undefined): boolean => date !== undefined && date <= new Date().toISOString().slice(0, 10);
+const isShutDown = (date: string | undefined): boolean =>
+  date !== undefined && date <= new Date().toISOString().slice(0, 10);
 
 /** Any prompt containing this word is refused as OpenAI's moderation refuses a flagged one. */
 export const flaggedWord = 'forbidden-subject';
@@ -81,27 +104,60 @@ const quote = (values: string[]) => values.map((v) => `'${v}'`).join(', ');
 function refusal(body: Record<string, unknown>, models: string[]): FakeAnswer | undefined {
   const model = typeof body.model === 'string' ? body.model : '';
   if (!models.includes(model)) {
-    return { ...errorAnswer(404, 'model_not_found', `The model \`${model}\` does not exist or you do not have access to it.`, undefined, 'model') };
+    return {
+      ...errorAnswer(
+        404,
+        'model_not_found',
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        undefined,
+        'model',
+      ),
+    };
   }
   const family = familyOf(model);
   if (family !== 'gpt-image-1' && family !== 'gpt-image') return undefined;
-  if ('response_format' in body) return errorAnswer(400, 'unknown_parameter', "Unknown parameter: 'response_format'.", undefined, 'response_format');
+  if ('response_format' in body)
+    return errorAnswer(400, 'unknown_parameter', "Unknown parameter: 'response_format'.", undefined, 'response_format');
   const size = String(body.size ?? 'auto');
   if (family === 'gpt-image-1' && !gptImage1Sizes.includes(size)) {
-    return errorAnswer(400, 'invalid_value', `Invalid value: '${size}'. Supported values are: ${quote(gptImage1Sizes)}.`, undefined, 'size');
+    return errorAnswer(
+      400,
+      'invalid_value',
+      `Invalid value: '${size}'. Supported values are: ${quote(gptImage1Sizes)}.`,
+      undefined,
+      'size',
+    );
   }
   if (family === 'gpt-image' && size !== 'auto') {
     const [width, height] = size.split('x').map(Number);
     if (!width || !height || !isFlexibleSizeAllowed({ width, height })) {
-      return errorAnswer(400, 'invalid_value', `Invalid size '${size}': both sides must be multiples of 16, at most 3840 px, at most 3:1, and 655360 to 8294400 pixels.`, undefined, 'size');
+      return errorAnswer(
+        400,
+        'invalid_value',
+        `Invalid size '${size}': both sides must be multiples of 16, at most 3840 px, at most 3:1, and 655360 to 8294400 pixels.`,
+        undefined,
+        'size',
+      );
     }
   }
   const quality = String(body.quality ?? 'auto');
   if (!qualities[family].includes(quality)) {
-    return errorAnswer(400, 'invalid_value', `Invalid value: '${quality}'. Supported values are: ${quote(qualities[family])}.`, undefined, 'quality');
+    return errorAnswer(
+      400,
+      'invalid_value',
+      `Invalid value: '${quality}'. Supported values are: ${quote(qualities[family])}.`,
+      undefined,
+      'quality',
+    );
   }
   if (typeof body.prompt === 'string' && body.prompt.includes(flaggedWord)) {
-    return errorAnswer(400, 'moderation_blocked', 'Your request was rejected by the safety system. If you believe this is an error, contact us.', undefined, null);
+    return errorAnswer(
+      400,
+      'moderation_blocked',
+      'Your request was rejected by the safety system. If you believe this is an error, contact us.',
+      undefined,
+      null,
+    );
   }
   return undefined;
 }
@@ -113,7 +169,13 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 /** OpenAI's list names each model's `shutdown_date` (null: none announced); compatible servers name none. */
 const modelList = (ids: string[], shutdowns?: Record<string, string>) => ({
   object: 'list',
-  data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system', ...(shutdowns ? { shutdown_date: shutdowns[id] ?? null } : {}) })),
+  data: ids.map((id) => ({
+    id,
+    object: 'model',
+    created: 1_700_000_000,
+    owned_by: 'system',
+    ...(shutdowns ? { shutdown_date: shutdowns[id] ?? null } : {}),
+  })),
 });
 
 /**
@@ -123,18 +185,30 @@ const modelList = (ids: string[], shutdowns?: Record<string, string>) => ({
  * `response_format` for GPT Image, a size or quality the model does not take, a flagged prompt) and
  * otherwise answers from the script, or, with no script, a picture of the size asked for.
  */
-export async function startFakeOpenAi({ models = openAiImageModels, shutdowns = openAiShutdownDates }: { models?: string[]; shutdowns?: Record<string, string> } = {}) {
+export async function startFakeOpenAi({
+  models = openAiImageModels,
+  shutdowns = openAiShutdownDates,
+}: { models?: string[]; shutdowns?: Record<string, string> } = {}) {
   const listed = [...models];
   const dates = { ...shutdowns };
   const served = () => listed.filter((id) => !isShutDown(dates[id]));
   const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
-    if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList([...served(), ...otherModels], dates));
-    if (request.method === 'POST' && request.url === '/v1/images/edits') return edits(request.headers, body, response, script, served());
+    if (request.method === 'GET' && request.url === '/v1/models')
+      return sendJson(response, 200, modelList([...served(), ...otherModels], dates));
+    if (request.method === 'POST' && request.url === '/v1/images/edits')
+      return edits(request.headers, body, response, script, served());
     if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
-      return sendJson(response, 404, { error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null } });
+      return sendJson(response, 404, {
+        error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null },
+      });
     }
     const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: json });
+    script.record({
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.authorization,
+      body: json,
+    });
     const answer = refusal(json, served()) ?? script.next() ?? (await drawn(json));
     if (!(await delayAnswer(response, answer.delayMs))) return;
     if (answer.reset) return resetConnection(response);
@@ -172,14 +246,29 @@ async function edits(
   script: { next(): FakeAnswer | undefined; record(request: RecordedRequest): void },
   models: string[],
 ) {
-  const form = await new Request('http://fake/v1/images/edits', { method: 'POST', headers: { 'content-type': String(headers['content-type'] ?? '') }, body: body as Uint8Array<ArrayBuffer> }).formData();
+  const form = await new Request('http://fake/v1/images/edits', {
+    method: 'POST',
+    headers: { 'content-type': String(headers['content-type'] ?? '') },
+    body: body as Uint8Array<ArrayBuffer>,
+  }).formData();
   const fields: Record<string, unknown> = {};
   const files: NonNullable<RecordedRequest['files']> = {};
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') fields[name] = value;
-    else files[name.replace(/\[\]$/, '')] = { bytes: Buffer.from(await value.arrayBuffer()), type: value.type, filename: value.name };
+    else
+      files[name.replace(/\[\]$/, '')] = {
+        bytes: Buffer.from(await value.arrayBuffer()),
+        type: value.type,
+        filename: value.name,
+      };
   }
-  script.record({ method: 'POST', url: '/v1/images/edits', authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined, body: fields, files });
+  script.record({
+    method: 'POST',
+    url: '/v1/images/edits',
+    authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined,
+    body: fields,
+    files,
+  });
   const send = async (answer: FakeAnswer) => {
     if (!(await delayAnswer(response, answer.delayMs))) return;
     if (answer.reset) return resetConnection(response);
@@ -189,29 +278,47 @@ async function edits(
   if (refused) return send(refused);
   const image = files.image;
   if (!image) return send(invalid("Missing required parameter: 'image'.", 'image'));
-  const picture = await sharp(image.bytes).metadata().catch(() => undefined);
+  const picture = await sharp(image.bytes)
+    .metadata()
+    .catch(() => undefined);
   if (!picture) return send(invalid('Invalid image file or mode for image 1, please check your image file.', 'image'));
   const mask = files.mask;
   if (mask) {
-    const meta = await sharp(mask.bytes).metadata().catch(() => undefined);
+    const meta = await sharp(mask.bytes)
+      .metadata()
+      .catch(() => undefined);
     if (!meta || meta.format !== 'png') return send(invalid('Invalid mask: must be a PNG file.', 'mask'));
     if (mask.bytes.length >= maskLimitBytes) return send(invalid('Invalid mask: must be less than 4MB.', 'mask'));
     if (!meta.hasAlpha) return send(invalid('Invalid mask: must have an alpha channel.', 'mask'));
-    if (meta.width !== picture.width || meta.height !== picture.height) return send(invalid('Invalid mask image: mask size does not match image size.', 'mask'));
+    if (meta.width !== picture.width || meta.height !== picture.height)
+      return send(invalid('Invalid mask image: mask size does not match image size.', 'mask'));
   }
   const scripted = script.next();
   if (scripted) return send(scripted);
-  const [width, height] = String(fields.size ?? 'auto') === 'auto' ? [picture.width, picture.height] : String(fields.size).split('x').map(Number);
+  const [width, height] =
+    String(fields.size ?? 'auto') === 'auto'
+      ? [picture.width, picture.height]
+      : String(fields.size).split('x').map(Number);
   const png = await sharp(image.bytes).negate({ alpha: false }).resize(width, height, { fit: 'fill' }).png().toBuffer();
   return send({
     status: 200,
-    body: { created: Math.floor(Date.now() / 1000), data: [{ b64_json: png.toString('base64') }], usage: { input_tokens: 1200, output_tokens: 4000, total_tokens: 5200, input_tokens_details: { image_tokens: 1100, text_tokens: 100 } } },
+    body: {
+      created: Math.floor(Date.now() / 1000),
+      data: [{ b64_json: png.toString('base64') }],
+      usage: {
+        input_tokens: 1200,
+        output_tokens: 4000,
+        total_tokens: 5200,
+        input_tokens_details: { image_tokens: 1100, text_tokens: 100 },
+      },
+    },
   });
 }
 
 /** A picture of the size the request asked for (`auto`: a square). */
 async function drawn(body: Record<string, unknown>): Promise<FakeAnswer> {
-  const [width, height] = String(body.size ?? 'auto') === 'auto' ? [1024, 1024] : String(body.size).split('x').map(Number);
+  const [width, height] =
+    String(body.size ?? 'auto') === 'auto' ? [1024, 1024] : String(body.size).split('x').map(Number);
   return imagesAnswer(await pngBase64(width ?? 1024, height ?? 1024));
 }
 
@@ -240,25 +347,46 @@ export async function startFakeCompatibleServer({
     if (request.method === 'GET') fetched.push(`${request.headers.host ?? ''}${request.url ?? ''}`);
     // `/redirect?to=<url>`: a 302 there, as a compromised server could answer an image link.
     if (request.method === 'GET' && request.url?.startsWith('/redirect?to=')) {
-      return void response.writeHead(302, { location: decodeURIComponent(request.url.slice('/redirect?to='.length)) }).end();
+      return void response
+        .writeHead(302, { location: decodeURIComponent(request.url.slice('/redirect?to='.length)) })
+        .end();
     }
     const file = request.method === 'GET' ? files.get(request.url ?? '') : undefined;
-    if (file) return void response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) }).end(file);
+    if (file)
+      return void response
+        .writeHead(200, { 'content-type': 'image/png', 'content-length': String(file.length) })
+        .end(file);
     if (request.method === 'GET' && request.url === '/v1/models') return sendJson(response, 200, modelList(models));
-    if (request.method !== 'POST' || request.url !== '/v1/images/generations') return sendJson(response, 404, { error: 'not found' });
+    if (request.method !== 'POST' || request.url !== '/v1/images/generations')
+      return sendJson(response, 404, { error: 'not found' });
     const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    script.record({ method: request.method, url: request.url, authorization: request.headers.authorization, body: json });
+    script.record({
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.authorization,
+      body: json,
+    });
     const scripted = script.next();
     if (scripted) {
       if (!(await delayAnswer(response, scripted.delayMs))) return;
       return sendJson(response, scripted.status, scripted.body ?? {}, scripted.headers);
     }
-    const [askedWidth, askedHeight] = String(json.size ?? '512x512').split('x').map(Number);
-    const png = await picturePng(drawSize?.width ?? askedWidth ?? 512, drawSize?.height ?? askedHeight ?? 512, '#285aa0');
+    const [askedWidth, askedHeight] = String(json.size ?? '512x512')
+      .split('x')
+      .map(Number);
+    const png = await picturePng(
+      drawSize?.width ?? askedWidth ?? 512,
+      drawSize?.height ?? askedHeight ?? 512,
+      '#285aa0',
+    );
     const path = `/generated/${files.size + 1}.png`;
     files.set(path, png);
     const item =
-      answer === 'url' ? { url: `${origin}${path}` } : answer === 'data-url' ? { url: `data:image/png;base64,${png.toString('base64')}` } : { b64_json: png.toString('base64') };
+      answer === 'url'
+        ? { url: `${origin}${path}` }
+        : answer === 'data-url'
+          ? { url: `data:image/png;base64,${png.toString('base64')}` }
+          : { b64_json: png.toString('base64') };
     sendJson(response, 200, { created: Math.floor(Date.now() / 1000), data: [item] });
   });
   origin = server.origin;

@@ -46,7 +46,13 @@ export type FakeReversal = {
   created: number;
 };
 
-export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; query: Record<string, string>; form: Record<string, string> };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  query: Record<string, string>;
+  form: Record<string, string>;
+};
 
 /** Stripe's form encoding (`metadata[userId]=…`) to a flat map of bracketed keys. */
 function parseForm(body: string): Record<string, string> {
@@ -85,7 +91,11 @@ export async function startFakeStripe() {
       const query = parseForm((req.url ?? '').split('?')[1] ?? '');
       requests.push({ method: req.method ?? '', path, headers: req.headers, query, form });
       const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+          ...headers,
+        });
         res.end(JSON.stringify(payload));
       };
       if (failures > 0) {
@@ -125,24 +135,38 @@ export async function startFakeStripe() {
       if (retrieve?.[1]) {
         const intent = intents.get(decodeURIComponent(retrieve[1]));
         // The SDK sends `expand[0]=latest_charge` in the query of a GET; Stripe then nests the Charge.
-        const expandCharge = Object.entries(query).some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === 'latest_charge');
+        const expandCharge = Object.entries(query).some(
+          ([key, value]) => /^expand\[\d*\]$/.test(key) && value === 'latest_charge',
+        );
         const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
         const answer = () =>
           intent
             ? send(200, expandCharge && charge ? { ...intent, latest_charge: charge } : intent)
             : send(404, {
-                error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${retrieve[1]}'` },
+                error: {
+                  type: 'invalid_request_error',
+                  code: 'resource_missing',
+                  param: 'intent',
+                  message: `No such payment_intent: '${retrieve[1]}'`,
+                },
               });
         return retrieveDelayMs > 0 ? void setTimeout(answer, retrieveDelayMs) : answer();
       }
       // GET /v1/refunds?payment_intent=… and GET /v1/disputes?payment_intent=…: one page holds them all.
-      const listed = req.method === 'GET' && (path === '/v1/refunds' || path === '/v1/disputes') ? (path === '/v1/refunds' ? 'refund' : 'dispute') : undefined;
+      const listed =
+        req.method === 'GET' && (path === '/v1/refunds' || path === '/v1/disputes')
+          ? path === '/v1/refunds'
+            ? 'refund'
+            : 'dispute'
+          : undefined;
       if (listed) {
         const intent = query.payment_intent;
         const data = reversals.filter((r) => r.object === listed && (!intent || r.payment_intent === intent));
         return send(200, { object: 'list', data, has_more: false, url: path });
       }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -158,7 +182,11 @@ export async function startFakeStripe() {
      * What a customer's confirmation (or decline) does on Stripe's side: a success or a decline
      * makes a charge, which becomes the intent's `latest_charge`; a paid one has a receipt page.
      */
-    setStatus(id: string, status: 'succeeded' | 'canceled' | 'processing' | 'requires_payment_method', lastPaymentError: string | null = null) {
+    setStatus(
+      id: string,
+      status: 'succeeded' | 'canceled' | 'processing' | 'requires_payment_method',
+      lastPaymentError: string | null = null,
+    ) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`fake Stripe has no ${id}`);
       intent.status = status;
@@ -175,7 +203,9 @@ export async function startFakeStripe() {
           payment_intent: id,
           paid,
           status: paid ? 'succeeded' : 'failed',
-          receipt_url: paid ? `https://pay.stripe.com/receipts/payment/fake_${randomBytes(12).toString('base64url')}` : null,
+          receipt_url: paid
+            ? `https://pay.stripe.com/receipts/payment/fake_${randomBytes(12).toString('base64url')}`
+            : null,
           livemode: false,
           created: Math.floor(Date.now() / 1000),
         });
@@ -186,8 +216,20 @@ export async function startFakeStripe() {
     addForeignIntent(values: Partial<FakeIntent>): FakeIntent {
       const id = `pi_fake_${randomBytes(8).toString('hex')}`;
       const intent: FakeIntent = {
-        id, object: 'payment_intent', amount: 2000, currency: 'usd', description: null, receipt_email: null, metadata: {},
-        status: 'succeeded', client_secret: `${id}_secret_x`, last_payment_error: null, latest_charge: null, livemode: false, created: 0, ...values,
+        id,
+        object: 'payment_intent',
+        amount: 2000,
+        currency: 'usd',
+        description: null,
+        receipt_email: null,
+        metadata: {},
+        status: 'succeeded',
+        client_secret: `${id}_secret_x`,
+        last_payment_error: null,
+        latest_charge: null,
+        livemode: false,
+        created: 0,
+        ...values,
       };
       intents.set(id, intent);
       return intent;
@@ -197,7 +239,11 @@ export async function startFakeStripe() {
      * side; `amount` defaults to the whole payment. Returns the refund or dispute, and the charge
      * object a `charge.refunded` / `charge.dispute.created` event carries.
      */
-    reverse(intentId: string, kind: 'refund' | 'dispute', { amount, status }: { amount?: number; status?: string } = {}) {
+    reverse(
+      intentId: string,
+      kind: 'refund' | 'dispute',
+      { amount, status }: { amount?: number; status?: string } = {},
+    ) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`fake Stripe has no ${intentId}`);
       const reversal: FakeReversal = {
@@ -211,8 +257,17 @@ export async function startFakeStripe() {
         created: Math.floor(Date.now() / 1000),
       };
       reversals.push(reversal);
-      const refunded = reversals.filter((r) => r.payment_intent === intentId && r.object === 'refund').reduce((sum, r) => sum + r.amount, 0);
-      const charge = { id: reversal.charge, object: 'charge', amount: intent.amount, amount_refunded: refunded, refunded: refunded >= intent.amount, payment_intent: intentId };
+      const refunded = reversals
+        .filter((r) => r.payment_intent === intentId && r.object === 'refund')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const charge = {
+        id: reversal.charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: refunded,
+        refunded: refunded >= intent.amount,
+        payment_intent: intentId,
+      };
       return { reversal, charge };
     },
     /** The next `count` requests answer 500 (Stripe down). */
@@ -249,7 +304,11 @@ export function signedEvent(
 }
 
 /** A Stripe event about any object (a charge, a dispute), signed as Stripe signs. */
-export function signedEventOf(type: string, object: Record<string, unknown>, secret: string = stripeTestKeys.STRIPE_WEBHOOK_SECRET): { payload: string; signature: string } {
+export function signedEventOf(
+  type: string,
+  object: Record<string, unknown>,
+  secret: string = stripeTestKeys.STRIPE_WEBHOOK_SECRET,
+): { payload: string; signature: string } {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',

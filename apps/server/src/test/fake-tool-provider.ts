@@ -9,13 +9,18 @@ type Recorded = CheckedImage & { bytes: Buffer };
 export type RecordedCall = Omit<ToolInput, 'image' | 'mask'> & { image: Recorded; mask?: Recorded };
 
 /** The size a real tool's result has: what the contract promises, else the image's own size. */
-export const resultSize = (tool: ToolId, width: number, height: number, fields: ToolFields) => promisedToolSize(tool, { width, height }, fields) ?? { width, height };
+export const resultSize = (tool: ToolId, width: number, height: number, fields: ToolFields) =>
+  promisedToolSize(tool, { width, height }, fields) ?? { width, height };
 
 /** A stand-in result: the image (its bytes or its file) negated and brought to the tool's result size. */
 export async function fakeEdit(tool: ToolId, image: Buffer | string, fields: ToolFields): Promise<HeldPngImage> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const size = resultSize(tool, width, height, fields);
-  const png = await sharp(image).negate({ alpha: false }).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();
+  const png = await sharp(image)
+    .negate({ alpha: false })
+    .resize(size.width, size.height, { fit: 'fill' })
+    .png()
+    .toBuffer();
   return { png, ...size };
 }
 

@@ -23,7 +23,11 @@ const provider: GenerationProvider = {
     return { png: await picturePng(width, height, '#345'), width, height };
   },
 };
-const worker = await startWorker({ config: loadConfig(), log: pino({ level: 'silent' }), generationProvider: provider });
+const worker = await startWorker({
+  config: loadConfig(),
+  log: pino({ level: 'silent' }),
+  generationProvider: provider,
+});
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
   void worker.stop().then(() => process.exit(0));

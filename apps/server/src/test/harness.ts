@@ -24,7 +24,10 @@ export type DatabaseLocation = { kind: DatabaseKind; url?: string; dataDir: stri
  * TEST_DATABASE_URL), or a new PGlite directory on disk — a copy of the migrated one Vitest's
  * global setup made (test/pglite-template.ts), else made when first opened.
  */
-export async function createDatabaseLocation(kind: DatabaseKind, adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseLocation> {
+export async function createDatabaseLocation(
+  kind: DatabaseKind,
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<DatabaseLocation> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-test-'));
   if (kind === 'pglite') {
     const template = process.env.LUMIGEN_TEST_PGLITE_TEMPLATE;
@@ -48,7 +51,10 @@ export async function createDatabaseLocation(kind: DatabaseKind, adminUrl = proc
       await client.connect();
       // A closed pool's sockets may still be saying goodbye; give them a moment before forcing.
       for (let i = 0; i < 40; i += 1) {
-        const { rows: left } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        const { rows: left } = await client.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
         if (left[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -59,7 +65,10 @@ export async function createDatabaseLocation(kind: DatabaseKind, adminUrl = proc
   };
 }
 
-export function testConfig(location: Pick<DatabaseLocation, 'url' | 'dataDir'>, env: Record<string, string> = {}): Config {
+export function testConfig(
+  location: Pick<DatabaseLocation, 'url' | 'dataDir'>,
+  env: Record<string, string> = {},
+): Config {
   return loadConfig({
     DATA_DIR: location.dataDir,
     ...(location.url ? { DATABASE_URL: location.url } : {}),
@@ -117,7 +126,10 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Registers a user through the API; returns the token and the answer. */
-export async function register(app: FastifyInstance, overrides: { name?: string; email?: string; password?: string } = {}) {
+export async function register(
+  app: FastifyInstance,
+  overrides: { name?: string; email?: string; password?: string } = {},
+) {
   const body = { name: 'Ada Lovelace', email: uniqueEmail(), password: 'correct horse battery', ...overrides };
   const response = await app.inject({ method: 'POST', url: '/api/user/register', payload: body });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
@@ -126,7 +138,12 @@ export async function register(app: FastifyInstance, overrides: { name?: string;
 }
 
 export function post(app: FastifyInstance, url: string, token?: string, payload?: unknown) {
-  return app.inject({ method: 'POST', url, headers: token ? { token } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: token ? { token } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** Balance and ledger sum of one user, read straight from the tables. */
@@ -142,7 +159,10 @@ export async function ledgerState(database: Database, userId: string) {
   return { balance: row.balance, ledgerSum: row.ledger_sum, ledgerRows: row.ledger_rows };
 }
 
-export async function countRows(database: Database, table: 'users' | 'sessions' | 'credit_ledger' | 'credit_reservations' | 'images'): Promise<number> {
+export async function countRows(
+  database: Database,
+  table: 'users' | 'sessions' | 'credit_ledger' | 'credit_reservations' | 'images',
+): Promise<number> {
   const [row] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
   return row?.n ?? 0;
 }
@@ -158,6 +178,14 @@ export async function storedImageFiles(location: Pick<DatabaseLocation, 'dataDir
 export function captureLogs() {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)));
+  stream.on('data', (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    ),
+  );
   return { lines, logger: { stream } };
 }

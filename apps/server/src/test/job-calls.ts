@@ -10,7 +10,12 @@ export function submitGeneration(app: FastifyInstance, token: string, body: Reco
 
 export async function submitTool(app: FastifyInstance, token: string, tool: string, parts: Part[]) {
   const { payload, contentType } = await multipartBody(parts);
-  return app.inject({ method: 'POST', url: `/api/jobs/tools/${tool}`, headers: { token, 'content-type': contentType }, payload });
+  return app.inject({
+    method: 'POST',
+    url: `/api/jobs/tools/${tool}`,
+    headers: { token, 'content-type': contentType },
+    payload,
+  });
 }
 
 export async function getJob(app: FastifyInstance, token: string, jobId: string): Promise<JobView> {
@@ -20,7 +25,13 @@ export async function getJob(app: FastifyInstance, token: string, jobId: string)
 }
 
 /** Asks for the job until `done` says yes (by default: until it is over). */
-export async function waitForJob(app: FastifyInstance, token: string, jobId: string, done = (job: JobView) => ['succeeded', 'failed', 'canceled'].includes(job.status), timeoutMs = 60_000) {
+export async function waitForJob(
+  app: FastifyInstance,
+  token: string,
+  jobId: string,
+  done = (job: JobView) => ['succeeded', 'failed', 'canceled'].includes(job.status),
+  timeoutMs = 60_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await getJob(app, token, jobId);
@@ -38,7 +49,13 @@ export function parseEvents(body: string): ParsedEvent[] {
     .split('\n\n')
     .filter((block) => block.trim() !== '' && !block.startsWith(':'))
     .map((block) => {
-      const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-      return { ...(fields.id ? { id: fields.id } : {}), event: fields.event ?? '', data: JSON.parse(fields.data ?? '{}') as Record<string, unknown> };
+      const fields = Object.fromEntries(
+        block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      );
+      return {
+        ...(fields.id ? { id: fields.id } : {}),
+        event: fields.event ?? '',
+        data: JSON.parse(fields.data ?? '{}') as Record<string, unknown>,
+      };
     });
 }

@@ -10,7 +10,10 @@ import { createCreditsService } from '../modules/credits/index.ts';
 const dataDir = process.argv[2] ?? process.env.DATA_DIR;
 if (!dataDir) throw new Error('usage: ledger-writer.ts <DATA_DIR>, or DATA_DIR set');
 const database = await openDatabase({ dataDir });
-const [user] = await database.db.insert(users).values({ name: 'Writer', email: `writer-${process.pid}@lumigen.example`, passwordHash: 'x' }).returning({ id: users.id });
+const [user] = await database.db
+  .insert(users)
+  .values({ name: 'Writer', email: `writer-${process.pid}@lumigen.example`, passwordHash: 'x' })
+  .returning({ id: users.id });
 process.stdout.write(`user ${user!.id}\n`);
 const credits = createCreditsService(database.db);
 for (let i = 0; ; i += 1) {

@@ -13,7 +13,14 @@ async function parse(raw: Buffer): Promise<ReceivedMail> {
       .flatMap((v) => v.value)
       .map((a) => (a.name ? `${a.name} <${a.address}>` : (a.address ?? '')))
       .join(', ');
-  return { from: address(mail.from), to: address(mail.to), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', raw: raw.toString() };
+  return {
+    from: address(mail.from),
+    to: address(mail.to),
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html: typeof mail.html === 'string' ? mail.html : '',
+    raw: raw.toString(),
+  };
 }
 
 /** Every .eml file the app wrote to its outbox, oldest first, parsed. */
@@ -27,10 +34,16 @@ export async function outbox(dataDir: string): Promise<Array<ReceivedMail & { fi
  * Mail is sent after the answer (in the background): wait until `count` messages addressed to
  * `to` (with `subject`, when given) are in the outbox, and return them, oldest first.
  */
-export async function waitForMail(dataDir: string, to: string, { count = 1, subject, timeoutMs = 10_000 }: { count?: number; subject?: string; timeoutMs?: number } = {}): Promise<ReceivedMail[]> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  { count = 1, subject, timeoutMs = 10_000 }: { count?: number; subject?: string; timeoutMs?: number } = {},
+): Promise<ReceivedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await outbox(dataDir)).filter((m) => m.to.toLowerCase() === to.toLowerCase() && (subject === undefined || m.subject === subject));
+    const found = (await outbox(dataDir)).filter(
+      (m) => m.to.toLowerCase() === to.toLowerCase() && (subject === undefined || m.subject === subject),
+    );
     if (found.length >= count) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} after ${timeoutMs} ms (found ${found.length})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -83,7 +96,8 @@ export async function startSmtpServer(options: { user?: string; pass?: string } 
 
 /** The token a mailed link carries, in its fragment (`#token=…`). */
 export function tokenOf(link: string): string {
-  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? new URL(link).searchParams.get('token');
+  const token =
+    new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
   return token;
 }

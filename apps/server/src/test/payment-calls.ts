@@ -11,15 +11,25 @@ export async function createIntent(app: FastifyInstance, token: string, bundle =
     userEmail: 'someone@example.com',
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
-  if (response.statusCode !== 200) throw new Error(`create-payment-intent failed: ${response.statusCode} ${response.body}`);
-  return response.json() as { paymentIntentId: string; clientSecret: string; amount: number; credits: number; bundle: string };
+  if (response.statusCode !== 200)
+    throw new Error(`create-payment-intent failed: ${response.statusCode} ${response.body}`);
+  return response.json() as {
+    paymentIntentId: string;
+    clientSecret: string;
+    amount: number;
+    credits: number;
+    bundle: string;
+  };
 }
 
 export function sendWebhook(app: FastifyInstance, { payload, signature }: { payload: string; signature?: string }) {
   return app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+    },
     payload,
   });
 }
@@ -37,7 +47,13 @@ export async function purchaseRows(database: Database, paymentIntentId: string) 
 }
 
 export async function paymentRow(database: Database, paymentIntentId: string) {
-  const [row] = await rows<{ status: string; failure_message: string | null; credited: boolean; user_id: string; receipt_url: string | null }>(
+  const [row] = await rows<{
+    status: string;
+    failure_message: string | null;
+    credited: boolean;
+    user_id: string;
+    receipt_url: string | null;
+  }>(
     database.db,
     sql`SELECT status, failure_message, credited_at IS NOT NULL AS credited, user_id, receipt_url FROM payments WHERE provider_payment_id = ${paymentIntentId}`,
   );

@@ -14,4 +14,5 @@ export function picture(width: number, height: number, colour = '#3a6ea5'): Shar
 }
 
 /** `picture` as PNG bytes. */
-export const picturePng = (width: number, height: number, colour?: string): Promise<Buffer> => picture(width, height, colour).png().toBuffer();
+export const picturePng = (width: number, height: number, colour?: string): Promise<Buffer> =>
+  picture(width, height, colour).png().toBuffer();

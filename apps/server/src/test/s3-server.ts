@@ -13,7 +13,14 @@ import { createS3Client } from '../modules/images/index.ts';
  */
 export async function startS3Server(bucket = 'lumigen-test') {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'lumigen-s3-'));
-  const serve = (on: number) => new S3rver({ address: '127.0.0.1', port: on, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const serve = (on: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port: on,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+    });
   let server = serve(0);
   const { port } = await server.run();
   let running = true;
@@ -34,7 +41,13 @@ export async function startS3Server(bucket = 'lumigen-test') {
   return {
     s3,
     /** The same bucket as environment variables, for `loadConfig`. */
-    env: { S3_BUCKET: bucket, S3_REGION: s3.region, S3_ENDPOINT: s3.endpoint!, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey },
+    env: {
+      S3_BUCKET: bucket,
+      S3_REGION: s3.region,
+      S3_ENDPOINT: s3.endpoint!,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    },
     /** Every key in the bucket, as S3 lists them. */
     async keys(): Promise<string[]> {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));

@@ -8,7 +8,12 @@ export type Script<Answer, Recorded> = {
   record(request: Recorded): void;
 };
 
-export type Handler<Answer, Recorded> = (request: IncomingMessage, body: Buffer, response: ServerResponse, script: Script<Answer, Recorded>) => Promise<unknown>;
+export type Handler<Answer, Recorded> = (
+  request: IncomingMessage,
+  body: Buffer,
+  response: ServerResponse,
+  script: Script<Answer, Recorded>,
+) => Promise<unknown>;
 
 /**
  * A local HTTP server that answers from a script and records what it was asked: the base of the

@@ -22,8 +22,14 @@ const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'] as const;
  * inherited: a test fails on console output it did not expect. `keepOutputChars` keeps only that
  * much of the latest output, for a process that logs every request for minutes (the load bench).
  */
-export function spawnEntry(entry: string, env: Record<string, string>, { keepOutputChars = Infinity }: { keepOutputChars?: number } = {}): SpawnedProcess {
-  const base = Object.fromEntries(inherited.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])));
+export function spawnEntry(
+  entry: string,
+  env: Record<string, string>,
+  { keepOutputChars = Infinity }: { keepOutputChars?: number } = {},
+): SpawnedProcess {
+  const base = Object.fromEntries(
+    inherited.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key]]])),
+  );
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   const child = spawn(process.execPath, args, { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -47,7 +53,10 @@ export function spawnEntry(entry: string, env: Record<string, string>, { keepOut
       for (;;) {
         const match = output.match(pattern);
         if (match) return match;
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${entry} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(
+            `${entry} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`,
+          );
         if (Date.now() > deadline) throw new Error(`${entry} never printed ${pattern}:\n${output}`);
         await new Promise<void>((resolve) => {
           const wake = () => {

@@ -13,7 +13,9 @@ const versionsDir = '/usr/lib/postgresql';
 export function findPostgresBin(): string | undefined {
   if (!existsSync(versionsDir)) return undefined;
   const versions = readdirSync(versionsDir).sort((a, b) => Number(b) - Number(a));
-  return versions.map((version) => path.join(versionsDir, version, 'bin')).find((bin) => existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl')));
+  return versions
+    .map((version) => path.join(versionsDir, version, 'bin'))
+    .find((bin) => existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl')));
 }
 
 async function isFree(port: number): Promise<boolean> {
@@ -45,7 +47,10 @@ export async function startThrowawayCluster(bin: string) {
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     await chown(dir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args));
+  const as = (command: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args])
+      : run(path.join(bin, command), args);
 
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const start = () => as('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);

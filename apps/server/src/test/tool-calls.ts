@@ -13,7 +13,12 @@ export async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; c
   const form = new FormData();
   for (const [name, value] of parts) {
     if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type ?? 'application/octet-stream' }), value.filename ?? 'upload.bin');
+    else
+      form.append(
+        name,
+        new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type ?? 'application/octet-stream' }),
+        value.filename ?? 'upload.bin',
+      );
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
@@ -21,19 +26,35 @@ export async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; c
 
 export async function callTool(app: FastifyInstance, token: string | undefined, tool: string, parts: Part[]) {
   const { payload, contentType } = await multipartBody(parts);
-  return app.inject({ method: 'POST', url: `/api/image/tools/${tool}`, headers: { ...(token ? { token } : {}), 'content-type': contentType }, payload });
+  return app.inject({
+    method: 'POST',
+    url: `/api/image/tools/${tool}`,
+    headers: { ...(token ? { token } : {}), 'content-type': contentType },
+    payload,
+  });
 }
 
 /** Photographs (see `picture`) in each accepted format, in a colour of their own. */
-export const pngOf = (width: number, height: number, colour = '#3a6ea5') => picture(width, height, colour).png().toBuffer();
-export const jpegOf = (width: number, height: number, colour = '#a5563a') => picture(width, height, colour).jpeg().toBuffer();
-export const webpOf = (width: number, height: number, colour = '#3aa56e') => picture(width, height, colour).webp().toBuffer();
+export const pngOf = (width: number, height: number, colour = '#3a6ea5') =>
+  picture(width, height, colour).png().toBuffer();
+export const jpegOf = (width: number, height: number, colour = '#a5563a') =>
+  picture(width, height, colour).jpeg().toBuffer();
+export const webpOf = (width: number, height: number, colour = '#3aa56e') =>
+  picture(width, height, colour).webp().toBuffer();
 /** A cleanup mask: white everywhere (every pixel to disappear), as PNG or JPEG. */
 export const maskOf = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    [format]()
+    .toBuffer();
 
-export const imagePart = (bytes: Buffer, filename = 'photo.png', type = 'image/png'): Part => ['image_file', { bytes, filename, type }];
-export const maskPart = (bytes: Buffer, filename = 'mask.png', type = 'image/png'): Part => ['mask', { bytes, filename, type }];
+export const imagePart = (bytes: Buffer, filename = 'photo.png', type = 'image/png'): Part => [
+  'image_file',
+  { bytes, filename, type },
+];
+export const maskPart = (bytes: Buffer, filename = 'mask.png', type = 'image/png'): Part => [
+  'mask',
+  { bytes, filename, type },
+];
 
 /** Each tool's text fields as the web app sends them: every slider at its default, a prompt. */
 export function defaultFields(tool: ToolId): Part[] {

@@ -51,7 +51,11 @@ const EditingTool = page(tools, 'EditingToolRoute');
 const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolean }?]> = [
   ['/generate', Generate, { verificationNotice: true }],
   // Every editing tool of the catalogue, each on its own route, one page component for all.
-  ...editingTools.map((tool): [ProtectedPath, Page, { verificationNotice?: boolean }] => [tool.route, EditingTool, { verificationNotice: true }]),
+  ...editingTools.map((tool): [ProtectedPath, Page, { verificationNotice?: boolean }] => [
+    tool.route,
+    EditingTool,
+    { verificationNotice: true },
+  ]),
   ['/profile', Profile],
   ['/checkout', Checkout],
   ['/checkout/complete', CheckoutComplete],
@@ -72,49 +76,49 @@ export function preloadProtectedPage(pathname: string): void {
 /** The routes without a router around them: the browser uses BrowserRouter, prerendering StaticRouter. */
 export function AppRoutes() {
   return (
-      <AuthProvider>
-        <Routes>
-          <Route
-            path="/loading"
-            element={
-              <Suspense fallback={null}>
-                <Loading />
-              </Suspense>
-            }
-          />
-          <Route element={<RootLayout />}>
-            <Route path="/" element={<Home />} />
-            <Route path="/pricing" element={<Pricing />} />
-            <Route path="/featured" element={<Featured />} />
-            <Route path="/about" element={<About />} />
-            <Route path="/use-cases" element={<UseCases />} />
-            <Route path="/developers" element={<Developers />} />
-            <Route path="/copywrite" element={<Copywrite />} />
-            <Route path="/faq" element={<Faq />} />
-            <Route path="/privacy-policy" element={<PrivacyPolicy />} />
-            <Route path="/terms-service" element={<TermsService />} />
-            <Route path="/contact" element={<Contact />} />
-            <Route path="/newsletter" element={<Newsletter />} />
-            <Route path="/login" element={<Login />} />
-            <Route path="/register" element={<Register />} />
-            <Route path="/reset" element={<Reset />} />
-            <Route path="/verify" element={<Verify />} />
-            <Route path="/test" element={<BackgroundTest />} />
-            {protectedRoutes.map(([path, Page, options]) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <ProtectedPage hero={protectedHeroes[path]} verificationNotice={options?.verificationNotice}>
-                    <Page />
-                  </ProtectedPage>
-                }
-              />
-            ))}
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
-      </AuthProvider>
+    <AuthProvider>
+      <Routes>
+        <Route
+          path="/loading"
+          element={
+            <Suspense fallback={null}>
+              <Loading />
+            </Suspense>
+          }
+        />
+        <Route element={<RootLayout />}>
+          <Route path="/" element={<Home />} />
+          <Route path="/pricing" element={<Pricing />} />
+          <Route path="/featured" element={<Featured />} />
+          <Route path="/about" element={<About />} />
+          <Route path="/use-cases" element={<UseCases />} />
+          <Route path="/developers" element={<Developers />} />
+          <Route path="/copywrite" element={<Copywrite />} />
+          <Route path="/faq" element={<Faq />} />
+          <Route path="/privacy-policy" element={<PrivacyPolicy />} />
+          <Route path="/terms-service" element={<TermsService />} />
+          <Route path="/contact" element={<Contact />} />
+          <Route path="/newsletter" element={<Newsletter />} />
+          <Route path="/login" element={<Login />} />
+          <Route path="/register" element={<Register />} />
+          <Route path="/reset" element={<Reset />} />
+          <Route path="/verify" element={<Verify />} />
+          <Route path="/test" element={<BackgroundTest />} />
+          {protectedRoutes.map(([path, Page, options]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <ProtectedPage hero={protectedHeroes[path]} verificationNotice={options?.verificationNotice}>
+                  <Page />
+                </ProtectedPage>
+              }
+            />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </AuthProvider>
   );
 }
 
@@ -123,6 +127,24 @@ export function AppRoutes() {
  * public page, and each protected page as its pending view (the same for every visitor).
  */
 export const prerenderedPaths = [
-  ...['/', '/pricing', '/featured', '/about', '/use-cases', '/developers', '/copywrite', '/faq', '/privacy-policy', '/terms-service', '/contact', '/newsletter', '/login', '/register', '/reset', '/verify', '/test'],
+  ...[
+    '/',
+    '/pricing',
+    '/featured',
+    '/about',
+    '/use-cases',
+    '/developers',
+    '/copywrite',
+    '/faq',
+    '/privacy-policy',
+    '/terms-service',
+    '/contact',
+    '/newsletter',
+    '/login',
+    '/register',
+    '/reset',
+    '/verify',
+    '/test',
+  ],
   ...protectedRoutes.map(([path]) => path),
 ];

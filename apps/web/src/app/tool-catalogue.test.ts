@@ -18,7 +18,9 @@ describe('the tool catalogue', () => {
 
   it('is where the menus, the routes, the heroes, the job words and the image labels come from', () => {
     const toolsGroup = menu.find((entry) => isGroup(entry) && entry.label === 'Tools');
-    expect(toolsGroup && isGroup(toolsGroup) ? toolsGroup.items : []).toEqual(toolCatalogue.map((entry) => ({ label: entry.menuLabel, to: entry.route })));
+    expect(toolsGroup && isGroup(toolsGroup) ? toolsGroup.items : []).toEqual(
+      toolCatalogue.map((entry) => ({ label: entry.menuLabel, to: entry.route })),
+    );
     expect(toolLinks).toBe(toolsGroup && isGroup(toolsGroup) ? toolsGroup.items : undefined);
     for (const entry of toolCatalogue) {
       const hero = (protectedHeroes as Record<string, { title: string; lead: string }>)[entry.route];
@@ -52,7 +54,9 @@ describe('the tool catalogue', () => {
         if (entry.isDirectory()) return sources(full);
         return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
       });
-    const names = toolCatalogue.flatMap((entry) => (entry.id === 'generation' ? [] : [`'${entry.done}'`, `'${entry.title}'`]));
+    const names = toolCatalogue.flatMap((entry) =>
+      entry.id === 'generation' ? [] : [`'${entry.done}'`, `'${entry.title}'`],
+    );
     const elsewhere = sources(src)
       .filter((file) => !file.endsWith(path.join('lib', 'tool-catalogue.ts')))
       .flatMap((file) => {

@@ -13,7 +13,11 @@ export class ApiError extends Error {
   /** A refused card's code in Stripe's terms (card_declined, incomplete_cvc, …), so a form can mark the field. */
   readonly code: string | undefined;
 
-  constructor(status: number, message: string, options: { creditBalance?: number; code?: string; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { creditBalance?: number; code?: string; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
@@ -21,7 +25,6 @@ export class ApiError extends Error {
     this.code = options.code;
   }
 }
-
 
 // localStorage throws when storage is disabled (some private modes); treat that as "no session".
 // Components read the token through `subscribeToken` (useSyncExternalStore), so a change made
@@ -101,7 +104,12 @@ function errorFrom(status: number, body: unknown): ApiError {
 /** Sends a call; any failure (network, 401, non-2xx) becomes an ApiError. JSON, or multipart for FormData. */
 type Method = 'GET' | 'POST' | 'DELETE';
 
-async function send(method: Method, path: string, body: unknown, { signal, headers: extra }: RequestOptions): Promise<Response> {
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  { signal, headers: extra }: RequestOptions,
+): Promise<Response> {
   // Starting a request costs the main thread a few milliseconds, and calls are mostly asked for
   // together, in one commit's effects: a signed-in page's first commit started five, one long task
   // (decision 044). Each now starts in a task of its own.
@@ -163,6 +171,12 @@ export async function apiGetBlob(path: string, options: RequestOptions = {}): Pr
  * A Server-Sent Events answer, opened with the token like every other call (EventSource cannot
  * send headers: decision 023). The caller reads `body`; `lastEventId` resumes a stream.
  */
-export function apiGetEvents(path: string, { lastEventId, signal }: { lastEventId?: string; signal?: AbortSignal } = {}): Promise<Response> {
-  return send('GET', path, undefined, { signal, headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
+export function apiGetEvents(
+  path: string,
+  { lastEventId, signal }: { lastEventId?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
+  return send('GET', path, undefined, {
+    signal,
+    headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  });
 }

@@ -22,7 +22,17 @@ const firstWords = 6;
  * images. `words` is the prompt, or for an edit without one the picture's own name; `date` is when
  * the image was made (UTC), now when not given.
  */
-export function exportName({ tool, words, id, date }: { tool: string; words?: string | null; id: string; date?: string | Date }): string {
+export function exportName({
+  tool,
+  words,
+  id,
+  date,
+}: {
+  tool: string;
+  words?: string | null;
+  id: string;
+  date?: string | Date;
+}): string {
   const day = (date === undefined ? new Date() : new Date(date)).toISOString().slice(0, 10);
   const start = slug(words ?? '')
     .split('-')

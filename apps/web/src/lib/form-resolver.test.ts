@@ -55,7 +55,10 @@ describe('lazyZodResolver', () => {
   });
 
   it('keeps a failed preload to itself and lets the first check load again', async () => {
-    const loadSchema = vi.fn<() => Promise<typeof signUp>>().mockRejectedValueOnce(new TypeError('offline')).mockResolvedValue(signUp);
+    const loadSchema = vi
+      .fn<() => Promise<typeof signUp>>()
+      .mockRejectedValueOnce(new TypeError('offline'))
+      .mockResolvedValue(signUp);
     const resolver = lazyZodResolver(loadSchema);
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);

@@ -1,7 +1,16 @@
 import type { PublicUser } from '@lumigen/contract/accounts';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from './notify.ts';
 import { clearToken, getToken, onUnauthorized, setToken, subscribeToken } from './api.ts';
@@ -72,7 +81,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         queryClient.removeQueries({ queryKey: ['credit'] });
-        if (location.pathname !== '/login') void navigate('/login', { state: { from: location.pathname }, replace: true });
+        if (location.pathname !== '/login')
+          void navigate('/login', { state: { from: location.pathname }, replace: true });
       }),
     [navigate, location, queryClient],
   );
@@ -112,7 +122,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       token,
       sessionKnown,
-      user: credit.data ? { name: credit.data.name, email: credit.data.email, emailVerified: credit.data.emailVerified } : null,
+      user: credit.data
+        ? { name: credit.data.name, email: credit.data.email, emailVerified: credit.data.emailVerified }
+        : null,
       credit: credit.data?.creditBalance,
       signIn,
       signOut,

@@ -121,4 +121,6 @@ export function catalogueEntry(id: string): CatalogueEntry | undefined {
 }
 
 /** The editing tools alone (the generator starts from words, not a picture). */
-export const editingTools = toolCatalogue.filter((entry): entry is Extract<(typeof toolCatalogue)[number], { id: ToolId }> => entry.id !== 'generation');
+export const editingTools = toolCatalogue.filter(
+  (entry): entry is Extract<(typeof toolCatalogue)[number], { id: ToolId }> => entry.id !== 'generation',
+);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { carriedSettings, runRecipeParam, settingsParam, againLink } from './tool-routes.ts';
 
-const settingsOf = (link: string | undefined) => JSON.parse(new URL(link ?? '', 'http://lumigen.test').searchParams.get(settingsParam) ?? 'null') as unknown;
+const settingsOf = (link: string | undefined) =>
+  JSON.parse(new URL(link ?? '', 'http://lumigen.test').searchParams.get(settingsParam) ?? 'null') as unknown;
 
 describe('Use again', () => {
   it("opens a tool's page with the settings of an edit", () => {
@@ -19,7 +20,9 @@ describe('Use again', () => {
 
   it("opens the recipe, not its last step's tool, for what a recipe's run ended with", () => {
     const recipeId = '66666666-6666-4666-8666-666666666666';
-    expect(againLink({ kind: 'upscale', settings: { target_width: 96, target_height: 72 }, recipeId })).toBe(`/profile?${runRecipeParam}=${recipeId}#recipes`);
+    expect(againLink({ kind: 'upscale', settings: { target_width: 96, target_height: 72 }, recipeId })).toBe(
+      `/profile?${runRecipeParam}=${recipeId}#recipes`,
+    );
   });
 
   it('offers nothing for what no page can make again', () => {
@@ -29,6 +32,7 @@ describe('Use again', () => {
 
   it('reads the settings an address carries, and nothing from one that carries none or garbage', () => {
     expect(carriedSettings('{"size":"512x512"}')).toEqual({ size: '512x512' });
-    for (const raw of [null, '', 'not json', '[1,2]', '"text"', 'null', '42']) expect(carriedSettings(raw)).toBeUndefined();
+    for (const raw of [null, '', 'not json', '[1,2]', '"text"', 'null', '42'])
+      expect(carriedSettings(raw)).toBeUndefined();
   });
 });

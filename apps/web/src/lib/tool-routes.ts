@@ -3,7 +3,10 @@ import type { ToolId } from '@lumigen/contract/tools';
 import { editingTools } from './tool-catalogue.ts';
 
 /** Each editing tool's page (docs/product.md §2's routes), from the catalogue. */
-export const toolRoutes = Object.fromEntries(editingTools.map((tool) => [tool.id, tool.route])) as Record<ToolId, string>;
+export const toolRoutes = Object.fromEntries(editingTools.map((tool) => [tool.id, tool.route])) as Record<
+  ToolId,
+  string
+>;
 
 /** The query that fills a tool page, or the generator, with earlier settings ("Use again"). */
 export const settingsParam = 'settings';
@@ -17,7 +20,12 @@ export const runRecipeParam = 'run';
  */
 export function againLink(image: Pick<ImageSummary, 'kind' | 'settings' | 'recipeId'>): string | undefined {
   if (image.recipeId) return `/profile?${new URLSearchParams({ [runRecipeParam]: image.recipeId })}#recipes`;
-  const route = image.kind === 'generation' ? '/generate' : Object.hasOwn(toolRoutes, image.kind) ? toolRoutes[image.kind as ToolId] : undefined;
+  const route =
+    image.kind === 'generation'
+      ? '/generate'
+      : Object.hasOwn(toolRoutes, image.kind)
+        ? toolRoutes[image.kind as ToolId]
+        : undefined;
   if (!route) return undefined;
   return `${route}?${new URLSearchParams({ [settingsParam]: JSON.stringify(image.settings) })}`;
 }
@@ -27,7 +35,9 @@ export function carriedSettings(raw: string | null): Record<string, unknown> | u
   if (!raw) return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     // Someone else's or a mangled address: a page without its settings, not a broken one.
     return undefined;

@@ -8,5 +8,9 @@ const subscribeNothing = () => () => undefined;
  * query — waits for it, so taking over the prerendered HTML draws exactly that HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

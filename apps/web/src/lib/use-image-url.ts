@@ -7,7 +7,8 @@ export const imageBytesQueryKey = (imageId: string) => ['image-bytes', imageId] 
 export function useImageUrl(imageId: string | null) {
   return useQuery({
     queryKey: imageBytesQueryKey(imageId ?? ''),
-    queryFn: async ({ signal }) => URL.createObjectURL(await apiGetBlob(`/api/images/${encodeURIComponent(imageId ?? '')}`, { signal })),
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(await apiGetBlob(`/api/images/${encodeURIComponent(imageId ?? '')}`, { signal })),
     enabled: imageId !== null,
     staleTime: Infinity,
     gcTime: 5 * 60_000,

@@ -29,7 +29,9 @@ describe('stylesheets', () => {
         owners.get(block)!.add(path.relative(root, file).split(path.sep).slice(0, 2).join('/'));
       }
     }
-    const shared = [...owners].filter(([, files]) => files.size > 1).map(([block, files]) => `.${block}: ${[...files].join(', ')}`);
+    const shared = [...owners]
+      .filter(([, files]) => files.size > 1)
+      .map(([block, files]) => `.${block}: ${[...files].join(', ')}`);
     expect(shared).toEqual([]);
   });
 });

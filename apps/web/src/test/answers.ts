@@ -9,7 +9,9 @@ import type { Handler } from './handler.ts';
 export const ada = { name: 'Ada', email: 'ada@lumigen.example' };
 
 /** get-credit for Ada, her address not yet confirmed, with any field changed. */
-export const creditAnswer = (overrides: { creditBalance?: number; emailVerified?: boolean; email?: string; name?: string } = {}): [number, unknown] => [
+export const creditAnswer = (
+  overrides: { creditBalance?: number; emailVerified?: boolean; email?: string; name?: string } = {},
+): [number, unknown] => [
   200,
   { success: true, message: messages.creditLoaded, creditBalance: 5, ...ada, emailVerified: false, ...overrides },
 ];
@@ -33,8 +35,17 @@ export function jobView(overrides: Partial<JobView> = {}): JobView {
 
 /** The providers answer of a server on its own engines, its previews at `previewCredits`. */
 export function localProviders(previewCredits: number) {
-  const price = (kind: JobKind) => ({ credits: localEngines[kind] === 'preview' ? previewCredits : 1, preview: localEngines[kind] === 'preview' });
-  return { success: true, generation: 'local', localPreview: true, tools: 'local', prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) } };
+  const price = (kind: JobKind) => ({
+    credits: localEngines[kind] === 'preview' ? previewCredits : 1,
+    preview: localEngines[kind] === 'preview',
+  });
+  return {
+    success: true,
+    generation: 'local',
+    localPreview: true,
+    tools: 'local',
+    prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) },
+  };
 }
 
 /** What the fake server answers unless a test says otherwise. */

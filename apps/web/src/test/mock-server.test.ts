@@ -6,7 +6,11 @@ import { mockServer, takeProblems } from './mock-server.ts';
 describe('the mock server holds answers to the contract', () => {
   it('answers and records a call the contract allows, with the body and token the page sent', async () => {
     const server = mockServer({ 'POST /api/image/get-credit': creditAnswer({ creditBalance: 7 }) });
-    const response = await fetch('/api/image/get-credit?x=1', { method: 'POST', headers: { token: 't1' }, body: JSON.stringify({ a: 1 }) });
+    const response = await fetch('/api/image/get-credit?x=1', {
+      method: 'POST',
+      headers: { token: 't1' },
+      body: JSON.stringify({ a: 1 }),
+    });
     expect(((await response.json()) as { creditBalance: number }).creditBalance).toBe(7);
     expect(server.calls.map(({ method, path, body, token }) => ({ method, path, body, token }))).toEqual([
       { method: 'POST', path: '/api/image/get-credit', body: { a: 1 }, token: 't1' },
@@ -16,7 +20,12 @@ describe('the mock server holds answers to the contract', () => {
   });
 
   it('keeps a file sent in a form as the page sent it', async () => {
-    const server = mockServer({ 'POST /api/jobs/tools/:tool': [202, { success: true, jobId: '11111111-1111-4111-8111-111111111111', status: 'queued' }] });
+    const server = mockServer({
+      'POST /api/jobs/tools/:tool': [
+        202,
+        { success: true, jobId: '11111111-1111-4111-8111-111111111111', status: 'queued' },
+      ],
+    });
     const form = new FormData();
     form.append('image_file', new File(['png'], 'photo.png', { type: 'image/png' }));
     await fetch('/api/jobs/tools/upscale', { method: 'POST', body: form });
@@ -34,7 +43,10 @@ describe('the mock server holds answers to the contract', () => {
     mockServer({ 'POST /api/contact': [201, { success: true, message: 'ok' }], 'GET /api/nowhere': [200, {}] });
     await fetch('/api/contact', { method: 'POST' });
     await fetch('/api/nowhere');
-    expect(takeProblems()).toEqual(['POST /api/contact does not answer 201', 'GET /api/nowhere is not in the contract\'s route table']);
+    expect(takeProblems()).toEqual([
+      'POST /api/contact does not answer 201',
+      "GET /api/nowhere is not in the contract's route table",
+    ]);
   });
 
   it('checks an error against the error shape', async () => {

@@ -60,7 +60,9 @@ function readBody(body: BodyInit | null | undefined): unknown {
 
 function keyPattern(key: string) {
   const [method, path] = key.split(' ') as [string, string];
-  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return { method, pattern: new RegExp(`^${segments.join('/')}$`) };
 }
 
@@ -87,7 +89,9 @@ async function contractBreach(method: string, path: string, answer: Answer): Pro
   let body: unknown;
   if (answer instanceof Response) {
     if (!(answer.headers.get('content-type') ?? '').includes('application/json')) {
-      return 'json' in expected ? `${route} answers ${status} with JSON, not ${answer.headers.get('content-type') ?? 'untyped bytes'}` : undefined;
+      return 'json' in expected
+        ? `${route} answers ${status} with JSON, not ${answer.headers.get('content-type') ?? 'untyped bytes'}`
+        : undefined;
     }
     body = await answer.clone().json();
   } else {
@@ -135,7 +139,10 @@ export function mockServer(handlers: Record<string, Handler> = {}) {
       return HttpResponse.json(body as never, { status });
     }),
   );
-  return { calls, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+  };
 }
 
 /** A Server-Sent Events answer the test writes to as it goes. */
@@ -146,7 +153,9 @@ export function eventStream() {
   return {
     response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     send(type: JobEventType, data: unknown, id?: number) {
-      controller.enqueue(encoder.encode(`${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
+      controller.enqueue(
+        encoder.encode(`${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`),
+      );
     },
     /** The stream ends without the job's end (a proxy's timeout, a restarted server). */
     end: () => controller.close(),

@@ -27,7 +27,9 @@ export function renderWithProviders(ui: ReactNode, options: Options = {}) {
 /** The tree renderWithProviders renders, for a test that prerenders or hydrates it itself. */
 export function withProviders(ui: ReactNode, { path = '/', route }: Omit<Options, 'token'> = {}) {
   // No delay between a page's own retries, so a failing server is seen at once.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },
+  });
   const page = route ? (
     <>
       <Routes>

@@ -19,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers();
   const problems = takeProblems();
-  if (problems.length > 0) throw new Error(`the fake server was asked or answered what the contract does not allow:\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`the fake server was asked or answered what the contract does not allow:\n${problems.join('\n')}`);
 });
 afterAll(() => server.close());

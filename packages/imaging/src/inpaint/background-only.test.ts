@@ -10,7 +10,10 @@ import { patchRadius } from './resynthesize.ts';
 const photos = ['astronaut', 'chelsea', 'coffee'] as const;
 
 async function subjectMask(name: string): Promise<Uint8Array> {
-  const { data } = await sharp(await fixture(`segmentation/${name}.alpha.png`)).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(await fixture(`segmentation/${name}.alpha.png`))
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return Uint8Array.from(data, (value) => (value > 32 ? 1 : 0));
 }
 

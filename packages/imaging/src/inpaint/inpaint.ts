@@ -45,7 +45,8 @@ export async function inpaint(image: Raster, mask: Uint8Array, options: InpaintO
   const hole = dilate(binary, width, height, options.grow ?? 2);
   const out: Raster = { data: image.data.slice(), width, height };
   const subject = options.subject;
-  if (subject && !binary.some((_, i) => !hole[i] && !subject[i])) throw new NothingToFillFrom('nothing outside the mask and the subject to fill from');
+  if (subject && !binary.some((_, i) => !hole[i] && !subject[i]))
+    throw new NothingToFillFrom('nothing outside the mask and the subject to fill from');
   // Each separate part of the hole (a line of text, an object) is filled within its own
   // neighbourhood: the fill borrows from what surrounds it, and thin wide holes stay cheap.
   for (const part of components(hole, width, height)) {
@@ -67,7 +68,8 @@ async function fillRegion(image: Raster, hole: Uint8Array, box: Box, options: In
   let right = Math.min(width - 1, box.right + margin);
   let bottom = Math.min(height - 1, box.bottom + margin);
   // A neighbourhood that is all hole and subject has nothing to copy: the whole picture's background serves.
-  if (options.subject && backgroundIn(hole, options.subject, width, { left, top, right, bottom }) < 64) [left, top, right, bottom] = [0, 0, width - 1, height - 1];
+  if (options.subject && backgroundIn(hole, options.subject, width, { left, top, right, bottom }) < 64)
+    [left, top, right, bottom] = [0, 0, width - 1, height - 1];
   const regionWidth = right - left + 1;
   const regionHeight = bottom - top + 1;
   const region = crop(image, left, top, regionWidth, regionHeight);
@@ -91,30 +93,61 @@ async function fillRegion(image: Raster, hole: Uint8Array, box: Box, options: In
     );
     for (let i = 0; i < smallHole.length; i += 1) smallHole[i] = smallHole[i]! > 0 ? 1 : 0;
     // Any subject pixel marks its work pixel; grown at the work scale, it covers at least as many full pixels.
-    const avoid = regionSubject && avoidAround(await resizeMap(regionSubject.map((v) => (v ? 255 : 0)), regionWidth, regionHeight, workWidth, workHeight), smallHole, workWidth, workHeight);
-    const synthesised = resynthesize(small, smallHole, { seed: options.seed, startFromEdge: options.startFromEdge, randomCandidates: options.randomCandidates, avoid });
+    const avoid =
+      regionSubject &&
+      avoidAround(
+        await resizeMap(
+          regionSubject.map((v) => (v ? 255 : 0)),
+          regionWidth,
+          regionHeight,
+          workWidth,
+          workHeight,
+        ),
+        smallHole,
+        workWidth,
+        workHeight,
+      );
+    const synthesised = resynthesize(small, smallHole, {
+      seed: options.seed,
+      startFromEdge: options.startFromEdge,
+      randomCandidates: options.randomCandidates,
+      avoid,
+    });
     filled = await resizeRaster(synthesised, regionWidth, regionHeight);
     await transferDetail(region, regionHole, filled, synthesised, regionSubject);
     if (options.sources) {
       for (let y = 0; y < regionHeight; y += 1) {
         for (let x = 0; x < regionWidth; x += 1) {
           if (!regionHole[y * regionWidth + x]) continue;
-          const source = synthesised.sourceOf[Math.min(workHeight - 1, Math.floor((y * workHeight) / regionHeight)) * workWidth + Math.min(workWidth - 1, Math.floor((x * workWidth) / regionWidth))]!;
+          const source =
+            synthesised.sourceOf[
+              Math.min(workHeight - 1, Math.floor((y * workHeight) / regionHeight)) * workWidth +
+                Math.min(workWidth - 1, Math.floor((x * workWidth) / regionWidth))
+            ]!;
           const sx = Math.min(regionWidth - 1, Math.round(((source % workWidth) + 0.5) * (regionWidth / workWidth)));
-          const sy = Math.min(regionHeight - 1, Math.round((Math.floor(source / workWidth) + 0.5) * (regionHeight / workHeight)));
+          const sy = Math.min(
+            regionHeight - 1,
+            Math.round((Math.floor(source / workWidth) + 0.5) * (regionHeight / workHeight)),
+          );
           options.sources[(top + y) * width + left + x] = source < 0 ? -1 : (top + sy) * width + left + sx;
         }
       }
     }
   } else {
     const avoid = regionSubject && avoidAround(regionSubject, regionHole, regionWidth, regionHeight);
-    filled = resynthesize(region, regionHole, { seed: options.seed, startFromEdge: options.startFromEdge, randomCandidates: options.randomCandidates, avoid });
+    filled = resynthesize(region, regionHole, {
+      seed: options.seed,
+      startFromEdge: options.startFromEdge,
+      randomCandidates: options.randomCandidates,
+      avoid,
+    });
     if (options.sources) {
       const { sourceOf } = filled as Raster & { sourceOf: Int32Array };
       for (let r = 0; r < regionHole.length; r += 1) {
         if (!regionHole[r]) continue;
         const source = sourceOf[r]!;
-        options.sources[(top + Math.floor(r / regionWidth)) * width + left + (r % regionWidth)] = source < 0 ? -1 : (top + Math.floor(source / regionWidth)) * width + left + (source % regionWidth);
+        options.sources[(top + Math.floor(r / regionWidth)) * width + left + (r % regionWidth)] =
+          source < 0 ? -1 : (top + Math.floor(source / regionWidth)) * width + left + (source % regionWidth);
       }
     }
   }
@@ -145,7 +178,8 @@ function avoidAround(subject: Uint8Array, hole: Uint8Array, width: number, heigh
 /** Known background pixels in a box: neither hole nor subject. */
 function backgroundIn(hole: Uint8Array, subject: Uint8Array, width: number, box: Box): number {
   let count = 0;
-  for (let y = box.top; y <= box.bottom; y += 1) for (let x = box.left; x <= box.right; x += 1) if (!hole[y * width + x] && !subject[y * width + x]) count += 1;
+  for (let y = box.top; y <= box.bottom; y += 1)
+    for (let x = box.left; x <= box.right; x += 1) if (!hole[y * width + x] && !subject[y * width + x]) count += 1;
   return count;
 }
 
@@ -190,7 +224,10 @@ function components(mask: Uint8Array, width: number, height: number): Part[] {
 /** Each pixel minus its blur: the detail a reduced-scale fill lacks. */
 async function detailOf(image: Raster): Promise<Float32Array> {
   const { width, height } = image;
-  const blurred = await sharp(toBytes(image), { raw: { width, height, channels: 3 } }).blur(1.5).raw().toBuffer();
+  const blurred = await sharp(toBytes(image), { raw: { width, height, channels: 3 } })
+    .blur(1.5)
+    .raw()
+    .toBuffer();
   const out = new Float32Array(width * height * 3);
   for (let i = 0; i < out.length; i += 1) out[i] = image.data[i]! - blurred[i]!;
   return out;
@@ -201,7 +238,13 @@ async function detailOf(image: Raster): Promise<Float32Array> {
  * known work pixel; the full-resolution detail around that source is added back at the filled
  * pixel, so grass keeps its blades and sky its grain, each where it belongs.
  */
-async function transferDetail(region: Raster, hole: Uint8Array, filled: Raster, work: Raster & { sourceOf: Int32Array }, subject: Uint8Array | undefined) {
+async function transferDetail(
+  region: Raster,
+  hole: Uint8Array,
+  filled: Raster,
+  work: Raster & { sourceOf: Int32Array },
+  subject: Uint8Array | undefined,
+) {
   const detail = await detailOf(region);
   const { width, height } = region;
   const sx = work.width / width;

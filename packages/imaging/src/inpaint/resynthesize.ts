@@ -54,17 +54,29 @@ const coarsestHoleSide = 40;
  * texture go), each finer level starts from it, where every pixel copies from twice the coarse
  * position, and refines with its full neighbourhood.
  */
-export function resynthesize(image: Raster, hole: Uint8Array, options: ResynthesisOptions = {}): Raster & { sourceOf: Int32Array } {
+export function resynthesize(
+  image: Raster,
+  hole: Uint8Array,
+  options: ResynthesisOptions = {},
+): Raster & { sourceOf: Int32Array } {
   const random = createRandom(options.seed ?? 'resynthesize');
   if (options.startFromEdge) {
-    const level: Level = { img: image.data.slice(), hole, avoid: options.avoid, width: image.width, height: image.height };
+    const level: Level = {
+      img: image.data.slice(),
+      hole,
+      avoid: options.avoid,
+      width: image.width,
+      height: image.height,
+    };
     const seeded = edgeSources(level, random.next);
     if (seeded) {
       const sourceOf = synthesise(level, seeded, options.passes ?? 2, random.next, options);
       return { data: level.img, width: level.width, height: level.height, sourceOf };
     }
   }
-  const pyramid: Level[] = [{ img: image.data.slice(), hole, avoid: options.avoid, width: image.width, height: image.height }];
+  const pyramid: Level[] = [
+    { img: image.data.slice(), hole, avoid: options.avoid, width: image.width, height: image.height },
+  ];
   for (;;) {
     const top = pyramid.at(-1)!;
     const holeSide = Math.sqrt(countHole(top.hole));
@@ -87,7 +99,12 @@ export function resynthesize(image: Raster, hole: Uint8Array, options: Resynthes
     coarser = level;
   }
   const finest = pyramid[0]!;
-  return { data: finest.img, width: finest.width, height: finest.height, sourceOf: sourceOf ?? new Int32Array(finest.width * finest.height).fill(-1) };
+  return {
+    data: finest.img,
+    width: finest.width,
+    height: finest.height,
+    sourceOf: sourceOf ?? new Int32Array(finest.width * finest.height).fill(-1),
+  };
 }
 
 /**
@@ -126,7 +143,9 @@ function edgeSources(level: Level, next: () => number): Int32Array | null {
       // Near the edge, a little inside it: each start differs, so no streak repeats one edge pixel.
       const jx = Math.round((next() * 2 - 1) * edgeJitter);
       const jy = Math.round((next() * 2 - 1) * edgeJitter);
-      let s = Math.min(y1, Math.max(y0, Math.min(y1, Math.max(y0, y)) + jy)) * w + Math.min(x1, Math.max(x0, Math.min(x1, Math.max(x0, x)) + jx));
+      let s =
+        Math.min(y1, Math.max(y0, Math.min(y1, Math.max(y0, y)) + jy)) * w +
+        Math.min(x1, Math.max(x0, Math.min(x1, Math.max(x0, x)) + jx));
       if (hole[s]) return null; // not a rectangle: no edge start
       if (avoid?.[s]) s = background[Math.floor(next() * background.length)]!;
       sourceOf[i] = s;
@@ -209,7 +228,13 @@ function seedFromCoarser(level: Level, coarse: Level, coarseSource: Int32Array):
  * One level: a growing pass from the rim (when not seeded), then refinement passes in which
  * every hole pixel is matched again with all its neighbours present.
  */
-function synthesise(level: Level, seeded: Int32Array | null, passes: number, next: () => number, options: ResynthesisOptions): Int32Array {
+function synthesise(
+  level: Level,
+  seeded: Int32Array | null,
+  passes: number,
+  next: () => number,
+  options: ResynthesisOptions,
+): Int32Array {
   const { img, hole, avoid, width: w, height: h } = level;
   const neighbourCount = options.neighbours ?? 24;
   const randomCount = options.randomCandidates ?? 24;
@@ -352,7 +377,12 @@ function rimOrder(hole: Uint8Array, w: number, h: number, next: () => number): n
     if (!hole[i]) continue;
     const x = i % w;
     const y = (i - x) / w;
-    if ((x > 0 && !hole[i - 1]) || (x < w - 1 && !hole[i + 1]) || (y > 0 && !hole[i - w]) || (y < h - 1 && !hole[i + w])) {
+    if (
+      (x > 0 && !hole[i - 1]) ||
+      (x < w - 1 && !hole[i + 1]) ||
+      (y > 0 && !hole[i - w]) ||
+      (y < h - 1 && !hole[i + w])
+    ) {
       ring[i] = 0;
       frontier.push(i);
     }

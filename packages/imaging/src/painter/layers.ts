@@ -20,7 +20,15 @@ const white: Rgb = [255, 255, 255];
 
 export function sky(c: Canvas, horizonY: number): string {
   const { skyTop, skyMid, horizon } = c.palette;
-  const gradient = c.defs.linear([[0, skyTop], [0.55, skyMid], [1, horizon]], [0, 0], [0, horizonY]);
+  const gradient = c.defs.linear(
+    [
+      [0, skyTop],
+      [0.55, skyMid],
+      [1, horizon],
+    ],
+    [0, 0],
+    [0, horizonY],
+  );
   return `<rect width="${c.width}" height="${c.height}" fill="${gradient}"/>`;
 }
 
@@ -30,20 +38,38 @@ export function backdrop(c: Canvas, from: Rgb, to: Rgb): string {
   const dx = (Math.cos(angle) * c.width) / 2;
   const dy = (Math.sin(angle) * c.height) / 2;
   const centre: Point = [c.width / 2, c.height / 2];
-  const gradient = c.defs.linear([[0, from], [1, to]], [centre[0] - dx, centre[1] - dy], [centre[0] + dx, centre[1] + dy]);
+  const gradient = c.defs.linear(
+    [
+      [0, from],
+      [1, to],
+    ],
+    [centre[0] - dx, centre[1] - dy],
+    [centre[0] + dx, centre[1] + dy],
+  );
   return `<rect width="${c.width}" height="${c.height}" fill="${gradient}"/>`;
 }
 
 export function sun(c: Canvas, [x, y]: Point, radius: number): string {
   const { glow } = c.palette;
-  const halo = c.defs.radial([[0, glow, 0.6], [0.25, glow, 0.22], [1, glow, 0]]);
-  const core = c.defs.radial([[0, mix(glow, white, 0.7)], [0.8, glow], [1, glow, 0.9]]);
+  const halo = c.defs.radial([
+    [0, glow, 0.6],
+    [0.25, glow, 0.22],
+    [1, glow, 0],
+  ]);
+  const core = c.defs.radial([
+    [0, mix(glow, white, 0.7)],
+    [0.8, glow],
+    [1, glow, 0.9],
+  ]);
   return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(radius * 6)}" fill="${halo}"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(radius)}" fill="${core}"/>`;
 }
 
 export function moon(c: Canvas, [x, y]: Point, radius: number): string {
   const { glow, skyMid } = c.palette;
-  const halo = c.defs.radial([[0, glow, 0.35], [1, glow, 0]]);
+  const halo = c.defs.radial([
+    [0, glow, 0.35],
+    [1, glow, 0],
+  ]);
   let out = `<circle cx="${n(x)}" cy="${n(y)}" r="${n(radius * 5)}" fill="${halo}"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(radius)}" ${fill(mix(glow, white, 0.5))}/>`;
   for (let i = 0, craters = c.random.int(4, 7); i < craters; i += 1) {
     const angle = c.random.range(0, Math.PI * 2);
@@ -69,7 +95,11 @@ export function stars(c: Canvas, maxY: number, density: number): string {
 
 export function clouds(c: Canvas, count: number, yRange: [number, number], colour: Rgb): string {
   // Puffs fade out through their own gradient: as soft as a blur filter, at a fraction of the cost.
-  const puff = c.defs.radial([[0, colour, 0.85], [0.55, colour, 0.55], [1, colour, 0]]);
+  const puff = c.defs.radial([
+    [0, colour, 0.85],
+    [0.55, colour, 0.55],
+    [1, colour, 0],
+  ]);
   let out = '';
   for (let i = 0; i < count; i += 1) {
     const cx = c.random.range(-0.1, 1.1) * c.width;
@@ -101,11 +131,24 @@ export function ridgeLine(c: Canvas, baseY: number, amplitude: number, roughness
   return heights.map((h, i) => [(i / segments) * c.width, baseY - h * amplitude] as Point);
 }
 
-export function ridge(c: Canvas, line: Point[], colour: Rgb, { jagged, snow }: { jagged: boolean; snow: boolean }): string {
+export function ridge(
+  c: Canvas,
+  line: Point[],
+  colour: Rgb,
+  { jagged, snow }: { jagged: boolean; snow: boolean },
+): string {
   const top = Math.min(...line.map(([, y]) => y));
   const stops: Array<[number, Rgb]> = snow
-    ? [[0, mix(colour, white, 0.85)], [0.1, mix(colour, white, 0.6)], [0.22, colour], [1, mix(colour, c.palette.ink, 0.3)]]
-    : [[0, mix(colour, c.palette.glow, 0.12)], [1, mix(colour, c.palette.ink, 0.25)]];
+    ? [
+        [0, mix(colour, white, 0.85)],
+        [0.1, mix(colour, white, 0.6)],
+        [0.22, colour],
+        [1, mix(colour, c.palette.ink, 0.3)],
+      ]
+    : [
+        [0, mix(colour, c.palette.glow, 0.12)],
+        [1, mix(colour, c.palette.ink, 0.25)],
+      ];
   const gradient = c.defs.linear(stops, [0, top], [0, c.height]);
   const edge = jagged ? polyline(line) : smoothThrough(line);
   return `<path d="${edge} L${c.width} ${c.height} L0 ${c.height} Z" fill="${gradient}"/>`;
@@ -113,13 +156,28 @@ export function ridge(c: Canvas, line: Point[], colour: Rgb, { jagged, snow }: {
 
 /** A band of haze sitting on a ridge, so layers read as distance. */
 export function mist(c: Canvas, y: number, thickness: number): string {
-  const gradient = c.defs.linear([[0, c.palette.horizon, 0], [0.5, c.palette.horizon, 0.45], [1, c.palette.horizon, 0]], [0, y - thickness], [0, y + thickness]);
+  const gradient = c.defs.linear(
+    [
+      [0, c.palette.horizon, 0],
+      [0.5, c.palette.horizon, 0.45],
+      [1, c.palette.horizon, 0],
+    ],
+    [0, y - thickness],
+    [0, y + thickness],
+  );
   return `<rect y="${n(y - thickness)}" width="${c.width}" height="${n(thickness * 2)}" fill="${gradient}"/>`;
 }
 
 export function water(c: Canvas, y: number, lightX: number | undefined): string {
   const { horizon, water: deep, glow } = c.palette;
-  const gradient = c.defs.linear([[0, mix(horizon, deep, 0.2)], [1, deep]], [0, y], [0, c.height]);
+  const gradient = c.defs.linear(
+    [
+      [0, mix(horizon, deep, 0.2)],
+      [1, deep],
+    ],
+    [0, y],
+    [0, c.height],
+  );
   let out = `<rect y="${n(y)}" width="${c.width}" height="${n(c.height - y)}" fill="${gradient}"/>`;
   const depth = c.height - y;
   // The light's path on the water: short strokes, wider and sparser toward the viewer.
@@ -152,7 +210,11 @@ export function trees(c: Canvas, line: Point[], colour: Rgb, pines: boolean): st
     const y = yAt(x) + height * 0.15;
     if (pines) {
       const w = height * c.random.range(0.28, 0.38);
-      out += `<path d="${polyline([[x, y - height], [x + w, y], [x - w, y]])} Z" ${fill(colour)}/>`;
+      out += `<path d="${polyline([
+        [x, y - height],
+        [x + w, y],
+        [x - w, y],
+      ])} Z" ${fill(colour)}/>`;
     } else {
       const r = height * c.random.range(0.28, 0.4);
       out += `<rect x="${n(x - r * 0.08)}" y="${n(y - height * 0.45)}" width="${n(r * 0.16)}" height="${n(height * 0.45)}" ${fill(colour)}/><circle cx="${n(x)}" cy="${n(y - height * 0.55)}" r="${n(r)}" ${fill(colour)}/>`;
@@ -165,17 +227,19 @@ export function trees(c: Canvas, line: Point[], colour: Rgb, pines: boolean): st
 export function skyline(c: Canvas, baseY: number, colour: Rgb, maxHeight: number, lit: number): string {
   let out = '';
   const windowColours = [c.palette.glow, ...c.palette.accents.slice(0, 2)];
-  for (let x = -c.random.range(0, 40) * c.unit; x < c.width; ) {
+  for (let x = -c.random.range(0, 40) * c.unit; x < c.width;) {
     const w = c.random.range(40, 130) * c.unit;
     const h = c.random.range(0.25, 1) * maxHeight;
     out += `<rect x="${n(x)}" y="${n(baseY - h)}" width="${n(w)}" height="${n(h + c.height - baseY)}" ${fill(colour)}/>`;
-    if (c.random.chance(0.25)) out += `<rect x="${n(x + w * 0.45)}" y="${n(baseY - h - 30 * c.unit)}" width="${n(w * 0.1)}" height="${n(30 * c.unit)}" ${fill(colour)}/>`;
+    if (c.random.chance(0.25))
+      out += `<rect x="${n(x + w * 0.45)}" y="${n(baseY - h - 30 * c.unit)}" width="${n(w * 0.1)}" height="${n(30 * c.unit)}" ${fill(colour)}/>`;
     if (lit > 0) {
       const step = 14 * c.unit;
       const windowColour = c.random.pick(windowColours);
       for (let wy = baseY - h + step; wy < baseY - step; wy += step * 1.4) {
         for (let wx = x + step * 0.6; wx < x + w - step * 0.6; wx += step) {
-          if (c.random.chance(lit)) out += `<rect x="${n(wx)}" y="${n(wy)}" width="${n(step * 0.45)}" height="${n(step * 0.6)}" ${fill(windowColour, c.random.range(0.55, 1))}/>`;
+          if (c.random.chance(lit))
+            out += `<rect x="${n(wx)}" y="${n(wy)}" width="${n(step * 0.45)}" height="${n(step * 0.6)}" ${fill(windowColour, c.random.range(0.55, 1))}/>`;
         }
       }
     }
@@ -186,7 +250,11 @@ export function skyline(c: Canvas, baseY: number, colour: Rgb, maxHeight: number
 
 /** A soft organic shape: a circle whose radius wanders with a few sine waves. */
 export function blob(c: Canvas, [x, y]: Point, radius: number, paint: string, extra = ''): string {
-  const waves = Array.from({ length: 3 }, (_, k) => ({ k: k + 2, a: c.random.range(0.04, 0.16), phase: c.random.range(0, Math.PI * 2) }));
+  const waves = Array.from({ length: 3 }, (_, k) => ({
+    k: k + 2,
+    a: c.random.range(0.04, 0.16),
+    phase: c.random.range(0, Math.PI * 2),
+  }));
   const points: Point[] = [];
   for (let i = 0, count = 36; i < count; i += 1) {
     const angle = (i / count) * Math.PI * 2;
@@ -201,7 +269,11 @@ export function glowFields(c: Canvas, count: number, radius: [number, number], o
   let out = '';
   for (let i = 0; i < count; i += 1) {
     const colour = c.random.pick(c.palette.accents);
-    const paint = c.defs.radial([[0, colour, c.random.range(...opacity)], [0.5, colour, 0.25], [1, colour, 0]]);
+    const paint = c.defs.radial([
+      [0, colour, c.random.range(...opacity)],
+      [0.5, colour, 0.25],
+      [1, colour, 0],
+    ]);
     const [x, y, r] = [c.random.range(0, c.width), c.random.range(0, c.height), c.random.range(...radius) * c.unit];
     out += `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(r)}" ry="${n(r * c.random.range(0.5, 1))}" fill="${paint}" transform="rotate(${n(c.random.range(0, 180))} ${n(x)} ${n(y)})"/>`;
   }
@@ -210,7 +282,14 @@ export function glowFields(c: Canvas, count: number, radius: [number, number], o
 
 export function planet(c: Canvas, [x, y]: Point, radius: number): string {
   const [body, band] = [c.random.pick(c.palette.accents), c.palette.glow];
-  const lit = c.defs.radial([[0, mix(body, white, 0.35)], [0.7, body], [1, mix(body, c.palette.ink, 0.6)]], { cx: 0.35, cy: 0.35, r: 0.75 });
+  const lit = c.defs.radial(
+    [
+      [0, mix(body, white, 0.35)],
+      [0.7, body],
+      [1, mix(body, c.palette.ink, 0.6)],
+    ],
+    { cx: 0.35, cy: 0.35, r: 0.75 },
+  );
   const ringed = c.random.chance(0.6);
   const tilt = c.random.range(-25, 25);
   const ring = (half: 'back' | 'front') => {
@@ -233,7 +312,8 @@ export function geometry(c: Canvas): string {
       const [x, y] = [column * cw, row * ch];
       const [cx, cy, r] = [x + cw / 2, y + ch / 2, Math.min(cw, ch) * 0.42];
       const colour = c.random.pick(colours);
-      if (c.random.chance(0.35)) out += `<rect x="${n(x)}" y="${n(y)}" width="${n(cw)}" height="${n(ch)}" ${fill(mix(c.random.pick(colours), paper, 0.55))}/>`;
+      if (c.random.chance(0.35))
+        out += `<rect x="${n(x)}" y="${n(y)}" width="${n(cw)}" height="${n(ch)}" ${fill(mix(c.random.pick(colours), paper, 0.55))}/>`;
       const rotation = c.random.int(0, 3) * 90;
       const turn = ` transform="rotate(${rotation} ${n(cx)} ${n(cy)})"`;
       switch (c.random.int(0, 6)) {
@@ -247,13 +327,18 @@ export function geometry(c: Canvas): string {
           out += `<path d="M${n(cx - r)} ${n(cy + r)} L${n(cx - r)} ${n(cy - r)} A${n(2 * r)} ${n(2 * r)} 0 0 1 ${n(cx + r)} ${n(cy + r)} Z" ${fill(colour)}${turn}/>`;
           break;
         case 3:
-          out += `<path d="${polyline([[cx - r, cy + r], [cx, cy - r], [cx + r, cy + r]])} Z" ${fill(colour)}${turn}/>`;
+          out += `<path d="${polyline([
+            [cx - r, cy + r],
+            [cx, cy - r],
+            [cx + r, cy + r],
+          ])} Z" ${fill(colour)}${turn}/>`;
           break;
         case 4:
           out += `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.75)}" fill="none" stroke="${hex(colour)}" stroke-width="${n(r * 0.3)}"/>`;
           break;
         case 5:
-          for (let i = 0; i < 5; i += 1) out += `<rect x="${n(cx - r)}" y="${n(cy - r + (i * 2 * r) / 5)}" width="${n(2 * r)}" height="${n(r / 5)}" ${fill(colour)}${turn}/>`;
+          for (let i = 0; i < 5; i += 1)
+            out += `<rect x="${n(cx - r)}" y="${n(cy - r + (i * 2 * r) / 5)}" width="${n(2 * r)}" height="${n(r / 5)}" ${fill(colour)}${turn}/>`;
           break;
         default:
           break; // an empty cell lets the composition breathe
@@ -264,7 +349,13 @@ export function geometry(c: Canvas): string {
 }
 
 export function vignette(c: Canvas, strength: number): string {
-  const paint = c.defs.radial([[0.55, c.palette.ink, 0], [1, c.palette.ink, strength]], { r: 0.75 });
+  const paint = c.defs.radial(
+    [
+      [0.55, c.palette.ink, 0],
+      [1, c.palette.ink, strength],
+    ],
+    { r: 0.75 },
+  );
   return `<rect width="${c.width}" height="${c.height}" fill="${paint}"/>`;
 }
 
@@ -274,7 +365,8 @@ export function flowLines(c: Canvas, count: number, colour: Rgb): string {
   for (let i = 0; i < count; i += 1) {
     const points: Point[] = [];
     const startY = c.random.range(0.1, 0.9) * c.height;
-    for (let k = 0; k <= 6; k += 1) points.push([(k / 6) * c.width * 1.2 - c.width * 0.1, startY + c.random.range(-0.18, 0.18) * c.height]);
+    for (let k = 0; k <= 6; k += 1)
+      points.push([(k / 6) * c.width * 1.2 - c.width * 0.1, startY + c.random.range(-0.18, 0.18) * c.height]);
     out += `<path d="${smoothThrough(points)}" fill="none" stroke="${hex(colour)}" stroke-opacity="${c.random.range(0.25, 0.6).toFixed(2)}" stroke-width="${n(c.random.range(1.5, 5) * c.unit)}"/>`;
   }
   return out;

@@ -26,8 +26,16 @@ function distance(a: Buffer, b: Buffer): number {
 const paint = (prompt: string, seed = 1) => paintAt({ prompt, width: 256, height: 256, quality: 'standard', seed });
 
 describe('the local painter', () => {
-  it.each(sizes.flatMap(([w, h]) => (['standard', 'hd'] as const).map((quality) => [`${w}x${h}`, quality, w, h] as const)))('paints exactly %s in %s quality, as an opaque PNG', async (size, quality, w, h) => {
-    const { png, width, height } = await paintAt({ prompt: 'a lighthouse on the coast at dusk', width: w, height: h, quality, seed: 3 });
+  it.each(
+    sizes.flatMap(([w, h]) => (['standard', 'hd'] as const).map((quality) => [`${w}x${h}`, quality, w, h] as const)),
+  )('paints exactly %s in %s quality, as an opaque PNG', async (size, quality, w, h) => {
+    const { png, width, height } = await paintAt({
+      prompt: 'a lighthouse on the coast at dusk',
+      width: w,
+      height: h,
+      quality,
+      seed: 3,
+    });
     const metadata = await sharp(png).metadata();
     expect(`${metadata.width}x${metadata.height}`).toBe(size);
     expect(`${width}x${height}`).toBe(size);
@@ -36,7 +44,11 @@ describe('the local painter', () => {
   });
 
   it('gives identical bytes for the same prompt and seed, and a new picture for a new seed', async () => {
-    const [first, again, otherSeed] = await Promise.all([paint('misty forest at dawn', 7), paint('misty forest at dawn', 7), paint('misty forest at dawn', 8)]);
+    const [first, again, otherSeed] = await Promise.all([
+      paint('misty forest at dawn', 7),
+      paint('misty forest at dawn', 7),
+      paint('misty forest at dawn', 8),
+    ]);
     expect(first.png.equals(again.png)).toBe(true);
     expect(otherSeed.png.equals(first.png)).toBe(false);
   });
@@ -49,7 +61,14 @@ describe('the local painter', () => {
   });
 
   it('paints clearly different pictures for different prompts', async () => {
-    const prompts = ['mountains at sunset', 'a quiet ocean at night with the moon', 'geometric bauhaus poster', 'cyberpunk city at night', 'abstract dream in pink and teal', 'A cat riding a horse'];
+    const prompts = [
+      'mountains at sunset',
+      'a quiet ocean at night with the moon',
+      'geometric bauhaus poster',
+      'cyberpunk city at night',
+      'abstract dream in pink and teal',
+      'A cat riding a horse',
+    ];
     const thumbnails = await Promise.all(prompts.map(async (prompt) => thumbnail((await paint(prompt, 11)).png)));
     for (let i = 0; i < prompts.length; i += 1) {
       for (let j = i + 1; j < prompts.length; j += 1) {
@@ -60,7 +79,8 @@ describe('the local painter', () => {
   });
 
   it('follows colour words', async () => {
-    const meanOf = async (prompt: string) => (await sharp((await paint(prompt, 5)).png).stats()).channels.map((c) => c.mean);
+    const meanOf = async (prompt: string) =>
+      (await sharp((await paint(prompt, 5)).png).stats()).channels.map((c) => c.mean);
     const [redR, , redB] = await meanOf('an abstract dream in red');
     const [blueR, , blueB] = await meanOf('an abstract dream in blue');
     expect(redR! - redB!).toBeGreaterThan(blueR! - blueB! + 30);

@@ -16,8 +16,16 @@ export type PaintOptions = { prompt: string; width: number; height: number; qual
  * encoding run in libvips on libuv's thread pool, so a worker thread would add nothing
  * (docs/decisions/005-local-painter-on-libvips-threads.md).
  */
-export async function paint({ prompt, width, height, quality, seed }: PaintOptions): Promise<{ png: Buffer; width: number; height: number }> {
-  const png = await paintPicture({ prompt, width, height, seed, variant: quality, detail: quality === 'hd' ? 1.5 : 1 }).png({ compressionLevel: 6 }).toBuffer();
+export async function paint({
+  prompt,
+  width,
+  height,
+  quality,
+  seed,
+}: PaintOptions): Promise<{ png: Buffer; width: number; height: number }> {
+  const png = await paintPicture({ prompt, width, height, seed, variant: quality, detail: quality === 'hd' ? 1.5 : 1 })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   return { png, width, height };
 }
 
@@ -26,11 +34,38 @@ export async function paint({ prompt, width, height, quality, seed }: PaintOptio
  * encodes it, the replace-background tool paints the new background with it.
  * `variant` joins the seed (`paint` passes the quality).
  */
-export function paintPicture({ prompt, width, height, seed, variant, detail }: { prompt: string; width: number; height: number; seed: number; variant: string; detail: number }): Sharp {
+export function paintPicture({
+  prompt,
+  width,
+  height,
+  seed,
+  variant,
+  detail,
+}: {
+  prompt: string;
+  width: number;
+  height: number;
+  seed: number;
+  variant: string;
+  detail: number;
+}): Sharp {
   const traits = traitsOf(prompt);
-  const svg = sceneSvg({ width, height, traits, seed: `${prompt.trim().toLowerCase()}\u0000${seed}\u0000${variant}`, detail });
+  const svg = sceneSvg({
+    width,
+    height,
+    traits,
+    seed: `${prompt.trim().toLowerCase()}\u0000${seed}\u0000${variant}`,
+    detail,
+  });
   const grain = grainTile(seed);
   return sharp(Buffer.from(svg))
-    .composite([{ input: grain.pixels, raw: { width: grain.size, height: grain.size, channels: 4 }, tile: true, blend: 'soft-light' }])
+    .composite([
+      {
+        input: grain.pixels,
+        raw: { width: grain.size, height: grain.size, channels: 4 },
+        tile: true,
+        blend: 'soft-light',
+      },
+    ])
     .removeAlpha();
 }

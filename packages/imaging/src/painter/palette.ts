@@ -21,10 +21,30 @@ const white: Rgb = [255, 255, 255];
 
 /** A typical sky for each time of day, as [top, middle, horizon, light]. */
 const skies: Record<TimeOfDay, [Hsl, Hsl, Hsl, Hsl]> = {
-  day: [[212, 0.7, 0.42], [203, 0.65, 0.62], [195, 0.55, 0.84], [48, 0.95, 0.82]],
-  dawn: [[232, 0.35, 0.52], [310, 0.4, 0.74], [28, 0.85, 0.84], [40, 1, 0.88]],
-  sunset: [[258, 0.5, 0.22], [330, 0.6, 0.48], [28, 0.95, 0.6], [42, 1, 0.72]],
-  night: [[228, 0.6, 0.05], [234, 0.5, 0.13], [248, 0.4, 0.27], [50, 0.35, 0.9]],
+  day: [
+    [212, 0.7, 0.42],
+    [203, 0.65, 0.62],
+    [195, 0.55, 0.84],
+    [48, 0.95, 0.82],
+  ],
+  dawn: [
+    [232, 0.35, 0.52],
+    [310, 0.4, 0.74],
+    [28, 0.85, 0.84],
+    [40, 1, 0.88],
+  ],
+  sunset: [
+    [258, 0.5, 0.22],
+    [330, 0.6, 0.48],
+    [28, 0.95, 0.6],
+    [42, 1, 0.72],
+  ],
+  night: [
+    [228, 0.6, 0.05],
+    [234, 0.5, 0.13],
+    [248, 0.4, 0.27],
+    [50, 0.35, 0.9],
+  ],
 };
 
 /** How far the land sits below the sky in lightness, by time of day. */
@@ -61,7 +81,11 @@ export function paletteOf(traits: Traits, random: Random): Palette {
 
   // Against a low sun or at night the land is a silhouette in the sky's own hue.
   const silhouette = time === 'sunset' || time === 'night';
-  const landHue = traits.namedColour ? hue : silhouette ? sky[0]![0] : towardHue(random.pick([110, 140, 160, 30, 250]), hue, 0.4);
+  const landHue = traits.namedColour
+    ? hue
+    : silhouette
+      ? sky[0]![0]
+      : towardHue(random.pick([110, 140, 160, 30, 250]), hue, 0.4);
   const nearest = colour([landHue, random.range(0.3, 0.5), landLightness[time]]);
   const layers = 5;
   // Atmospheric perspective: far ridges fade into the haze, which a low sun tints like the sky.

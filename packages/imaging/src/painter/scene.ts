@@ -13,7 +13,15 @@ const white: Rgb = [255, 255, 255];
 /** The painting as SVG text, exactly `width` × `height` pixels; same request, same text. */
 export function sceneSvg({ width, height, traits, seed, detail }: SceneRequest): string {
   const random = createRandom(seed);
-  const c: Canvas = { width, height, unit: Math.min(width, height) / 1024, detail, random, palette: paletteOf(traits, random), defs: new Defs() };
+  const c: Canvas = {
+    width,
+    height,
+    unit: Math.min(width, height) / 1024,
+    detail,
+    random,
+    palette: paletteOf(traits, random),
+    defs: new Defs(),
+  };
   const body = painters[traits.scene](c, traits);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${c.defs}${body}</svg>`;
 }
@@ -37,7 +45,8 @@ function landscape(c: Canvas, traits: Traits): string {
   let out = layer.sky(c, horizon);
   if (time === 'night' || features.has('stars')) out += layer.stars(c, horizon, time === 'night' ? 1 : 0.3);
   out += light(c, traits, lightAt);
-  if (features.has('clouds') || c.random.chance(0.55)) out += layer.clouds(c, c.random.int(2, 5), [c.height * 0.08, horizon * 0.75], mix(c.palette.horizon, white, 0.5));
+  if (features.has('clouds') || c.random.chance(0.55))
+    out += layer.clouds(c, c.random.int(2, 5), [c.height * 0.08, horizon * 0.75], mix(c.palette.horizon, white, 0.5));
 
   const layers = c.palette.land.length - (hasWater ? 2 : 0);
   let nearest: Point[] = [];
@@ -45,13 +54,23 @@ function landscape(c: Canvas, traits: Traits): string {
     const depth = i / Math.max(1, layers - 1);
     const jagged = craggy && i < layers - 1;
     const amplitude = c.height * (jagged ? 0.14 - depth * 0.05 : 0.06);
-    const line = layer.ridgeLine(c, horizon + depth * (hasWater ? waterY - horizon : c.height * 0.3), amplitude, jagged ? 0.55 : 0.38);
-    out += layer.ridge(c, line, c.palette.land[i]!, { jagged, snow: jagged && i === 0 && (features.has('snow') || c.random.chance(0.4)) });
-    if (time === 'dawn' || features.has('clouds')) out += layer.mist(c, horizon + depth * c.height * 0.2, c.height * 0.03);
+    const line = layer.ridgeLine(
+      c,
+      horizon + depth * (hasWater ? waterY - horizon : c.height * 0.3),
+      amplitude,
+      jagged ? 0.55 : 0.38,
+    );
+    out += layer.ridge(c, line, c.palette.land[i]!, {
+      jagged,
+      snow: jagged && i === 0 && (features.has('snow') || c.random.chance(0.4)),
+    });
+    if (time === 'dawn' || features.has('clouds'))
+      out += layer.mist(c, horizon + depth * c.height * 0.2, c.height * 0.03);
     nearest = line;
   }
   if (hasWater) out += layer.water(c, waterY, lightAt[0]);
-  else if (features.has('trees') || c.random.chance(0.45)) out += layer.trees(c, nearest, mix(c.palette.land.at(-1)!, c.palette.ink, 0.4), craggy || features.has('snow'));
+  else if (features.has('trees') || c.random.chance(0.45))
+    out += layer.trees(c, nearest, mix(c.palette.land.at(-1)!, c.palette.ink, 0.4), craggy || features.has('snow'));
   return out + layer.vignette(c, 0.35);
 }
 
@@ -81,7 +100,12 @@ function cosmic(c: Canvas): string {
   out += layer.stars(c, c.height, 1.6);
   const radius = c.random.range(90, 260) * c.unit;
   out += layer.planet(c, [c.width * c.random.range(0.2, 0.8), c.height * c.random.range(0.25, 0.75)], radius);
-  if (c.random.chance(0.5)) out += layer.planet(c, [c.width * c.random.range(0.05, 0.95), c.height * c.random.range(0.05, 0.95)], radius * c.random.range(0.15, 0.35));
+  if (c.random.chance(0.5))
+    out += layer.planet(
+      c,
+      [c.width * c.random.range(0.05, 0.95), c.height * c.random.range(0.05, 0.95)],
+      radius * c.random.range(0.15, 0.35),
+    );
   return out + layer.vignette(c, 0.5);
 }
 
@@ -92,7 +116,13 @@ function city(c: Canvas, traits: Traits): string {
   if (traits.time === 'night') out += layer.stars(c, horizon * 0.7, 0.5);
   out += light(c, traits, [c.width * c.random.range(0.15, 0.85), horizon - c.height * c.random.range(0.2, 0.4)]);
   out += layer.skyline(c, horizon, c.palette.land[1]!, c.height * 0.32, 0);
-  out += layer.skyline(c, horizon + c.height * 0.04, mix(c.palette.land.at(-1)!, c.palette.ink, 0.5), c.height * 0.26, lit);
+  out += layer.skyline(
+    c,
+    horizon + c.height * 0.04,
+    mix(c.palette.land.at(-1)!, c.palette.ink, 0.5),
+    c.height * 0.26,
+    lit,
+  );
   if (c.random.chance(0.5)) out += layer.water(c, horizon + c.height * 0.06, undefined);
   return out + layer.vignette(c, 0.4);
 }
@@ -104,7 +134,14 @@ function abstract(c: Canvas): string {
   const count = Math.round(c.random.int(4, 7) * Math.sqrt(c.detail));
   for (let i = 0; i < count; i += 1) {
     const [a, b] = [c.random.pick(accents), c.random.pick(accents)];
-    const paint = c.defs.radial([[0, mix(a, white, 0.35)], [0.6, a], [1, b]], { cx: c.random.range(0.25, 0.5), cy: c.random.range(0.25, 0.5), r: 0.8 });
+    const paint = c.defs.radial(
+      [
+        [0, mix(a, white, 0.35)],
+        [0.6, a],
+        [1, b],
+      ],
+      { cx: c.random.range(0.25, 0.5), cy: c.random.range(0.25, 0.5), r: 0.8 },
+    );
     const at: Point = [c.random.range(0.1, 0.9) * c.width, c.random.range(0.1, 0.9) * c.height];
     const radius = c.random.range(60, 220) * c.unit;
     // A flat offset shadow lifts the form off the ground without a costly blur.

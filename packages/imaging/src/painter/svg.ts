@@ -43,7 +43,12 @@ export function polyline(points: readonly Point[]): string {
 export type Stop = readonly [offset: number, colour: Rgb, opacity?: number];
 
 const stopsOf = (stops: readonly Stop[]) =>
-  stops.map(([offset, colour, opacity = 1]) => `<stop offset="${n(offset * 100)}%" stop-color="${hex(colour)}"${opacity === 1 ? '' : ` stop-opacity="${o(opacity)}"`}/>`).join('');
+  stops
+    .map(
+      ([offset, colour, opacity = 1]) =>
+        `<stop offset="${n(offset * 100)}%" stop-color="${hex(colour)}"${opacity === 1 ? '' : ` stop-opacity="${o(opacity)}"`}/>`,
+    )
+    .join('');
 
 /** Collects gradients for `<defs>`, handing out ids. */
 export class Defs {
@@ -56,14 +61,21 @@ export class Defs {
   /** A gradient along a line given in user-space pixels. */
   linear(stops: readonly Stop[], [x1, y1]: Point, [x2, y2]: Point): string {
     const id = this.id('l');
-    this.items.push(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stopsOf(stops)}</linearGradient>`);
+    this.items.push(
+      `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stopsOf(stops)}</linearGradient>`,
+    );
     return `url(#${id})`;
   }
 
   /** A radial gradient relative to the shape it fills (centre and radius in 0–1). */
-  radial(stops: readonly Stop[], { cx = 0.5, cy = 0.5, r = 0.5 }: { cx?: number; cy?: number; r?: number } = {}): string {
+  radial(
+    stops: readonly Stop[],
+    { cx = 0.5, cy = 0.5, r = 0.5 }: { cx?: number; cy?: number; r?: number } = {},
+  ): string {
     const id = this.id('r');
-    this.items.push(`<radialGradient id="${id}" cx="${n(cx * 100)}%" cy="${n(cy * 100)}%" r="${n(r * 100)}%">${stopsOf(stops)}</radialGradient>`);
+    this.items.push(
+      `<radialGradient id="${id}" cx="${n(cx * 100)}%" cy="${n(cy * 100)}%" r="${n(r * 100)}%">${stopsOf(stops)}</radialGradient>`,
+    );
     return `url(#${id})`;
   }
 
@@ -72,4 +84,5 @@ export class Defs {
   }
 }
 
-export const fill = (colour: Rgb, opacity = 1) => `fill="${hex(colour)}"${opacity === 1 ? '' : ` fill-opacity="${o(opacity)}"`}`;
+export const fill = (colour: Rgb, opacity = 1) =>
+  `fill="${hex(colour)}"${opacity === 1 ? '' : ` fill-opacity="${o(opacity)}"`}`;

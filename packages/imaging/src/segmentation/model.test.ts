@@ -18,7 +18,14 @@ function tinyHalfModel(bits: number[]): Uint8Array {
     graph: {
       name: 'tiny',
       initializer: [{ name: 'weights', dims: [bits.length], dataType: FLOAT16, rawData: raw }],
-      node: [{ opType: 'Cast', input: ['x'], output: ['y'], attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: FLOAT16 }] }],
+      node: [
+        {
+          opType: 'Cast',
+          input: ['x'],
+          output: ['y'],
+          attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: FLOAT16 }],
+        },
+      ],
       input: [{ name: 'x', type: { tensorType: { elemType: FLOAT, shape: { dim: [{ dimValue: 1 }] } } } }],
       output: [{ name: 'y', type: { tensorType: { elemType: FLOAT16, shape: { dim: [{ dimValue: 1 }] } } } }],
     },
@@ -43,7 +50,9 @@ describe('widenToFloat32', () => {
     expect(original.initializer.some((tensor) => tensor.dataType === FLOAT16)).toBe(true);
     expect(widened.initializer.filter((tensor) => tensor.dataType !== FLOAT)).toEqual([]);
     expect(widened.node.map((node) => node.opType)).toEqual(original.node.map((node) => node.opType));
-    const casts = widened.node.filter((node) => node.opType === 'Cast').map((node) => Number(node.attribute?.find((a) => a.name === 'to')?.i));
+    const casts = widened.node
+      .filter((node) => node.opType === 'Cast')
+      .map((node) => Number(node.attribute?.find((a) => a.name === 'to')?.i));
     expect(casts.filter((to) => to !== FLOAT)).toEqual([]);
   }, 60_000);
 });
@@ -57,7 +66,12 @@ describe('widenToFloat32 keeping only the final map', () => {
     expect(pruned.node.filter((node) => node.opType === 'Sigmoid').length).toBe(1);
     expect(pruned.node.length).toBeLessThan(full.node.length);
     // Every input of every kept node is still made by a kept node, a weight or the graph input.
-    const made = new Set([...pruned.node.flatMap((node) => node.output), ...pruned.initializer.map((tensor) => tensor.name), 'input', '']);
+    const made = new Set([
+      ...pruned.node.flatMap((node) => node.output),
+      ...pruned.initializer.map((tensor) => tensor.name),
+      'input',
+      '',
+    ]);
     expect(pruned.node.flatMap((node) => node.input).filter((name) => !made.has(name))).toEqual([]);
   }, 60_000);
 });

@@ -26,7 +26,10 @@ export function modelFolder(): string {
 
 async function modelEntry(name: string): Promise<ResourceEntry> {
   const folder = modelFolder();
-  const resources = JSON.parse(await readFile(join(folder, 'resources.json'), 'utf8')) as Record<string, ResourceEntry | undefined>;
+  const resources = JSON.parse(await readFile(join(folder, 'resources.json'), 'utf8')) as Record<
+    string,
+    ResourceEntry | undefined
+  >;
   const entry = resources[`/models/${name}`];
   if (!entry) throw new Error(`the segmentation model "${name}" is not in ${folder}`);
   return entry;
@@ -39,12 +42,14 @@ export async function readModel(name: string = segmentationModel.name): Promise<
   const chunks = await Promise.all(
     entry.chunks.map(async ({ hash, offsets: [from, to] }) => {
       const chunk = await readFile(join(folder, hash));
-      if (chunk.length !== to - from) throw new Error(`segmentation model chunk ${hash} is ${chunk.length} bytes, expected ${to - from}`);
+      if (chunk.length !== to - from)
+        throw new Error(`segmentation model chunk ${hash} is ${chunk.length} bytes, expected ${to - from}`);
       return chunk;
     }),
   );
   const model = Buffer.concat(chunks);
-  if (model.length !== entry.size) throw new Error(`segmentation model is ${model.length} bytes, expected ${entry.size}`);
+  if (model.length !== entry.size)
+    throw new Error(`segmentation model is ${model.length} bytes, expected ${entry.size}`);
   return model;
 }
 
@@ -60,7 +65,13 @@ function halfToFloatTable(): Float32Array {
     const exponent = (half >> 10) & 0x1f;
     const fraction = half & 0x3ff;
     halfTable[half] =
-      exponent === 0 ? sign * 2 ** -14 * (fraction / 1024) : exponent === 31 ? (fraction ? Number.NaN : sign * Infinity) : sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
+      exponent === 0
+        ? sign * 2 ** -14 * (fraction / 1024)
+        : exponent === 31
+          ? fraction
+            ? Number.NaN
+            : sign * Infinity
+          : sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
   }
   return halfTable;
 }
@@ -72,7 +83,10 @@ function widenTensor(tensor: protos.onnx.ITensorProto): void {
   if (tensor.rawData && tensor.rawData.length > 0) {
     const raw = tensor.rawData;
     // ONNX stores raw data little-endian, as the CPUs onnxruntime-node ships for are.
-    const halves = raw.byteOffset % 2 === 0 ? new Uint16Array(raw.buffer, raw.byteOffset, raw.length / 2) : new Uint16Array(Uint8Array.from(raw).buffer);
+    const halves =
+      raw.byteOffset % 2 === 0
+        ? new Uint16Array(raw.buffer, raw.byteOffset, raw.length / 2)
+        : new Uint16Array(Uint8Array.from(raw).buffer);
     const floats = new Float32Array(halves.length);
     for (let i = 0; i < halves.length; i += 1) floats[i] = table[halves[i]!]!;
     tensor.rawData = new Uint8Array(floats.buffer);
@@ -150,7 +164,10 @@ function pruneToOutputs(graph: protos.onnx.IGraphProto, keep: readonly string[])
  */
 export async function widenedModelFile(name: string): Promise<string> {
   const entry = await modelEntry(name);
-  const digest = createHash('sha256').update(JSON.stringify({ entry, widening: 2 })).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ entry, widening: 2 }))
+    .digest('hex')
+    .slice(0, 16);
   const nodeModules = modelFolder().slice(0, modelFolder().lastIndexOf('node_modules') + 'node_modules'.length);
   return join(nodeModules, '.cache', 'lumigen-imaging', `isnet-${name}-fp32-${digest}.onnx`);
 }
@@ -166,7 +183,9 @@ function widenInWorker(name: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: { name, file } });
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`widening the segmentation model stopped with code ${code}`))));
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`widening the segmentation model stopped with code ${code}`)),
+    );
   });
 }
 
@@ -180,14 +199,22 @@ function widenInWorker(name: string, file: string): Promise<void> {
  */
 async function cachedWidenedModel(name: string): Promise<string | undefined> {
   const file = await widenedModelFile(name);
-  if (await stat(file).then((info) => info.size > 0, () => false)) return file;
+  if (
+    await stat(file).then(
+      (info) => info.size > 0,
+      () => false,
+    )
+  )
+    return file;
   const partial = `${file}.${process.pid}-${threadId}.partial`;
   try {
     await mkdir(dirname(file), { recursive: true });
     await widenInWorker(name, partial);
     await rename(partial, file);
     // Files of other model versions or widenings are 176 MB each that nothing reads any more.
-    const stale = (await readdir(dirname(file))).filter((entry) => entry.startsWith(`isnet-${name}-fp32-`) && entry.endsWith('.onnx') && entry !== basename(file));
+    const stale = (await readdir(dirname(file))).filter(
+      (entry) => entry.startsWith(`isnet-${name}-fp32-`) && entry.endsWith('.onnx') && entry !== basename(file),
+    );
     await Promise.all(stale.map((entry) => rm(join(dirname(file), entry), { force: true })));
     return file;
   } catch {
@@ -217,7 +244,8 @@ let session: Promise<ort.InferenceSession> | undefined;
  * a process kept 2.4 GB for good, for the same speed (measured here).
  */
 export function segmentationSession(): Promise<ort.InferenceSession> {
-  const inMemory = async () => ort.InferenceSession.create(widenToFloat32(await readModel(), [segmentationModel.outputName]), sessionOptions);
+  const inMemory = async () =>
+    ort.InferenceSession.create(widenToFloat32(await readModel(), [segmentationModel.outputName]), sessionOptions);
   session ??= cachedWidenedModel(segmentationModel.name).then((file) =>
     file
       ? ort.InferenceSession.create(file, sessionOptions).catch(async () => {

@@ -8,13 +8,20 @@ import { segment } from './segment.ts';
 // pipeline made before (fixtures/segmentation/README.md). One model load and seven inferences:
 // a few seconds each on two free cores, much longer on a busy machine.
 describe('segmentation keeps the reference masks', () => {
-  it.each(segmentationPictures)('%s overlaps its reference mask with IoU >= 0.98', async (name) => {
-    const reference = await fixture(`segmentation/${name.replace(/^.*\//, '').replace(/\.\w+$/, '')}.alpha.png`);
-    const { data: expected, info } = await sharp(reference).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    const { alpha, width, height } = await segment(await fixture(name));
-    expect([width, height]).toEqual([info.width, info.height]);
-    expect(maskIoU(alpha, expected)).toBeGreaterThanOrEqual(0.98);
-  }, 180_000);
+  it.each(segmentationPictures)(
+    '%s overlaps its reference mask with IoU >= 0.98',
+    async (name) => {
+      const reference = await fixture(`segmentation/${name.replace(/^.*\//, '').replace(/\.\w+$/, '')}.alpha.png`);
+      const { data: expected, info } = await sharp(reference)
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const { alpha, width, height } = await segment(await fixture(name));
+      expect([width, height]).toEqual([info.width, info.height]);
+      expect(maskIoU(alpha, expected)).toBeGreaterThanOrEqual(0.98);
+    },
+    180_000,
+  );
 });
 
 describe('maskIoU', () => {

@@ -41,11 +41,20 @@ export async function segment(image: Buffer): Promise<Cutout> {
 }
 
 async function cutOut(image: Buffer): Promise<Cutout> {
-  const { data: original, info } = await sharp(image).autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data: original, info } = await sharp(image)
+    .autoOrient()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const raw = { raw: { width, height, channels: 4 as const } };
   const size = segmentationModel.inputSize;
-  const modelInput = await sharp(original, raw).flatten({ background: '#ffffff' }).resize(size, size, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const modelInput = await sharp(original, raw)
+    .flatten({ background: '#ffffff' })
+    .resize(size, size, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const probability = await predictSubject(modelInput);
 
   const map = Buffer.alloc(size * size);
@@ -97,7 +106,12 @@ export function decontaminateEdges(rgba: Buffer, width: number, height: number):
 
   // The opaque pixels' colours (weighted 1) in the box, blurred at each scale. Plain row loops:
   // this runs on every cut-out, on up to a whole picture.
-  const opaque = [0, 1, 2, 3].map(() => new Float32Array(w * h)) as [Float32Array, Float32Array, Float32Array, Float32Array];
+  const opaque = [0, 1, 2, 3].map(() => new Float32Array(w * h)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
   for (let y = 0, i = 0; y < h; y += 1) {
     for (let x = 0, p = ((top + y) * width + left) * 4; x < w; x += 1, i += 1, p += 4) {
       if (rgba[p + 3]! < 250) continue;

@@ -11,7 +11,12 @@ const n = (value: number) => String(Math.round(value * 10) / 10);
  * pool of light behind the subject that leans toward the light's side. The painter's film grain
  * keeps the smooth gradients from banding.
  */
-export async function studioBackdrop(width: number, height: number, subject: Bounds, light: Pick<Light, 'phi' | 'theta'>): Promise<Buffer> {
+export async function studioBackdrop(
+  width: number,
+  height: number,
+  subject: Bounds,
+  light: Pick<Light, 'phi' | 'theta'>,
+): Promise<Buffer> {
   const tall = subject.bottom - subject.top;
   const cx = (subject.left + subject.right) / 2;
   const radians = (light.phi * Math.PI) / 180;
@@ -46,7 +51,14 @@ export async function studioBackdrop(width: number, height: number, subject: Bou
   </svg>`;
   const grain = grainTile(7);
   return sharp(Buffer.from(svg))
-    .composite([{ input: grain.pixels, raw: { width: grain.size, height: grain.size, channels: 4 }, tile: true, blend: 'soft-light' }])
+    .composite([
+      {
+        input: grain.pixels,
+        raw: { width: grain.size, height: grain.size, channels: 4 },
+        tile: true,
+        blend: 'soft-light',
+      },
+    ])
     .removeAlpha()
     .raw()
     .toBuffer();

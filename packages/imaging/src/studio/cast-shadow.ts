@@ -13,13 +13,29 @@ const touching = 0.12;
  * and every length in it is relative to the subject's height), then scaled back: ~4× less work
  * at 1024 px, and the same at any upload size.
  */
-export async function castShadowScaled(alpha: Buffer, width: number, height: number, bounds: Bounds, light: Pick<Light, 'theta' | 'phi' | 'size'>, workingSide = 512): Promise<Float32Array> {
+export async function castShadowScaled(
+  alpha: Buffer,
+  width: number,
+  height: number,
+  bounds: Bounds,
+  light: Pick<Light, 'theta' | 'phi' | 'size'>,
+  workingSide = 512,
+): Promise<Float32Array> {
   const scale = Math.min(1, workingSide / Math.max(width, height));
   if (scale === 1) return castShadow(alpha, width, height, bounds, light);
   const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
-  const small = await sharp(alpha, { raw: { width, height, channels: 1 } }).resize(w, h, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  const small = await sharp(alpha, { raw: { width, height, channels: 1 } })
+    .resize(w, h, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const at = (v: number, side: number) => Math.min(side - 1, Math.max(0, Math.round(v * scale)));
-  const smallBounds = { left: at(bounds.left, w), top: at(bounds.top, h), right: at(bounds.right, w), bottom: at(bounds.bottom, h) };
+  const smallBounds = {
+    left: at(bounds.left, w),
+    top: at(bounds.top, h),
+    right: at(bounds.right, w),
+    bottom: at(bounds.bottom, h),
+  };
   const coverage = castShadow(small, w, h, smallBounds, light);
   return enlarge(coverage, w, h, width, height);
 }
@@ -57,7 +73,13 @@ function enlarge(plane: Float32Array, w: number, h: number, width: number, heigh
  * The subject is not a card: it is taken to be about as deep as the curve of its foot line shows
  * (a round base seen from above the floor), so a shadow cast sideways is a band, not a line.
  */
-export function castShadow(alpha: Buffer, width: number, height: number, bounds: Bounds, light: Pick<Light, 'theta' | 'phi' | 'size'>): Float32Array {
+export function castShadow(
+  alpha: Buffer,
+  width: number,
+  height: number,
+  bounds: Bounds,
+  light: Pick<Light, 'theta' | 'phi' | 'size'>,
+): Float32Array {
   const tall = Math.max(1, bounds.bottom - bounds.top);
   const { feet, standing, depth, foreshortening } = footLine(alpha, width, bounds);
   const reach = Math.tan((light.theta * Math.PI) / 180);
@@ -72,14 +94,24 @@ export function castShadow(alpha: Buffer, width: number, height: number, bounds:
     const layer = new Float32Array(width * height);
     const parts = [true, false].map((onFloor) => {
       const part = new Float32Array(width * height);
-      const landed = project(alpha, width, height, bounds, feet, along, (rise, x) => (standing[x] === (onFloor ? 1 : 0) ? weight(rise / tall) : 0), part);
+      const landed = project(
+        alpha,
+        width,
+        height,
+        bounds,
+        feet,
+        along,
+        (rise, x) => (standing[x] === (onFloor ? 1 : 0) ? weight(rise / tall) : 0),
+        part,
+      );
       // The body's back stands `depth` rows higher than its front: its shadow starts there too.
       // Parts in the air (a handle) are taken to be thin.
       if (landed && onFloor) spreadUp(part, width, height, depth);
       return landed ? part : undefined;
     });
     if (!parts[0] && !parts[1]) continue;
-    for (const part of parts) if (part) for (let p = 0; p < layer.length; p += 1) layer[p] = Math.max(layer[p]!, part[p]!);
+    for (const part of parts)
+      if (part) for (let p = 0; p < layer.length; p += 1) layer[p] = Math.max(layer[p]!, part[p]!);
     // Penumbra: a bigger light and a higher occluder blur more.
     boxBlur(layer, width, height, Math.max(1, light.size * (0.004 + 0.02 * centre) * tall), 3);
     for (let p = 0; p < coverage.length; p += 1) coverage[p]! += layer[p]!;
@@ -108,7 +140,11 @@ export function castShadow(alpha: Buffer, width: number, height: number, bounds:
  * depth). A round base whose front edge dips `d` rows below its sides is read as an ellipse `2d`
  * rows deep; flat or odd bases get a depth between 12% and 50% of their width.
  */
-function footLine(alpha: Buffer, width: number, bounds: Bounds): { feet: Float64Array; standing: Uint8Array; depth: number; foreshortening: number } {
+function footLine(
+  alpha: Buffer,
+  width: number,
+  bounds: Bounds,
+): { feet: Float64Array; standing: Uint8Array; depth: number; foreshortening: number } {
   const tall = Math.max(1, bounds.bottom - bounds.top);
   const feet = new Float64Array(width).fill(Number.NaN);
   const standing: number[] = [];
@@ -172,7 +208,16 @@ function spreadUp(layer: Float32Array, width: number, height: number, span: numb
  * (x + along.x·rise, foot(x) + along.y·rise), spread over the four nearest pixels, keeping the
  * strongest value where shadows overlap. Returns whether anything landed.
  */
-function project(alpha: Buffer, width: number, height: number, bounds: Bounds, feet: Float64Array, along: { x: number; y: number }, weight: (rise: number, x: number) => number, layer: Float32Array): boolean {
+function project(
+  alpha: Buffer,
+  width: number,
+  height: number,
+  bounds: Bounds,
+  feet: Float64Array,
+  along: { x: number; y: number },
+  weight: (rise: number, x: number) => number,
+  layer: Float32Array,
+): boolean {
   let landed = false;
   const put = (x: number, y: number, value: number) => {
     if (x < 0 || y < 0 || x >= width || y >= height) return;

@@ -33,7 +33,12 @@ function slider(params: LightParams, name: keyof LightParams): number {
 }
 
 export function lightFrom(params: LightParams): Light {
-  return { theta: slider(params, 'light_theta'), phi: slider(params, 'light_phi'), size: slider(params, 'light_size'), darkness: slider(params, 'shadow_darkness') };
+  return {
+    theta: slider(params, 'light_theta'),
+    phi: slider(params, 'light_phi'),
+    size: slider(params, 'light_size'),
+    darkness: slider(params, 'shadow_darkness'),
+  };
 }
 
 /** Where the shadow falls on the floor, per unit of shadow length: x to the right, z toward the viewer. */

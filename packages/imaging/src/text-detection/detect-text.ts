@@ -61,7 +61,9 @@ export async function detectText(image: Buffer): Promise<TextMask> {
     input[2 * plane + i] = data[i * 3]! / 255;
   }
   const model = await detector();
-  const outputs = await model.run({ [model.inputNames[0]!]: new Tensor('float32', input, [1, 3, inputHeight, inputWidth]) });
+  const outputs = await model.run({
+    [model.inputNames[0]!]: new Tensor('float32', input, [1, 3, inputHeight, inputWidth]),
+  });
   const probability = outputs[model.outputNames[0]!]!.data as Float32Array;
 
   // Regions on the network's grid, then mapped back to the picture.
@@ -118,7 +120,12 @@ function regionsOf(probability: Float32Array, width: number, height: number) {
       if (x > right) right = x;
       if (y < top) top = y;
       if (y > bottom) bottom = y;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1]) {
+      for (const q of [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        y > 0 ? p - width : -1,
+        y < height - 1 ? p + width : -1,
+      ]) {
         if (q < 0 || label[q]! >= 0 || probability[q]! <= pixelThreshold) continue;
         label[q] = id;
         stack.push(q);

@@ -60,7 +60,12 @@ describe('cleanup (local)', () => {
 
     const { cv } = await openCv();
     const src = cv.matFromArray(384, 512, cv.CV_8UC3, before.data);
-    const m = cv.matFromArray(384, 512, cv.CV_8UC1, Buffer.from(Array.from({ length: 512 * 384 }, (_, i) => (maskPixels.data[i * 3]! > 127 ? 255 : 0))));
+    const m = cv.matFromArray(
+      384,
+      512,
+      cv.CV_8UC1,
+      Buffer.from(Array.from({ length: 512 * 384 }, (_, i) => (maskPixels.data[i * 3]! > 127 ? 255 : 0))),
+    );
     const dst = new cv.Mat();
     cv.inpaint(src, m, dst, 5, cv.INPAINT_TELEA);
     const telea: Pixels = { data: Buffer.from(dst.data), width: 512, height: 384 };
@@ -85,7 +90,10 @@ describe('cleanup (local)', () => {
   });
 
   it('refuses a mask that marks nothing, or everything (nothing left to rebuild from), saying which', async () => {
-    const maskOf = (background: string) => sharp({ create: { width: 512, height: 384, channels: 3, background } }).png().toBuffer();
+    const maskOf = (background: string) =>
+      sharp({ create: { width: 512, height: 384, channels: 3, background } })
+        .png()
+        .toBuffer();
     const refusalOf = (mask: Buffer) => run({ image, mask, params: {} }).catch((error: unknown) => error);
     const empty = await refusalOf(await maskOf('#000'));
     expect(empty).toBeInstanceOf(InputRejected);
@@ -96,7 +104,9 @@ describe('cleanup (local)', () => {
   });
 
   it('refuses a mask of another size (a bug: the route checks sizes)', async () => {
-    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     await expect(run({ image, mask: small, params: {} })).rejects.toThrow(/mask/);
   });
 });

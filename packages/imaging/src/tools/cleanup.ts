@@ -15,17 +15,24 @@ export const run: Tool<'cleanup'> = async ({ image, mask }) => {
   const hole = await decodeMask(mask, rgb.width, rgb.height);
   const marked = countMarked(hole);
   if (marked === 0) throw new InputRejected('the mask marks nothing to remove');
-  if (marked === hole.length) throw new InputRejected('the mask covers the whole image, so nothing is left to fill it from');
+  if (marked === hole.length)
+    throw new InputRejected('the mask covers the whole image, so nothing is left to fill it from');
   const filled = await cleanupFill(rgb, hole, await subjectOf(image));
   return encodePng(filled, alpha);
 };
 
 /** The fill itself, with the subject to keep out of it; `sources` reports where each filled pixel came from. */
-export async function cleanupFill(rgb: Raster, hole: Uint8Array, subject: Uint8Array, sources?: Int32Array): Promise<Raster> {
+export async function cleanupFill(
+  rgb: Raster,
+  hole: Uint8Array,
+  subject: Uint8Array,
+  sources?: Int32Array,
+): Promise<Raster> {
   try {
     return await inpaint(rgb, hole, { grow: 3, seed: 'cleanup', subject, ...(sources ? { sources } : {}) });
   } catch (error) {
-    if (error instanceof NothingToFillFrom) throw new InputRejected('apart from the main subject, the mask leaves nothing to fill it from');
+    if (error instanceof NothingToFillFrom)
+      throw new InputRejected('apart from the main subject, the mask leaves nothing to fill it from');
     throw error;
   }
 }

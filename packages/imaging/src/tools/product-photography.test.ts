@@ -50,14 +50,26 @@ describe('product-photography (local: cut-out, studio sweep, cast shadow)', () =
   it('answers an opaque PNG of exactly the upload size, the subject kept and the old background gone', async () => {
     const { png, width: w, height: h } = await run({ image: mug, params: {} });
     const metadata = await sharp(png).metadata();
-    expect([metadata.format, metadata.width, metadata.height, metadata.hasAlpha, w, h]).toEqual(['png', 1024, 768, false, 1024, 768]);
+    expect([metadata.format, metadata.width, metadata.height, metadata.hasAlpha, w, h]).toEqual([
+      'png',
+      1024,
+      768,
+      false,
+      1024,
+      768,
+    ]);
 
     const [out, input] = await Promise.all([sharp(png).raw().toBuffer(), sharp(mug).raw().toBuffer()]);
     let [subjectDifference, subjectCount, backgroundDifference, backgroundCount] = [0, 0, 0, 0];
     for (let p = 0; p < regions.subject.length; p += 1) {
-      const difference = Math.abs(out[p * 3]! - input[p * 3]!) + Math.abs(out[p * 3 + 1]! - input[p * 3 + 1]!) + Math.abs(out[p * 3 + 2]! - input[p * 3 + 2]!);
-      if (regions.subject[p]) [subjectDifference, subjectCount] = [subjectDifference + difference / 3, subjectCount + 1];
-      if (regions.background[p]) [backgroundDifference, backgroundCount] = [backgroundDifference + difference / 3, backgroundCount + 1];
+      const difference =
+        Math.abs(out[p * 3]! - input[p * 3]!) +
+        Math.abs(out[p * 3 + 1]! - input[p * 3 + 1]!) +
+        Math.abs(out[p * 3 + 2]! - input[p * 3 + 2]!);
+      if (regions.subject[p])
+        [subjectDifference, subjectCount] = [subjectDifference + difference / 3, subjectCount + 1];
+      if (regions.background[p])
+        [backgroundDifference, backgroundCount] = [backgroundDifference + difference / 3, backgroundCount + 1];
     }
     // The mug is only relit (a few levels); the wall and the wooden table became studio paper.
     expect(subjectDifference / subjectCount).toBeLessThan(12);
@@ -66,7 +78,9 @@ describe('product-photography (local: cut-out, studio sweep, cast shadow)', () =
 
   it('moves the shadow away from the light as light_phi turns', async () => {
     const light = { light_theta: 40, light_size: 1.7, shadow_darkness: 1 };
-    const [behind, right, front, left] = await Promise.all([0, 90, 180, 270].map(async (phi) => centroid(await shadowOf({ ...light, light_phi: phi }))));
+    const [behind, right, front, left] = await Promise.all(
+      [0, 90, 180, 270].map(async (phi) => centroid(await shadowOf({ ...light, light_phi: phi }))),
+    );
     // Light on the right throws the shadow left, and the other way round (centroids measured 490 px apart).
     expect(left!.x - right!.x).toBeGreaterThan(150);
     // Light behind the mug throws the shadow toward the viewer, lower in the picture, than light
@@ -75,27 +89,37 @@ describe('product-photography (local: cut-out, studio sweep, cast shadow)', () =
   });
 
   it('lengthens the shadow as the light sinks (light_theta)', async () => {
-    const [high, low] = await Promise.all([5, 45].map(async (theta) => centroid(await shadowOf({ light_phi: 90, light_theta: theta, light_size: 1.7, shadow_darkness: 1 }))));
+    const [high, low] = await Promise.all(
+      [5, 45].map(async (theta) =>
+        centroid(await shadowOf({ light_phi: 90, light_theta: theta, light_size: 1.7, shadow_darkness: 1 })),
+      ),
+    );
     // Measured: the centroid 210 px further left at 45° than at 5°.
     expect(high!.x - low!.x).toBeGreaterThan(80);
   });
 
   it('softens the shadow as light_size grows', async () => {
     const light = { light_phi: 90, light_theta: 40, shadow_darkness: 1 };
-    const [small, large] = await Promise.all([1, 8].map(async (size) => spread(await shadowOf({ ...light, light_size: size }))));
+    const [small, large] = await Promise.all(
+      [1, 8].map(async (size) => spread(await shadowOf({ ...light, light_size: size }))),
+    );
     // Measured when written: 38.8k pixels at 1, 126.7k at 8.
     expect(large).toBeGreaterThan(small! * 2);
   });
 
   it('darkens the shadow with shadow_darkness, and 0 casts none', async () => {
     const light = { light_phi: 300, light_theta: 30, light_size: 2 };
-    const [none, usual, strongest] = await Promise.all([0, 0.7, 2].map(async (darkness) => centroid(await shadowOf({ ...light, shadow_darkness: darkness })).total));
+    const [none, usual, strongest] = await Promise.all(
+      [0, 0.7, 2].map(async (darkness) => centroid(await shadowOf({ ...light, shadow_darkness: darkness })).total),
+    );
     expect(none).toBe(0);
     expect(strongest).toBeGreaterThan(usual! * 1.5);
   });
 
   it('refuses a picture with no subject, saying so', async () => {
-    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } }).jpeg().toBuffer();
+    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } })
+      .jpeg()
+      .toBuffer();
     const refusal = await run({ image: wall, params: {} }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InputRejected);
     expect((refusal as Error).message).toBe('no subject was found in the image');

@@ -34,7 +34,9 @@ export const run: Tool<'product-photography'> = async ({ image, params }) => {
       out[p * 3 + c] = Math.round(subject[p * 4 + c]! * a + floor * (1 - a));
     }
   }
-  const png = await sharp(out, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const png = await sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
   return { png, width, height };
 };
 

@@ -4,7 +4,11 @@ import { run } from './reimagine.ts';
 import { fixture, pixels, type Pixels } from '../../test/support.ts';
 
 async function lumaGrid(png: Buffer, side: number): Promise<number[]> {
-  const { data } = await sharp(png).greyscale().resize(side, side, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(png)
+    .greyscale()
+    .resize(side, side, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return [...data];
 }
 
@@ -50,11 +54,12 @@ describe('reimagine (local)', () => {
   });
 
   it('keeps the palette: mean colour stays close', async () => {
-    const mean = (p: Pixels) => [0, 1, 2].map((c) => {
-      let s = 0;
-      for (let i = c; i < p.data.length; i += 3) s += p.data[i]!;
-      return s / (p.data.length / 3);
-    });
+    const mean = (p: Pixels) =>
+      [0, 1, 2].map((c) => {
+        let s = 0;
+        for (let i = c; i < p.data.length; i += 3) s += p.data[i]!;
+        return s / (p.data.length / 3);
+      });
     const [a, b] = [mean(await pixels(image)), mean(await pixels(first))];
     for (let c = 0; c < 3; c += 1) expect(Math.abs(a[c]! - b[c]!)).toBeLessThan(30);
   });

@@ -43,7 +43,11 @@ export const run: Tool<'reimagine'> = async ({ image, params }) => {
     .composite([
       { input: Buffer.from(svg), top: 0, left: 0 },
       { input: Buffer.from(light), top: 0, left: 0, blend: 'soft-light' },
-      { input: grainPixels(width * height, () => (random.next() - 0.5) * 26), raw: { width, height, channels: 4 }, blend: 'overlay' },
+      {
+        input: grainPixels(width * height, () => (random.next() - 0.5) * 26),
+        raw: { width, height, channels: 4 },
+        blend: 'overlay',
+      },
     ])
     .removeAlpha()
     .png({ compressionLevel: 6 })
@@ -64,7 +68,10 @@ function lattice(random: Random, cells: number) {
     const sx = fx * fx * (3 - 2 * fx);
     const sy = fy * fy * (3 - 2 * fy);
     const at = (i: number, j: number) => values[j * (cells + 1) + i]!;
-    return (at(x0, y0) * (1 - sx) + at(x0 + 1, y0) * sx) * (1 - sy) + (at(x0, y0 + 1) * (1 - sx) + at(x0 + 1, y0 + 1) * sx) * sy;
+    return (
+      (at(x0, y0) * (1 - sx) + at(x0 + 1, y0) * sx) * (1 - sy) +
+      (at(x0, y0 + 1) * (1 - sx) + at(x0 + 1, y0 + 1) * sx) * sy
+    );
   };
 }
 
@@ -182,7 +189,8 @@ function strokes(painted: Raster, smooth: Raster, width: number, height: number,
   const { width: aw, height: ah } = painted;
   const scale = width / aw;
   const luma = new Float32Array(aw * ah);
-  for (let i = 0; i < luma.length; i += 1) luma[i] = 0.299 * smooth.data[i * 3]! + 0.587 * smooth.data[i * 3 + 1]! + 0.114 * smooth.data[i * 3 + 2]!;
+  for (let i = 0; i < luma.length; i += 1)
+    luma[i] = 0.299 * smooth.data[i * 3]! + 0.587 * smooth.data[i * 3 + 1]! + 0.114 * smooth.data[i * 3 + 2]!;
   const gradient = (x: number, y: number) => {
     const xi = Math.min(aw - 2, Math.max(1, Math.round(x)));
     const yi = Math.min(ah - 2, Math.max(1, Math.round(y)));
@@ -193,7 +201,10 @@ function strokes(painted: Raster, smooth: Raster, width: number, height: number,
   const colourAt = (x: number, y: number) => {
     const i = Math.min(ah - 1, Math.max(0, Math.round(y))) * aw + Math.min(aw - 1, Math.max(0, Math.round(x)));
     const jitter = random.range(-10, 10);
-    const hex = (v: number) => Math.min(255, Math.max(0, Math.round(v + jitter + random.range(-5, 5)))).toString(16).padStart(2, '0');
+    const hex = (v: number) =>
+      Math.min(255, Math.max(0, Math.round(v + jitter + random.range(-5, 5))))
+        .toString(16)
+        .padStart(2, '0');
     return `#${hex(painted.data[i * 3]!)}${hex(painted.data[i * 3 + 1]!)}${hex(painted.data[i * 3 + 2]!)}`;
   };
   const paths: string[] = [];
@@ -211,7 +222,8 @@ function strokes(painted: Raster, smooth: Raster, width: number, height: number,
       const { gx, gy, magnitude } = gradient(x, y);
       if (!keep(magnitude)) continue;
       // Along the contour: perpendicular to the gradient; flat areas get a loose random angle.
-      const angle = magnitude > 2 ? Math.atan2(gy, gx) + Math.PI / 2 + random.range(-0.25, 0.25) : random.range(-0.6, 0.6);
+      const angle =
+        magnitude > 2 ? Math.atan2(gy, gx) + Math.PI / 2 + random.range(-0.25, 0.25) : random.range(-0.6, 0.6);
       const half = (length * random.range(0.7, 1.3) * scale) / 2;
       const ux = Math.cos(angle) * half;
       const uy = Math.sin(angle) * half;

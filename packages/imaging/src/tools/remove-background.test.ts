@@ -15,7 +15,11 @@ describe('remove-background (local, ML segmentation)', () => {
 
   beforeAll(async () => {
     const mug = await readMug();
-    [result, regions, input] = await Promise.all([run({ image: mug, params: {} }), mugRegions(), sharp(mug).raw().toBuffer()]);
+    [result, regions, input] = await Promise.all([
+      run({ image: mug, params: {} }),
+      mugRegions(),
+      sharp(mug).raw().toBuffer(),
+    ]);
     rgba = await sharp(result.png).raw().toBuffer();
   }, 180_000);
 
@@ -56,11 +60,20 @@ describe('remove-background on other kinds of upload', () => {
     // Stored on its side (768×1024) with orientation 8 ("turn me back"), as phones save photos;
     // and as a PNG whose left half is already transparent.
     const turned = await sharp(mug).rotate(90).withMetadata({ orientation: 8 }).jpeg({ quality: 92 }).toBuffer();
-    const { data: upright, info } = await sharp(turned).autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data: upright, info } = await sharp(turned)
+      .autoOrient()
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     for (let p = 0; p < info.width * info.height; p += 1) if (p % info.width < 512) upright[p * 4 + 3] = 0;
-    const halfClear = await sharp(upright, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+    const halfClear = await sharp(upright, { raw: { width: info.width, height: info.height, channels: 4 } })
+      .png()
+      .toBuffer();
 
-    const [fromPhone, fromPng] = await Promise.all([run({ image: turned, params: {} }), run({ image: halfClear, params: {} })]);
+    const [fromPhone, fromPng] = await Promise.all([
+      run({ image: turned, params: {} }),
+      run({ image: halfClear, params: {} }),
+    ]);
     expect([fromPhone.width, fromPhone.height]).toEqual([1024, 768]);
     const alpha = await sharp(fromPhone.png).extractChannel(3).raw().toBuffer();
     expect(shareOf(regions.subject, (p) => alpha[p]! > 235)).toBeGreaterThanOrEqual(0.97);
@@ -79,8 +92,14 @@ describe('remove-background on a picture with no subject', () => {
   it('refuses a plain wall and a transparent picture, saying why, rather than answer an empty cut-out', async () => {
     // Measured when written: the model keeps no pixel of either (nor of pure noise), while each
     // committed photo fixture keeps 3–18% of its pixels.
-    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } }).jpeg().toBuffer();
-    const clear = await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } })
+      .jpeg()
+      .toBuffer();
+    const clear = await sharp({
+      create: { width: 320, height: 240, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     for (const image of [wall, clear]) {
       const refusal = await run({ image, params: {} }).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(InputRejected);

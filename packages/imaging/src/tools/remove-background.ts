@@ -12,6 +12,8 @@ import { subjectBounds } from '../studio/subject-bounds.ts';
 export const run: Tool<'remove-background'> = async ({ image }) => {
   const { rgba, alpha, width, height } = await segment(image);
   if (!subjectBounds(alpha, width, height)) throw new InputRejected('no subject was found in the image');
-  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   return { png, width, height };
 };

@@ -3,14 +3,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { InputRejected } from '../tool.ts';
 import { run } from './remove-text.ts';
 import { detectText } from '../text-detection/detect-text.ts';
-import { colourDistance, createReader, fixture, meanColour, pixels, textureEnergy, type ReadLine } from '../../test/support.ts';
+import {
+  colourDistance,
+  createReader,
+  fixture,
+  meanColour,
+  pixels,
+  textureEnergy,
+  type ReadLine,
+} from '../../test/support.ts';
 
 const words = (lines: ReadLine[]) => lines.filter((line) => /[a-z0-9]{2,}/i.test(line.text) && line.mean > 0.5);
 
 const overlaps = (a: number[][], b: { left: number; top: number; right: number; bottom: number }) => {
   const xs = a.map((p) => p[0]!);
   const ys = a.map((p) => p[1]!);
-  return Math.min(...xs) <= b.right && Math.max(...xs) >= b.left && Math.min(...ys) <= b.bottom && Math.max(...ys) >= b.top;
+  return (
+    Math.min(...xs) <= b.right && Math.max(...xs) >= b.left && Math.min(...ys) <= b.bottom && Math.max(...ys) >= b.top
+  );
 };
 
 describe('remove-text (local)', () => {
@@ -65,7 +75,9 @@ describe('remove-text (local)', () => {
   });
 
   it('refuses a picture without text, saying so, rather than charge for it unchanged', async () => {
-    const plain = await sharp(await fixture('landscape-256x192.jpg')).png().toBuffer();
+    const plain = await sharp(await fixture('landscape-256x192.jpg'))
+      .png()
+      .toBuffer();
     const refusal = await run({ image: plain, params: {} }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InputRejected);
     expect((refusal as Error).message).toBe('no text was found in the image');

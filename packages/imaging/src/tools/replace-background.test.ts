@@ -35,7 +35,14 @@ describe('replace-background (local: cut-out over a painted background)', () => 
 
   it('answers an opaque PNG of exactly the upload size', async () => {
     const metadata = await sharp(sunset.png).metadata();
-    expect([metadata.format, metadata.width, metadata.height, metadata.hasAlpha, sunset.width, sunset.height]).toEqual(['png', 1024, 768, false, 1024, 768]);
+    expect([metadata.format, metadata.width, metadata.height, metadata.hasAlpha, sunset.width, sunset.height]).toEqual([
+      'png',
+      1024,
+      768,
+      false,
+      1024,
+      768,
+    ]);
   });
 
   it('replaces the background with one painted from the prompt, and keeps the subject', async () => {
@@ -55,8 +62,12 @@ describe('replace-background (local: cut-out over a painted background)', () => 
   });
 
   it('refuses a picture with no subject, saying so', async () => {
-    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } }).jpeg().toBuffer();
-    const refusal = await run({ image: wall, params: { prompt: 'mountains at sunset' } }).catch((error: unknown) => error);
+    const wall = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#9a9388' } })
+      .jpeg()
+      .toBuffer();
+    const refusal = await run({ image: wall, params: { prompt: 'mountains at sunset' } }).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(InputRejected);
     expect((refusal as Error).message).toBe('no subject was found in the image');
   }, 180_000);

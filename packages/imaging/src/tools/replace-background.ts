@@ -23,11 +23,23 @@ export const run: Tool<'replace-background'> = async ({ image, params }) => {
   if (!bounds) throw new InputRejected('no subject was found in the image');
 
   const defocus = Math.max(1, Math.min(width, height) / 500);
-  const background = await paintPicture({ prompt, width, height, seed: 0, variant: 'replace-background', detail: 1 }).raw().toBuffer();
-  const soft = await sharp(background, { raw: { width, height, channels: 3 } }).blur(defocus).raw().toBuffer();
+  const background = await paintPicture({ prompt, width, height, seed: 0, variant: 'replace-background', detail: 1 })
+    .raw()
+    .toBuffer();
+  const soft = await sharp(background, { raw: { width, height, channels: 3 } })
+    .blur(defocus)
+    .raw()
+    .toBuffer();
   // Light wrap: the new background's light, blurred wide, creeping over the subject's edges.
-  const glow = await sharp(background, { raw: { width, height, channels: 3 } }).blur(Math.max(4, Math.min(width, height) / 60)).raw().toBuffer();
-  const edge = await sharp(alpha, { raw: { width, height, channels: 1 } }).blur(Math.max(2, Math.min(width, height) / 150)).extractChannel(0).raw().toBuffer();
+  const glow = await sharp(background, { raw: { width, height, channels: 3 } })
+    .blur(Math.max(4, Math.min(width, height) / 60))
+    .raw()
+    .toBuffer();
+  const edge = await sharp(alpha, { raw: { width, height, channels: 1 } })
+    .blur(Math.max(2, Math.min(width, height) / 150))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 
   const shadow = await castShadowScaled(alpha, width, height, bounds, { theta: 12, phi: 0, size: 3 });
   const shadowOpacity = 0.5;
@@ -45,7 +57,9 @@ export const run: Tool<'replace-background'> = async ({ image, params }) => {
       out[p * 3 + c] = Math.round(subject * a + scene * (1 - a));
     }
   }
-  const png = await sharp(out, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const png = await sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
   return { png, width, height };
 };
 
@@ -54,7 +68,11 @@ function sceneTint(rgb: Buffer): [number, number, number] {
   const sums = [0, 0, 0];
   for (let i = 0; i < rgb.length; i += 1) sums[i % 3]! += rgb[i]!;
   const pixels = rgb.length / 3;
-  return sums.map((sum) => Math.min(1.12, Math.max(0.88, 1 + 0.15 * (sum / pixels / 128 - 1)))) as [number, number, number];
+  return sums.map((sum) => Math.min(1.12, Math.max(0.88, 1 + 0.15 * (sum / pixels / 128 - 1)))) as [
+    number,
+    number,
+    number,
+  ];
 }
 
 /** The cut-out scaled down to fit `side` × `side` when it is larger (the caller should have done so). */
@@ -63,7 +81,10 @@ async function fitWithin(cutout: Cutout, side: number): Promise<Cutout> {
   if (width <= side && height <= side) return cutout;
   const scale = side / Math.max(width, height);
   const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
-  const rgba = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } }).resize(w, h, { fit: 'fill' }).raw().toBuffer();
+  const rgba = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
+    .resize(w, h, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   const alpha = Buffer.alloc(w * h);
   for (let p = 0; p < alpha.length; p += 1) alpha[p] = rgba[p * 4 + 3]!;
   return { width: w, height: h, rgba, alpha };

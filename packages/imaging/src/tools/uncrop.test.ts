@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { colourDistance, fixture, meanColour, pixels, textureEnergy, type Pixels } from '../../test/support.ts';
 import { run } from './uncrop.ts';
 
-const extend = (left: number, right: number, up: number, down: number) => ({ extend_left: left, extend_right: right, extend_up: up, extend_down: down });
+const extend = (left: number, right: number, up: number, down: number) => ({
+  extend_left: left,
+  extend_right: right,
+  extend_up: up,
+  extend_down: down,
+});
 
 describe('uncrop (local)', () => {
   let image: Buffer;
@@ -21,12 +26,16 @@ describe('uncrop (local)', () => {
     [-10, -20, -30, -40],
     [0, 0, 0, 0],
     [-255, 0, -191, 0],
-  ])('extends by %i, %i, %i, %i to exactly (w + left + right) × (h + up + down)', async (left, right, up, down) => {
-    const out = await run({ image, params: extend(left, right, up, down) });
-    expect([out.width, out.height]).toEqual([256 + left + right, 192 + up + down]);
-    const meta = await sharp(out.png).metadata();
-    expect([meta.width, meta.height]).toEqual([256 + left + right, 192 + up + down]);
-  }, 60_000);
+  ])(
+    'extends by %i, %i, %i, %i to exactly (w + left + right) × (h + up + down)',
+    async (left, right, up, down) => {
+      const out = await run({ image, params: extend(left, right, up, down) });
+      expect([out.width, out.height]).toEqual([256 + left + right, 192 + up + down]);
+      const meta = await sharp(out.png).metadata();
+      expect([meta.width, meta.height]).toEqual([256 + left + right, 192 + up + down]);
+    },
+    60_000,
+  );
 
   it('keeps the picture where it was and crops negative sides', async () => {
     const out = await pixels((await run({ image, params: extend(-40, 60, -20, 30) })).png);

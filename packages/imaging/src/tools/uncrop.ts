@@ -23,7 +23,8 @@ export const run: Tool<'uncrop'> = async ({ image, params }) => {
     up: Math.trunc(Number(params.extend_up ?? 0)),
     down: Math.trunc(Number(params.extend_down ?? 0)),
   };
-  if (Object.values(extend).some((v) => !Number.isFinite(v))) throw new Error('uncrop needs numeric extend_left, extend_right, extend_up and extend_down');
+  if (Object.values(extend).some((v) => !Number.isFinite(v)))
+    throw new Error('uncrop needs numeric extend_left, extend_right, extend_up and extend_down');
   const { rgb, alpha } = await decode(image);
   const width = rgb.width + extend.left + extend.right;
   const height = rgb.height + extend.up + extend.down;
@@ -46,13 +47,19 @@ export const run: Tool<'uncrop'> = async ({ image, params }) => {
   const canvas: Raster = { data: new Float32Array(width * height * 3), width, height };
   const hole = new Uint8Array(width * height).fill(1);
   for (let y = 0; y < keepHeight; y += 1) {
-    canvas.data.set(kept.data.subarray(y * keepWidth * 3, (y + 1) * keepWidth * 3), ((offsetY + y) * width + offsetX) * 3);
+    canvas.data.set(
+      kept.data.subarray(y * keepWidth * 3, (y + 1) * keepWidth * 3),
+      ((offsetY + y) * width + offsetX) * 3,
+    );
     hole.fill(0, (offsetY + y) * width + offsetX, (offsetY + y) * width + offsetX + keepWidth);
   }
   const subject = await subjectOf(image);
   const canvasSubject = new Uint8Array(width * height);
   for (let y = 0; y < keepHeight; y += 1) {
-    canvasSubject.set(subject.subarray((keepTop + y) * rgb.width + keepLeft, (keepTop + y) * rgb.width + keepLeft + keepWidth), (offsetY + y) * width + offsetX);
+    canvasSubject.set(
+      subject.subarray((keepTop + y) * rgb.width + keepLeft, (keepTop + y) * rgb.width + keepLeft + keepWidth),
+      (offsetY + y) * width + offsetX,
+    );
   }
   const filled = await uncropFill(canvas, hole, canvasSubject);
 
@@ -60,17 +67,32 @@ export const run: Tool<'uncrop'> = async ({ image, params }) => {
   if (keptAlpha) {
     // New border is opaque; the picture keeps its own transparency.
     canvasAlpha = new Uint8Array(width * height).fill(255);
-    for (let y = 0; y < keepHeight; y += 1) canvasAlpha.set(keptAlpha.subarray(y * keepWidth, (y + 1) * keepWidth), (offsetY + y) * width + offsetX);
+    for (let y = 0; y < keepHeight; y += 1)
+      canvasAlpha.set(keptAlpha.subarray(y * keepWidth, (y + 1) * keepWidth), (offsetY + y) * width + offsetX);
   }
   return encodePng(filled, canvasAlpha);
 };
 
 /** The border's fill, with the subject to keep out of it; `sources` reports where each filled pixel came from. */
-export async function uncropFill(canvas: Raster, hole: Uint8Array, subject: Uint8Array, sources?: Int32Array): Promise<Raster> {
+export async function uncropFill(
+  canvas: Raster,
+  hole: Uint8Array,
+  subject: Uint8Array,
+  sources?: Int32Array,
+): Promise<Raster> {
   try {
-    return await inpaint(canvas, hole, { grow: 0, seed: 'uncrop', maxWorkPixels, startFromEdge: true, randomCandidates: 8, subject, ...(sources ? { sources } : {}) });
+    return await inpaint(canvas, hole, {
+      grow: 0,
+      seed: 'uncrop',
+      maxWorkPixels,
+      startFromEdge: true,
+      randomCandidates: 8,
+      subject,
+      ...(sources ? { sources } : {}),
+    });
   } catch (error) {
-    if (error instanceof NothingToFillFrom) throw new InputRejected('the picture is all subject, with no background to extend');
+    if (error instanceof NothingToFillFrom)
+      throw new InputRejected('the picture is all subject, with no background to extend');
     throw error;
   }
 }

@@ -18,12 +18,19 @@ describe('upscale (local)', () => {
     [300, 200],
     [100, 50],
     [1, 1],
-  ])('answers exactly %i×%i', async (width, height) => {
-    const out = await run({ image: await fixture('landscape-256x192.jpg'), params: { target_width: width, target_height: height } });
-    expect([out.width, out.height]).toEqual([width, height]);
-    const meta = await sharp(out.png).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height]);
-  }, 60_000);
+  ])(
+    'answers exactly %i×%i',
+    async (width, height) => {
+      const out = await run({
+        image: await fixture('landscape-256x192.jpg'),
+        params: { target_width: width, target_height: height },
+      });
+      expect([out.width, out.height]).toEqual([width, height]);
+      const meta = await sharp(out.png).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height]);
+    },
+    60_000,
+  );
 
   it('keeps the picture: the 4× result reduced again matches the input', async () => {
     const image = await fixture('landscape-256x192.jpg');
@@ -36,7 +43,11 @@ describe('upscale (local)', () => {
   }, 60_000);
 
   it('keeps transparency', async () => {
-    const image = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } }).png().toBuffer();
+    const image = await sharp({
+      create: { width: 64, height: 48, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const out = await run({ image, params: { target_width: 128, target_height: 96 } });
     const { data, info } = await sharp(out.png).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(4);

@@ -18,7 +18,12 @@ import { esrganUpscale, type EsrganScale } from '../upscale/esrgan.ts';
 /** Input pixels the network may take, counted as ×2 work (a ×4 pixel counts double). */
 export const networkBudget = 100_000;
 
-export function plan(width: number, height: number, targetWidth: number, targetHeight: number): { network: EsrganScale | null } {
+export function plan(
+  width: number,
+  height: number,
+  targetWidth: number,
+  targetHeight: number,
+): { network: EsrganScale | null } {
   const factor = Math.max(targetWidth / width, targetHeight / height);
   if (factor < 1.5) return { network: null };
   if (factor >= 3 && width * height * 2 <= networkBudget) return { network: 4 };
@@ -40,10 +45,14 @@ export const run: Tool<'upscale'> = async ({ image, params }) => {
     result = await resizeRaster(await esrganUpscale(rgb, network), targetWidth, targetHeight);
   } else {
     const enlarging = targetWidth * targetHeight > rgb.width * rgb.height;
-    let pipeline = sharp(toBytes(rgb), { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).resize(targetWidth, targetHeight, {
-      fit: 'fill',
-      kernel: 'lanczos3',
-    });
+    let pipeline = sharp(toBytes(rgb), { raw: { width: rgb.width, height: rgb.height, channels: 3 } }).resize(
+      targetWidth,
+      targetHeight,
+      {
+        fit: 'fill',
+        kernel: 'lanczos3',
+      },
+    );
     if (enlarging) pipeline = pipeline.sharpen({ sigma: 0.8, m1: 0.6, m2: 2 });
     const { data } = await pipeline.raw().toBuffer({ resolveWithObject: true });
     result = { data: Float32Array.from(data), width: targetWidth, height: targetHeight };

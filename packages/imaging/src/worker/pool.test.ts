@@ -8,7 +8,12 @@ const fakeTool = new URL('../../test/fake-tool.ts', import.meta.url).href;
 describe('the tool pool (worker threads)', () => {
   let pool: ToolPool | undefined;
   const start = (options: Partial<ToolPoolOptions> = {}) => {
-    pool = createToolPool({ threads: 1, timeoutMs: 20_000, modules: { 'remove-background': fakeTool, upscale: fakeTool }, ...options });
+    pool = createToolPool({
+      threads: 1,
+      timeoutMs: 20_000,
+      modules: { 'remove-background': fakeTool, upscale: fakeTool },
+      ...options,
+    });
     return pool;
   };
   afterEach(async () => {
@@ -18,10 +23,13 @@ describe('the tool pool (worker threads)', () => {
 
   let photo: Buffer;
   beforeAll(async () => {
-    photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
   });
   // A copy each time: the pool moves the bytes to its thread.
-  const run = (p: ToolPool, params: Record<string, number | string> = {}) => p.run('remove-background', { image: Buffer.from(photo), params: params as never });
+  const run = (p: ToolPool, params: Record<string, number | string> = {}) =>
+    p.run('remove-background', { image: Buffer.from(photo), params: params as never });
   const failureOf = (promise: Promise<unknown>) =>
     promise.then(
       () => undefined,
@@ -29,7 +37,10 @@ describe('the tool pool (worker threads)', () => {
     );
 
   it('runs the tool in a worker thread and hands back the PNG of the tool result', async () => {
-    const png = await start().run('upscale', { image: Buffer.from(photo), params: { target_width: 128, target_height: 100 } });
+    const png = await start().run('upscale', {
+      image: Buffer.from(photo),
+      params: { target_width: 128, target_height: 100 },
+    });
     const metadata = await sharp(png).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 128, 100]);
   });
@@ -52,7 +63,10 @@ describe('the tool pool (worker threads)', () => {
   });
 
   it('reports a tool that throws as failed, with its message for the log', async () => {
-    expect(await failureOf(run(start(), { fake: 'throw' }))).toEqual({ failure: 'failed', message: 'remove-background failed: the fake tool broke' });
+    expect(await failureOf(run(start(), { fake: 'throw' }))).toEqual({
+      failure: 'failed',
+      message: 'remove-background failed: the fake tool broke',
+    });
   });
 
   it('throws a refusal of the picture again on this side, with its reason', async () => {
@@ -67,7 +81,10 @@ describe('the tool pool (worker threads)', () => {
 
   it('stops a tool that runs past the timeout, and the next call gets a fresh thread', async () => {
     const p = start({ timeoutMs: 6_000 });
-    expect(await failureOf(run(p, { fake: 'hang' }))).toEqual({ failure: 'timeout', message: 'remove-background ran out of time' });
+    expect(await failureOf(run(p, { fake: 'hang' }))).toEqual({
+      failure: 'timeout',
+      message: 'remove-background ran out of time',
+    });
     expect((await sharp(await run(p)).metadata()).width).toBe(64);
   });
 
@@ -76,7 +93,10 @@ describe('the tool pool (worker threads)', () => {
     await run(p);
     const working = run(p, { fake: 'spin', ms: 1_500 });
     const queued = run(p);
-    expect(await failureOf(run(p))).toEqual({ failure: 'busy', message: 'every local worker is busy and the queue is full' });
+    expect(await failureOf(run(p))).toEqual({
+      failure: 'busy',
+      message: 'every local worker is busy and the queue is full',
+    });
     await Promise.all([working, queued]);
   });
 });

@@ -51,7 +51,13 @@ function classify(tool: ToolName, error: unknown): ToolPoolError {
  * the caller's event loop. The pool starts its threads on first use; the bytes are moved to the
  * thread, and the PNG comes back the same way.
  */
-export function createToolPool({ threads, timeoutMs, idleTimeoutMs = 60_000, maxQueue = threads * 8, modules = {} }: ToolPoolOptions): ToolPool {
+export function createToolPool({
+  threads,
+  timeoutMs,
+  idleTimeoutMs = 60_000,
+  maxQueue = threads * 8,
+  modules = {},
+}: ToolPoolOptions): ToolPool {
   let pool: Piscina | undefined;
   const poolOf = () =>
     (pool ??= new Piscina({
@@ -68,11 +74,18 @@ export function createToolPool({ threads, timeoutMs, idleTimeoutMs = 60_000, max
 
   return {
     async run(tool, { image, mask, params }) {
-      if (inFlight >= threads + maxQueue) throw new ToolPoolError('busy', 'every local worker is busy and the queue is full');
+      if (inFlight >= threads + maxQueue)
+        throw new ToolPoolError('busy', 'every local worker is busy and the queue is full');
       inFlight += 1;
       let result: TaskResult;
       try {
-        const task: Task = { tool, module: modules[tool], image: ownBuffer(image), mask: mask && ownBuffer(mask), params };
+        const task: Task = {
+          tool,
+          module: modules[tool],
+          image: ownBuffer(image),
+          mask: mask && ownBuffer(mask),
+          params,
+        };
         const transferList = [task.image.buffer, ...(task.mask ? [task.mask.buffer] : [])] as ArrayBuffer[];
         result = await poolOf().run(task, { transferList, signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {

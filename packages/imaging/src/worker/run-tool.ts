@@ -23,7 +23,8 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  * one), so such bytes are copied once into memory of our own.
  */
 export function ownBuffer(bytes: Uint8Array): Uint8Array {
-  const movable = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !isMarkedAsUntransferable(bytes.buffer);
+  const movable =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !isMarkedAsUntransferable(bytes.buffer);
   return movable ? bytes : new Uint8Array(bytes);
 }
 
@@ -36,7 +37,11 @@ export async function runTask({ tool, module, image, mask, params }: Task): Prom
   // The task's params were checked against the tool's type by the pool's caller.
   const { run } = (module ? await import(module) : await toolModules[tool]()) as { run: Tool };
   try {
-    const { png } = await run({ image: asBuffer(image), ...(mask ? { mask: asBuffer(mask) } : {}), params: params as never });
+    const { png } = await run({
+      image: asBuffer(image),
+      ...(mask ? { mask: asBuffer(mask) } : {}),
+      params: params as never,
+    });
     return move(ownBuffer(png)) as Uint8Array;
   } catch (error) {
     if (isInputRejected(error)) return { rejected: error.message };

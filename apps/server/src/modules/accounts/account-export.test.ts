@@ -13,9 +13,15 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const exportOf = (token?: string) => t.app.inject({ method: 'GET', url: '/api/user/export', headers: token ? { token } : {} });
+  const exportOf = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/user/export', headers: token ? { token } : {} });
   const generate = async (token: string) => {
-    const response = await post(t.app, '/api/image/generate-image', token, { prompt: 'A lighthouse at dusk', model: 'dall-e-2', size: '256x256', quality: 'standard' });
+    const response = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'A lighthouse at dusk',
+      model: 'dall-e-2',
+      size: '256x256',
+      quality: 'standard',
+    });
     expect(response.statusCode).toBe(200);
     return response.json().imageId as string;
   };
@@ -26,7 +32,13 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
     const otherImage = await generate(other.token);
     const images = [await generate(token), await generate(token)];
     const intent = await createIntent(t.app, token, 'Popular');
-    await post(t.app, '/api/payments/local/confirm', token, { paymentIntentId: intent.paymentIntentId, cardNumber: visa, expMonth: 12, expYear: 2099, cvc: '123' });
+    await post(t.app, '/api/payments/local/confirm', token, {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: visa,
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    });
 
     const response = await exportOf(token);
     expect(response.statusCode).toBe(200);
@@ -34,14 +46,26 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="lumigen-export.zip"');
     expect(response.headers['cache-control']).toBe('private, no-store');
     const files = unzipSync(new Uint8Array(response.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(['account.json', 'ledger.csv', 'payments.csv', ...images.map((id) => `images/${id}.png`)].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      ['account.json', 'ledger.csv', 'payments.csv', ...images.map((id) => `images/${id}.png`)].sort(),
+    );
     expect(Object.keys(files)).not.toContain(`images/${otherImage}.png`);
 
     const account = JSON.parse(strFromU8(files['account.json']!));
-    expect(account).toMatchObject({ id: user.id, name: 'Ex, "Porter"', email: user.email, emailVerified: false, creditBalance: 38 });
+    expect(account).toMatchObject({
+      id: user.id,
+      name: 'Ex, "Porter"',
+      email: user.email,
+      emailVerified: false,
+      creditBalance: 38,
+    });
     expect(Date.parse(account.createdAt)).not.toBeNaN();
     expect(account.images).toHaveLength(2);
-    expect(account.images[0]).toMatchObject({ kind: 'generation', prompt: 'A lighthouse at dusk', file: expect.stringMatching(/^images\/.+\.png$/) });
+    expect(account.images[0]).toMatchObject({
+      kind: 'generation',
+      prompt: 'A lighthouse at dusk',
+      file: expect.stringMatching(/^images\/.+\.png$/),
+    });
 
     const ledger = strFromU8(files['ledger.csv']!).trimEnd().split('\r\n');
     expect(ledger[0]).toBe('date,description,change,balance_after,image_id');

@@ -7,7 +7,12 @@ import type { ImagesService } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-type ExportDeps = { accounts: AccountsService; credits: CreditsService; payments: PaymentsService; images: ImagesService };
+type ExportDeps = {
+  accounts: AccountsService;
+  credits: CreditsService;
+  payments: PaymentsService;
+  images: ImagesService;
+};
 
 /** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; CRLF line ends. */
 function csv(rows: Array<Array<string | number | null>>): string {
@@ -35,7 +40,11 @@ async function wholeLedger(credits: CreditsService, userId: string) {
  * under images/. Streamed: the images are streamed in one at a time, so memory holds a chunk, not
  * an image, whatever the account's size, and a slow download holds back the reading.
  */
-export async function exportAccount({ accounts, credits, payments, images }: ExportDeps, userId: string, log: FastifyBaseLogger): Promise<Readable> {
+export async function exportAccount(
+  { accounts, credits, payments, images }: ExportDeps,
+  userId: string,
+  log: FastifyBaseLogger,
+): Promise<Readable> {
   const [user, ledger, purchases, owned] = await Promise.all([
     accounts.profile(userId),
     wholeLedger(credits, userId),
@@ -50,13 +59,26 @@ export async function exportAccount({ accounts, credits, payments, images }: Exp
   };
   archive.append(JSON.stringify(account, null, 2), { name: exportFiles.account });
   archive.append(
-    csv([['date', 'description', 'change', 'balance_after', 'image_id'], ...ledger.map((e) => [e.createdAt, e.description, e.delta, e.balanceAfter, e.imageId])]),
+    csv([
+      ['date', 'description', 'change', 'balance_after', 'image_id'],
+      ...ledger.map((e) => [e.createdAt, e.description, e.delta, e.balanceAfter, e.imageId]),
+    ]),
     { name: exportFiles.ledger },
   );
   archive.append(
     csv([
       ['date', 'bundle', 'credits', 'amount', 'currency', 'status', 'payment_id'],
-      ...purchases.reverse().map((p) => [p.createdAt, p.bundle, p.credits, (p.amount / 100).toFixed(2), p.currency, p.status, p.paymentIntentId]),
+      ...purchases
+        .reverse()
+        .map((p) => [
+          p.createdAt,
+          p.bundle,
+          p.credits,
+          (p.amount / 100).toFixed(2),
+          p.currency,
+          p.status,
+          p.paymentIntentId,
+        ]),
     ]),
     { name: exportFiles.payments },
   );

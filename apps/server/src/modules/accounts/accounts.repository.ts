@@ -10,7 +10,10 @@ export async function lockUser(ex: Executor, userId: string): Promise<boolean> {
   return found.length === 1;
 }
 
-export async function insertUser(ex: Executor, values: { name: string; email: string; passwordHash: string }): Promise<UserRow> {
+export async function insertUser(
+  ex: Executor,
+  values: { name: string; email: string; passwordHash: string },
+): Promise<UserRow> {
   const [user] = await ex.insert(users).values(values).returning();
   if (!user) throw new Error('insert returned no row');
   return user;
@@ -33,7 +36,10 @@ export async function findUserForUpdate(ex: Executor, userId: string): Promise<U
 }
 
 export async function markEmailVerified(ex: Executor, userId: string) {
-  await ex.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+  await ex
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function updateName(ex: Executor, userId: string, name: string): Promise<UserRow | undefined> {
@@ -43,7 +49,10 @@ export async function updateName(ex: Executor, userId: string, name: string): Pr
 
 /** Moves the account to a confirmed new address; the unique index refuses one taken meanwhile. */
 export async function updateEmail(ex: Executor, userId: string, email: string) {
-  await ex.update(users).set({ email, emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+  await ex
+    .update(users)
+    .set({ email, emailVerifiedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -54,7 +63,13 @@ export async function updateEmail(ex: Executor, userId: string, email: string) {
 export async function anonymizeUser(ex: Executor, userId: string) {
   await ex
     .update(users)
-    .set({ name: '', email: sql`'deleted-' || ${users.id}::text || '@deleted.invalid'`, passwordHash: '', emailVerifiedAt: null, deletedAt: sql`now()` })
+    .set({
+      name: '',
+      email: sql`'deleted-' || ${users.id}::text || '@deleted.invalid'`,
+      passwordHash: '',
+      emailVerifiedAt: null,
+      deletedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
 }
 
@@ -132,15 +147,29 @@ export async function insertTokenForEmail(
 }
 
 /** The user a live token of one of `purposes` belongs to, without spending it; undefined if none. */
-export async function findLiveToken(ex: Executor, purposes: TokenPurpose[], tokenHash: string): Promise<{ userId: string; email: string } | undefined> {
+export async function findLiveToken(
+  ex: Executor,
+  purposes: TokenPurpose[],
+  tokenHash: string,
+): Promise<{ userId: string; email: string } | undefined> {
   const [row] = await ex
     .select({ userId: accountTokens.userId, email: accountTokens.email })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        inArray(accountTokens.purpose, purposes),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    );
   return row;
 }
 
-export async function insertToken(ex: Executor, values: { userId: string; email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }) {
+export async function insertToken(
+  ex: Executor,
+  values: { userId: string; email: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+) {
   await ex.insert(accountTokens).values(values);
 }
 
@@ -156,13 +185,24 @@ export async function consumeToken(
   const [row] = await ex
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        inArray(accountTokens.purpose, purposes),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: accountTokens.userId, email: accountTokens.email, purpose: accountTokens.purpose });
   return row;
 }
 
 /** Why a token could not be used, to tell the user whether asking again helps. */
-export async function tokenState(ex: Executor, purposes: TokenPurpose[], tokenHash: string): Promise<'used' | 'expired' | 'unknown'> {
+export async function tokenState(
+  ex: Executor,
+  purposes: TokenPurpose[],
+  tokenHash: string,
+): Promise<'used' | 'expired' | 'unknown'> {
   const [row] = await ex
     .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
     .from(accountTokens)
@@ -181,22 +221,37 @@ export async function spendTokensOf(ex: Executor, userId: string, purpose: Token
 
 /** True when this call claimed the address's bonus; false when someone already had. */
 export async function claimSignupBonus(ex: Executor, addressHash: string): Promise<boolean> {
-  const inserted = await ex.insert(signupBonusClaims).values({ addressHash }).onConflictDoNothing().returning({ addressHash: signupBonusClaims.addressHash });
+  const inserted = await ex
+    .insert(signupBonusClaims)
+    .values({ addressHash })
+    .onConflictDoNothing()
+    .returning({ addressHash: signupBonusClaims.addressHash });
   return inserted.length === 1;
 }
 
 export async function isSignupBonusClaimed(ex: Executor, addressHash: string): Promise<boolean> {
-  const [row] = await ex.select({ addressHash: signupBonusClaims.addressHash }).from(signupBonusClaims).where(eq(signupBonusClaims.addressHash, addressHash));
+  const [row] = await ex
+    .select({ addressHash: signupBonusClaims.addressHash })
+    .from(signupBonusClaims)
+    .where(eq(signupBonusClaims.addressHash, addressHash));
   return row !== undefined;
 }
 
-export async function insertSession(ex: Executor, values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date; userAgent?: string | null }) {
+export async function insertSession(
+  ex: Executor,
+  values: { userId: string; tokenHash: string; remember: boolean; expiresAt: Date; userAgent?: string | null },
+) {
   await ex.insert(sessions).values(values);
 }
 
 export async function listLiveSessions(ex: Executor, userId: string) {
   return ex
-    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) DESC`);
@@ -207,17 +262,30 @@ export async function revokeOwnSession(ex: Executor, userId: string, sessionId: 
   const revoked = await ex
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: sessions.id });
   return revoked.length === 1;
 }
 
 export async function touchSession(ex: Executor, sessionId: string) {
-  await ex.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await ex
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(ex: Executor, sessionId: string) {
-  await ex.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -238,33 +306,55 @@ export function prepareFindSessions(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .toSQL();
   const statement = preparedArrays(db, 'find_sessions_by_token_hashes', text);
   return async (tokenHashes: string[]) => {
     const found = new Map<string, SessionUser>();
     for (const row of await statement([tokenHashes])) {
-      const [tokenHash, sessionId, userId, name, email, creditBalance, emailVerified] = row as [string, string, string, string, string, number, boolean];
+      const [tokenHash, sessionId, userId, name, email, creditBalance, emailVerified] = row as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        number,
+        boolean,
+      ];
       found.set(tokenHash, { sessionId, userId, name, email, creditBalance, emailVerified });
     }
     return found;
   };
 }
-export type SessionUser = { sessionId: string; userId: string; name: string; email: string; creditBalance: number; emailVerified: boolean };
+export type SessionUser = {
+  sessionId: string;
+  userId: string;
+  name: string;
+  email: string;
+  creditBalance: number;
+  emailVerified: boolean;
+};
 
 /**
  * The retention sweep's share of accounts: expired mailed links (a spent one goes when it
  * expires), sessions expired, revoked or unused for `sessionIdleDays`, and beyond the
  * `maxSessionsPerUser` most recently used live sessions of an account, the older ones.
  */
-export async function pruneAccountData(ex: Executor, { sessionIdleDays, maxSessionsPerUser }: { sessionIdleDays: number; maxSessionsPerUser: number }) {
+export async function pruneAccountData(
+  ex: Executor,
+  { sessionIdleDays, maxSessionsPerUser }: { sessionIdleDays: number; maxSessionsPerUser: number },
+) {
   await ex.delete(accountTokens).where(sql`${accountTokens.expiresAt} < now()`);
-  await ex
-    .delete(sessions)
-    .where(
-      sql`${sessions.revokedAt} IS NOT NULL OR ${sessions.expiresAt} < now()
+  await ex.delete(sessions).where(
+    sql`${sessions.revokedAt} IS NOT NULL OR ${sessions.expiresAt} < now()
           OR coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) < now() - make_interval(days => ${sessionIdleDays})`,
-    );
+  );
   await ex.execute(sql`DELETE FROM sessions WHERE id IN (
     SELECT id FROM (
       SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY coalesce(last_used_at, created_at) DESC, id) AS n FROM sessions

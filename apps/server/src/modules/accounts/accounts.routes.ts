@@ -69,14 +69,22 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
       `${deviceCookie}=${token}; Path=/api/user; Max-Age=${365 * 24 * 3600}; HttpOnly; SameSite=Strict${config.secureCookies ? '; Secure' : ''}`,
     );
 
-  r.post('/api/user/register', { schema: { body: registerRequest }, preHandler: limit('register') }, async (request, reply): Promise<AuthResponse> => {
-    const { token, user, bonus } = await accounts.register(request.body, request.headers['user-agent']);
-    request.log.info({ userId: user.id, bonus }, 'user registered');
-    reply.code(201);
-    const message =
-      bonus === 'after_verification' ? messages.registeredVerifyForBonus(signupBonusCredits) : bonus === 'already_claimed' ? messages.registeredNoBonus : messages.registered;
-    return { success: true, message, token, user };
-  });
+  r.post(
+    '/api/user/register',
+    { schema: { body: registerRequest }, preHandler: limit('register') },
+    async (request, reply): Promise<AuthResponse> => {
+      const { token, user, bonus } = await accounts.register(request.body, request.headers['user-agent']);
+      request.log.info({ userId: user.id, bonus }, 'user registered');
+      reply.code(201);
+      const message =
+        bonus === 'after_verification'
+          ? messages.registeredVerifyForBonus(signupBonusCredits)
+          : bonus === 'already_claimed'
+            ? messages.registeredNoBonus
+            : messages.registered;
+      return { success: true, message, token, user };
+    },
+  );
 
   // Only failures count. The pair is per IP, so a guesser cannot lock the owner out from elsewhere;
   // no one gets more than the per-address number of guesses per window from all IPs together, and
@@ -86,7 +94,12 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
   const loginFailures = app.failureLimit(
     [
       { name: 'login-fail:ip', max: ipMax, key: (request) => clientKey(request.ip) },
-      { name: 'login-fail:pair', max: loginFailuresPerAddressAndIp, key: (request) => `${emailOf(request)}|${clientKey(request.ip)}`, clearOnSuccess: true },
+      {
+        name: 'login-fail:pair',
+        max: loginFailuresPerAddressAndIp,
+        key: (request) => `${emailOf(request)}|${clientKey(request.ip)}`,
+        clearOnSuccess: true,
+      },
       {
         name: 'login-fail:email',
         max: loginFailuresPerAddress,
@@ -94,7 +107,10 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
         after: true,
         onOver: (request) => {
           const email = emailOf(request);
-          if (email) accounts.warnOfGuessing(email, windowMs).catch((error: unknown) => request.log.error({ err: error }, 'could not warn of password guessing'));
+          if (email)
+            accounts
+              .warnOfGuessing(email, windowMs)
+              .catch((error: unknown) => request.log.error({ err: error }, 'could not warn of password guessing'));
         },
       },
     ],
@@ -104,43 +120,70 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     await markKnownDevice(request);
     const attempt = await loginFailures.begin(request);
     try {
-      const { token, user, deviceToken } = await accounts.login(request.body, request.headers['user-agent'], deviceTokenFrom(request));
+      const { token, user, deviceToken } = await accounts.login(
+        request.body,
+        request.headers['user-agent'],
+        deviceTokenFrom(request),
+      );
       await attempt.succeeded();
       setDeviceCookie(reply, deviceToken);
       request.log.info({ userId: user.id }, 'user logged in');
       return { success: true, message: messages.loggedIn, token, user };
     } catch (error) {
       // Our own failure (a database error) is not the caller's wrong guess.
-      if (!(error instanceof AppError && error.code === 'unauthorized')) await attempt.succeeded().catch(() => undefined);
+      if (!(error instanceof AppError && error.code === 'unauthorized'))
+        await attempt.succeeded().catch(() => undefined);
       throw error;
     }
   });
 
   // Per client only: an address gets at most one mail per 5 minutes however often it is asked
   // for (requestPasswordReset), so a per-address count would only let strangers block the owner.
-  const resetRequestLimit = app.limitBy([{ name: 'reset-request:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
-  r.post('/api/user/reset-request', { schema: { body: resetRequestRequest }, preHandler: resetRequestLimit }, async (request): Promise<ResetRequestResponse> => {
-    const knownDevice = await accounts.isKnownDevice(deviceTokenFrom(request), request.body.email);
-    await accounts.requestPasswordReset(request.body.email, { knownDevice });
-    return { success: true, message: messages.resetRequested };
-  });
+  const resetRequestLimit = app.limitBy(
+    [{ name: 'reset-request:ip', max: ipMax, key: (request) => clientKey(request.ip) }],
+    windowMs,
+  );
+  r.post(
+    '/api/user/reset-request',
+    { schema: { body: resetRequestRequest }, preHandler: resetRequestLimit },
+    async (request): Promise<ResetRequestResponse> => {
+      const knownDevice = await accounts.isKnownDevice(deviceTokenFrom(request), request.body.email);
+      await accounts.requestPasswordReset(request.body.email, { knownDevice });
+      return { success: true, message: messages.resetRequested };
+    },
+  );
 
   // Per IP only: the body carries no address, and each try costs a password hash.
   const resetLimit = app.limitBy([{ name: 'reset:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
-  r.post('/api/user/reset', { schema: { body: resetPasswordRequest }, preHandler: resetLimit }, async (request): Promise<AuthResponse> => {
-    const { token, user } = await accounts.resetPassword(request.body, request.headers['user-agent']);
-    request.log.info({ userId: user.id }, 'password reset');
-    return { success: true, message: messages.passwordReset, token, user };
-  });
+  r.post(
+    '/api/user/reset',
+    { schema: { body: resetPasswordRequest }, preHandler: resetLimit },
+    async (request): Promise<AuthResponse> => {
+      const { token, user } = await accounts.resetPassword(request.body, request.headers['user-agent']);
+      request.log.info({ userId: user.id }, 'password reset');
+      return { success: true, message: messages.passwordReset, token, user };
+    },
+  );
 
-  const verifyLimit = app.limitBy([{ name: 'verify:ip', max: ipMax, key: (request) => clientKey(request.ip) }], windowMs);
-  r.post('/api/user/verify', { schema: { body: verifyEmailRequest }, preHandler: verifyLimit }, async (request): Promise<VerifyEmailResponse> => {
-    const { bonusGranted, alreadyClaimed, balance, changedTo } = await accounts.verifyEmail(request.body.token);
-    const message = changedTo
-      ? messages.emailChanged(changedTo)
-      : bonusGranted > 0 ? messages.emailVerifiedWithBonus(bonusGranted) : alreadyClaimed ? messages.emailVerifiedNoBonus : messages.emailVerified;
-    return { success: true, message, creditBalance: balance };
-  });
+  const verifyLimit = app.limitBy(
+    [{ name: 'verify:ip', max: ipMax, key: (request) => clientKey(request.ip) }],
+    windowMs,
+  );
+  r.post(
+    '/api/user/verify',
+    { schema: { body: verifyEmailRequest }, preHandler: verifyLimit },
+    async (request): Promise<VerifyEmailResponse> => {
+      const { bonusGranted, alreadyClaimed, balance, changedTo } = await accounts.verifyEmail(request.body.token);
+      const message = changedTo
+        ? messages.emailChanged(changedTo)
+        : bonusGranted > 0
+          ? messages.emailVerifiedWithBonus(bonusGranted)
+          : alreadyClaimed
+            ? messages.emailVerifiedNoBonus
+            : messages.emailVerified;
+      return { success: true, message, creditBalance: balance };
+    },
+  );
 
   const resendLimit = app.limitBy(
     [
@@ -158,10 +201,14 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     },
   );
 
-  r.post('/api/user/update', { schema: { body: updateProfileRequest }, onRequest: app.requireAuth }, async (request): Promise<UpdateProfileResponse> => {
-    const user = await accounts.updateName(request.auth.userId, request.body.name);
-    return { success: true, message: messages.profileUpdated, user };
-  });
+  r.post(
+    '/api/user/update',
+    { schema: { body: updateProfileRequest }, onRequest: app.requireAuth },
+    async (request): Promise<UpdateProfileResponse> => {
+      const user = await accounts.updateName(request.auth.userId, request.body.name);
+      return { success: true, message: messages.profileUpdated, user };
+    },
+  );
 
   // Calls that take the password again: wrong ones are guesses too, limited per account and IP
   // like other attempts.
@@ -175,7 +222,11 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     );
   r.post(
     '/api/user/change-password',
-    { schema: { body: changePasswordRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('change-password') },
+    {
+      schema: { body: changePasswordRequest },
+      onRequest: app.requireAuth,
+      preHandler: passwordCheckLimit('change-password'),
+    },
     async (request): Promise<AccountActionResponse> => {
       await accounts.changePassword(request.auth.userId, request.auth.sessionId, request.body);
       const keysRevoked = request.body.revokeApiKeys ?? true;
@@ -186,7 +237,11 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
 
   r.post(
     '/api/user/change-email',
-    { schema: { body: changeEmailRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('change-email') },
+    {
+      schema: { body: changeEmailRequest },
+      onRequest: app.requireAuth,
+      preHandler: passwordCheckLimit('change-email'),
+    },
     async (request): Promise<AccountActionResponse> => {
       await accounts.requestEmailChange(request.auth.userId, request.body);
       request.log.info({ userId: request.auth.userId }, 'e-mail change requested');
@@ -196,7 +251,11 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
 
   r.post(
     '/api/user/delete',
-    { schema: { body: deleteAccountRequest }, onRequest: app.requireAuth, preHandler: passwordCheckLimit('delete-account') },
+    {
+      schema: { body: deleteAccountRequest },
+      onRequest: app.requireAuth,
+      preHandler: passwordCheckLimit('delete-account'),
+    },
     async (request): Promise<AccountActionResponse> => {
       await accounts.deleteAccount(request.auth.userId, request.body.password);
       request.log.info({ userId: request.auth.userId }, 'account deleted');
@@ -224,19 +283,31 @@ export async function accountsRoutes(app: FastifyInstance, { accounts, config, e
     '/api/user/sessions/:id/revoke',
     { schema: { params: sessionIdParams, body: emptyBody }, onRequest: app.requireAuth },
     async (request): Promise<AccountActionResponse> => {
-      if (!(await accounts.revokeSession(request.auth.userId, request.params.id))) throw new AppError('not_found', messages.notFound);
+      if (!(await accounts.revokeSession(request.auth.userId, request.params.id)))
+        throw new AppError('not_found', messages.notFound);
       return { success: true, message: messages.sessionRevoked };
     },
   );
 
-  r.post('/api/user/logout-others', { schema: { body: logoutOthersRequest }, onRequest: app.requireAuth }, async (request): Promise<AccountActionResponse> => {
-    const keysRevoked = request.body?.revokeApiKeys ?? true;
-    await accounts.logoutOthers(request.auth.userId, request.auth.sessionId, keysRevoked);
-    return { success: true, message: keysRevoked ? messages.otherSessionsEndedKeysRevoked : messages.otherSessionsEnded };
-  });
+  r.post(
+    '/api/user/logout-others',
+    { schema: { body: logoutOthersRequest }, onRequest: app.requireAuth },
+    async (request): Promise<AccountActionResponse> => {
+      const keysRevoked = request.body?.revokeApiKeys ?? true;
+      await accounts.logoutOthers(request.auth.userId, request.auth.sessionId, keysRevoked);
+      return {
+        success: true,
+        message: keysRevoked ? messages.otherSessionsEndedKeysRevoked : messages.otherSessionsEnded,
+      };
+    },
+  );
 
-  r.post('/api/user/logout', { schema: { body: emptyBody }, onRequest: app.requireAuth }, async (request): Promise<LogoutResponse> => {
-    await accounts.logout(request.auth.sessionId);
-    return { success: true, message: messages.loggedOut };
-  });
+  r.post(
+    '/api/user/logout',
+    { schema: { body: emptyBody }, onRequest: app.requireAuth },
+    async (request): Promise<LogoutResponse> => {
+      await accounts.logout(request.auth.sessionId);
+      return { success: true, message: messages.loggedOut };
+    },
+  );
 }

@@ -17,7 +17,14 @@ import { oncePerInterval } from '../../lib/once-per-interval.ts';
 import type { CreditsService } from '../credits/index.ts';
 import type { ImagesService } from '../images/index.ts';
 import { revokeAllKeysOf } from '../api-keys/index.ts';
-import { changeEmailMail, loginGuessingMail, type Mailer, passwordResetDoneMail, passwordResetMail, verifyEmailMail } from '../mail/index.ts';
+import {
+  changeEmailMail,
+  loginGuessingMail,
+  type Mailer,
+  passwordResetDoneMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { deviceName } from './device-name.ts';
 import { bonusClaimHash, isDisposableEmail } from './email-identity.ts';
@@ -58,22 +65,44 @@ const toPublicUser = (row: repo.UserRow): PublicUser => ({
   emailVerified: row.emailVerifiedAt !== null,
 });
 
-export function createAccountsService(db: Db, credits: CreditsService, { mailer, images, forgetters, publicOrigin, signupBonusAfterVerification }: AccountsDeps) {
+export function createAccountsService(
+  db: Db,
+  credits: CreditsService,
+  { mailer, images, forgetters, publicOrigin, signupBonusAfterVerification }: AccountsDeps,
+) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
   /** A link's token is checked before anything else: a malformed one is never looked up. */
-  async function linkTokenError(purposes: repo.TokenPurpose[], token: string, texts: { invalid: string; expired: string; used: string }): Promise<AppError> {
+  async function linkTokenError(
+    purposes: repo.TokenPurpose[],
+    token: string,
+    texts: { invalid: string; expired: string; used: string },
+  ): Promise<AppError> {
     const state = isWellFormedToken(token) ? await repo.tokenState(db, purposes, hashToken(token)) : 'unknown';
-    return new AppError('bad_request', state === 'used' ? texts.used : state === 'expired' ? texts.expired : texts.invalid);
+    return new AppError(
+      'bad_request',
+      state === 'used' ? texts.used : state === 'expired' ? texts.expired : texts.invalid,
+    );
   }
 
   /**
    * Stores a link token confirming `email` in the caller's transaction; mail the returned link
    * after commit. A change of address and a first confirmation share the /verify page.
    */
-  async function newVerificationLink(ex: Executor, userId: string, email: string, purpose: 'email_verification' | 'email_change' = 'email_verification'): Promise<string> {
+  async function newVerificationLink(
+    ex: Executor,
+    userId: string,
+    email: string,
+    purpose: 'email_verification' | 'email_change' = 'email_verification',
+  ): Promise<string> {
     const token = newSessionToken();
-    await repo.insertToken(ex, { userId, email, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + verifyTokenTtlMs) });
+    await repo.insertToken(ex, {
+      userId,
+      email,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + verifyTokenTtlMs),
+    });
     // In the fragment: browsers never send it, so no server or proxy log holds the token.
     return `${publicOrigin}/verify#token=${token}`;
   }
@@ -87,13 +116,21 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
   }
 
   function mailVerificationLink(user: { email: string; name: string }, link: string) {
-    mailer.deliver(verifyEmailMail({ to: user.email, name: user.name, link, validHours: verifyTokenTtlMs / 3_600_000 }));
+    mailer.deliver(
+      verifyEmailMail({ to: user.email, name: user.name, link, validHours: verifyTokenTtlMs / 3_600_000 }),
+    );
   }
 
   async function openSession(userId: string, remember: boolean, userAgent?: string): Promise<string> {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + (remember ? sessionTtlMs.remember : sessionTtlMs.short));
-    await repo.insertSession(db, { userId, tokenHash: hashToken(token), remember, expiresAt, userAgent: userAgent?.slice(0, 400) ?? null });
+    await repo.insertSession(db, {
+      userId,
+      tokenHash: hashToken(token),
+      remember,
+      expiresAt,
+      userAgent: userAgent?.slice(0, 400) ?? null,
+    });
     return token;
   }
 
@@ -102,7 +139,9 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
   const due = oncePerInterval(60_000);
   function touch(sessionId: string, log: { warn(obj: object, msg: string): void }) {
     if (!due(sessionId)) return;
-    repo.touchSession(db, sessionId).catch((error: unknown) => log.warn({ err: error }, 'could not record session use'));
+    repo
+      .touchSession(db, sessionId)
+      .catch((error: unknown) => log.warn({ err: error }, 'could not record session use'));
   }
 
   return {
@@ -145,8 +184,14 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
      * With SIGNUP_BONUS_AFTER_VERIFICATION the bonus is granted here, in the same transaction (the
      * ledger's (reason, ref) keeps it single).
      */
-    async verifyEmail(token: string): Promise<{ bonusGranted: number; alreadyClaimed: boolean; balance: number; changedTo?: string }> {
-      const texts = { invalid: messages.verifyLinkInvalid, expired: messages.verifyLinkExpired, used: messages.verifyLinkUsed };
+    async verifyEmail(
+      token: string,
+    ): Promise<{ bonusGranted: number; alreadyClaimed: boolean; balance: number; changedTo?: string }> {
+      const texts = {
+        invalid: messages.verifyLinkInvalid,
+        expired: messages.verifyLinkExpired,
+        used: messages.verifyLinkUsed,
+      };
       const purposes: repo.TokenPurpose[] = ['email_verification', 'email_change'];
       if (!isWellFormedToken(token)) throw await linkTokenError(purposes, token, texts);
       const result = await db.transaction(async (tx) => {
@@ -154,15 +199,23 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
         if (!consumed) return undefined;
         const user = await repo.findUserForUpdate(tx, consumed.userId);
         if (!user) return 'stale' as const;
-        const changedTo = consumed.purpose === 'email_change' && user.email !== consumed.email ? consumed.email : undefined;
+        const changedTo =
+          consumed.purpose === 'email_change' && user.email !== consumed.email ? consumed.email : undefined;
         // A first-confirmation link for an address the account no longer has proves nothing.
         if (consumed.purpose === 'email_verification' && user.email !== consumed.email) return 'stale' as const;
-        const unchanged = { bonusGranted: 0, alreadyClaimed: false, balance: user.creditBalance, ...(changedTo ? { changedTo } : {}) };
+        const unchanged = {
+          bonusGranted: 0,
+          alreadyClaimed: false,
+          balance: user.creditBalance,
+          ...(changedTo ? { changedTo } : {}),
+        };
         if (changedTo) {
           // In a savepoint, so the taken address is told apart from other failures.
-          await tx.transaction((savepoint) => repo.updateEmail(savepoint, user.id, changedTo)).catch((error: unknown) => {
-            throw isUniqueViolation(error) ? new AppError('conflict', messages.emailTaken) : error;
-          });
+          await tx
+            .transaction((savepoint) => repo.updateEmail(savepoint, user.id, changedTo))
+            .catch((error: unknown) => {
+              throw isUniqueViolation(error) ? new AppError('conflict', messages.emailTaken) : error;
+            });
           await repo.spendTokensOf(tx, user.id, 'email_verification');
           // Reset links went to the old address: whoever still reads it must not take the account back.
           await repo.spendTokensOf(tx, user.id, 'password_reset');
@@ -202,7 +255,11 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
      * Signs in; `deviceToken` is the browser's device cookie (a new one is made when it has none),
      * recorded for the account so that this browser keeps its share of attempts later.
      */
-    async login(input: LoginRequest, userAgent?: string, deviceToken?: string): Promise<SignedIn & { deviceToken: string }> {
+    async login(
+      input: LoginRequest,
+      userAgent?: string,
+      deviceToken?: string,
+    ): Promise<SignedIn & { deviceToken: string }> {
       const row = await repo.findUserByEmail(db, input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
@@ -222,7 +279,14 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
     async warnOfGuessing(email: string, windowMs: number): Promise<void> {
       const row = await repo.findUserByEmail(db, email);
       if (!row) return;
-      mailer.deliver(loginGuessingMail({ to: row.email, name: row.name, link: `${publicOrigin}/reset`, windowMinutes: Math.round(windowMs / 60_000) }));
+      mailer.deliver(
+        loginGuessingMail({
+          to: row.email,
+          name: row.name,
+          link: `${publicOrigin}/reset`,
+          windowMinutes: Math.round(windowMs / 60_000),
+        }),
+      );
     },
 
     /**
@@ -234,19 +298,32 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       const expiresAt = new Date(Date.now() + resetTokenTtlMs);
       // A browser that signed in to the account before is its owner's: it gets a fresh link at once.
       const minIntervalMs = knownDevice ? 0 : resetMailIntervalMs;
-      const user = await repo.insertTokenForEmail(db, { email, purpose: 'password_reset', tokenHash: hashToken(token), expiresAt, minIntervalMs });
+      const user = await repo.insertTokenForEmail(db, {
+        email,
+        purpose: 'password_reset',
+        tokenHash: hashToken(token),
+        expiresAt,
+        minIntervalMs,
+      });
       if (!user) return;
       // In the fragment: browsers never send it, so no server or proxy log holds the token.
       const link = `${publicOrigin}/reset#token=${token}`;
-      mailer.deliver(passwordResetMail({ to: user.email, name: user.name, link, validMinutes: resetTokenTtlMs / 60_000 }));
+      mailer.deliver(
+        passwordResetMail({ to: user.email, name: user.name, link, validMinutes: resetTokenTtlMs / 60_000 }),
+      );
     },
 
     /** Sets the password from a reset link, once; every session ends and a new one begins. */
     async resetPassword(input: ResetPasswordRequest, userAgent?: string): Promise<SignedIn> {
-      const texts = { invalid: messages.resetLinkInvalid, expired: messages.resetLinkExpired, used: messages.resetLinkUsed };
+      const texts = {
+        invalid: messages.resetLinkInvalid,
+        expired: messages.resetLinkExpired,
+        used: messages.resetLinkUsed,
+      };
       if (!isWellFormedToken(input.token)) throw await linkTokenError(['password_reset'], input.token, texts);
       // The link is checked before a password hash is spent on it: a guessed token costs one lookup.
-      if (!(await repo.findLiveToken(db, ['password_reset'], hashToken(input.token)))) throw await linkTokenError(['password_reset'], input.token, texts);
+      if (!(await repo.findLiveToken(db, ['password_reset'], hashToken(input.token))))
+        throw await linkTokenError(['password_reset'], input.token, texts);
       const passwordHash = await hashPassword(input.password);
       const reset = await db.transaction(async (tx) => {
         const consumed = await repo.consumeToken(tx, ['password_reset'], hashToken(input.token));
@@ -265,7 +342,14 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
       if (reset === 'stale') throw new AppError('bad_request', messages.resetLinkInvalid);
       const row = await repo.findUserById(db, reset.userId);
       if (!row) throw new AppError('bad_request', messages.resetLinkInvalid);
-      mailer.deliver(passwordResetDoneMail({ to: row.email, name: row.name, link: `${publicOrigin}/profile`, keysRevoked: reset.keysRevoked }));
+      mailer.deliver(
+        passwordResetDoneMail({
+          to: row.email,
+          name: row.name,
+          link: `${publicOrigin}/profile`,
+          keysRevoked: reset.keysRevoked,
+        }),
+      );
       return { token: await openSession(row.id, false, userAgent), user: toPublicUser(row) };
     },
 
@@ -286,7 +370,11 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
      * Checks the current password, sets the new one and ends every other session, in one
      * transaction; the API keys go too unless `revokeApiKeys` is false.
      */
-    async changePassword(userId: string, sessionId: string, input: { currentPassword: string; newPassword: string; revokeApiKeys?: boolean }): Promise<void> {
+    async changePassword(
+      userId: string,
+      sessionId: string,
+      input: { currentPassword: string; newPassword: string; revokeApiKeys?: boolean },
+    ): Promise<void> {
       await confirmPassword(userId, input.currentPassword, messages.wrongCurrentPassword);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
@@ -309,7 +397,9 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
         await repo.spendTokensOf(tx, userId, 'email_change');
         return newVerificationLink(tx, userId, input.email, 'email_change');
       });
-      mailer.deliver(changeEmailMail({ to: input.email, name: row.name, link, validHours: verifyTokenTtlMs / 3_600_000 }));
+      mailer.deliver(
+        changeEmailMail({ to: input.email, name: row.name, link, validHours: verifyTokenTtlMs / 3_600_000 }),
+      );
     },
 
     /**
@@ -349,7 +439,9 @@ export function createAccountsService(db: Db, credits: CreditsService, { mailer,
 
     /** False when the user has no such live session (another user's id reads the same). */
     revokeSession(userId: string, sessionId: string): Promise<boolean> {
-      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId) ? repo.revokeOwnSession(db, userId, sessionId) : Promise.resolve(false);
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)
+        ? repo.revokeOwnSession(db, userId, sessionId)
+        : Promise.resolve(false);
     },
 
     /** Ends every other session and, unless `revokeApiKeys` is false, every API key. */

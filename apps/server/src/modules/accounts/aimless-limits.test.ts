@@ -13,20 +13,35 @@ const resetSubject = 'Reset your Lumigen password';
 describe.each(databaseKinds)('limits no one can aim, on %s', (kind) => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await startTestApp(kind, { TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_IP_MAX: '30', AUTH_RATE_LIMIT_EMAIL_MAX: '10' });
+    t = await startTestApp(kind, {
+      TRUST_PROXY: '127.0.0.1',
+      AUTH_RATE_LIMIT_IP_MAX: '30',
+      AUTH_RATE_LIMIT_EMAIL_MAX: '10',
+    });
   });
   afterAll(() => t.close());
 
   const call = (url: string, payload: object, from: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) }, payload });
-  const login = (email: string, password: string, from: string, cookie?: string) => call('/api/user/login', { email, password }, from, cookie);
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+  const login = (email: string, password: string, from: string, cookie?: string) =>
+    call('/api/user/login', { email, password }, from, cookie);
   /** The device cookie a successful login sets, as the browser sends it back. */
   const deviceCookieOf = (response: Awaited<ReturnType<typeof login>>) => {
-    const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('lumigen_device='));
+    const header = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((cookie) => cookie.startsWith('lumigen_device='));
     if (!header) throw new Error('no device cookie');
     return { header, cookie: header.split(';')[0]! };
   };
-  const counted = async (key: string) => (await rows<{ count: number }>(t.database.db, sql`SELECT count FROM rate_limits WHERE key = ${key}`))[0]?.count ?? 0;
+  const counted = async (key: string) =>
+    (await rows<{ count: number }>(t.database.db, sql`SELECT count FROM rate_limits WHERE key = ${key}`))[0]?.count ??
+    0;
 
   it("one client's 200 wrong guesses from 203.0.113.0/24 leave the owner's device signing in, and the owner is mailed once", async () => {
     const { user, password } = await register(t.app, { name: 'Owner' });
@@ -39,7 +54,8 @@ describe.each(databaseKinds)('limits no one can aim, on %s', (kind) => {
     expect(earlier.body).not.toContain(device.cookie.split('=')[1]);
 
     const statuses: number[] = [];
-    for (let i = 0; i < 200; i += 1) statuses.push((await login(user.email, 'wrong guess', `203.0.113.${(i % 20) + 1}`)).statusCode);
+    for (let i = 0; i < 200; i += 1)
+      statuses.push((await login(user.email, 'wrong guess', `203.0.113.${(i % 20) + 1}`)).statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(150);
 
@@ -69,8 +85,11 @@ describe.each(databaseKinds)('limits no one can aim, on %s', (kind) => {
     const { user, password } = await register(t.app);
     const device = deviceCookieOf(await login(user.email, password, ownerIp));
     const answers = [];
-    for (let i = 0; i < 20; i += 1) answers.push(await call('/api/user/reset-request', { email: user.email }, '203.0.113.90'));
-    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(new Set([answers[0] && `200 ${answers[0].body}`]));
+    for (let i = 0; i < 20; i += 1)
+      answers.push(await call('/api/user/reset-request', { email: user.email }, '203.0.113.90'));
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(
+      new Set([answers[0] && `200 ${answers[0].body}`]),
+    );
     expect(await waitForMail(t.location.dataDir, user.email, { subject: resetSubject })).toHaveLength(1);
 
     // From another client, answered alike; the owner's browser gets a fresh link at once.
@@ -87,13 +106,19 @@ describe.each(databaseKinds)('refused floods on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('writes no rate-limit rows beyond the first window\'s for a refused flood of 500 attempts', async () => {
+  it("writes no rate-limit rows beyond the first window's for a refused flood of 500 attempts", async () => {
     const before = (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM rate_limits`))[0]!.n;
     const statuses: number[] = [];
     for (let batch = 0; batch < 10; batch += 1) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>
-          t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.200' }, payload: { email: uniqueEmail('flood'), password: 'x' } }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': '203.0.113.200' },
+            payload: { email: uniqueEmail('flood'), password: 'x' },
+          }),
         ),
       );
       statuses.push(...answers.map((answer) => answer.statusCode));

@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { databaseKinds, ledgerState, post, register, startTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
+import {
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/harness.ts';
 import { linkIn, outbox, tokenOf as tokenIn, waitForMail } from '../../test/mail.ts';
 
 const origin = 'https://studio.lumigen.example';
 const changeSubject = 'Confirm your new e-mail address for Lumigen';
 
-const login = (t: TestContext, email: string, password: string) => post(t.app, '/api/user/login', undefined, { email, password });
+const login = (t: TestContext, email: string, password: string) =>
+  post(t.app, '/api/user/login', undefined, { email, password });
 const tokenOf = (mail: { text: string; subject: string; from: string; to: string; html: string; raw: string }) =>
   tokenIn(linkIn(mail, `${origin}/verify#token=`));
 
@@ -23,7 +32,10 @@ describe.each(databaseKinds)('POST /api/user/change-email on %s', (kind) => {
     const newEmail = uniqueEmail('moved');
     const asked = await post(t.app, '/api/user/change-email', token, { email: newEmail, password });
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ success: true, message: `We sent a confirmation link to ${newEmail}. Your address changes when you open it.` });
+    expect(asked.json()).toEqual({
+      success: true,
+      message: `We sent a confirmation link to ${newEmail}. Your address changes when you open it.`,
+    });
 
     const [mail] = await waitForMail(t.location.dataDir, newEmail, { subject: changeSubject });
     expect(mail!.text).toContain('Hello Mo Ving,');
@@ -34,7 +46,11 @@ describe.each(databaseKinds)('POST /api/user/change-email on %s', (kind) => {
 
     const confirmed = await post(t.app, '/api/user/verify', undefined, { token: tokenOf(mail!) });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ success: true, message: `Your e-mail address is now ${newEmail}.`, creditBalance: 5 });
+    expect(confirmed.json()).toEqual({
+      success: true,
+      message: `Your e-mail address is now ${newEmail}.`,
+      creditBalance: 5,
+    });
     expect((await login(t, user.email, password)).statusCode).toBe(401);
     const signedIn = await login(t, newEmail, password);
     expect(signedIn.json().user).toMatchObject({ id: user.id, email: newEmail, emailVerified: true, creditBalance: 5 });
@@ -55,7 +71,11 @@ describe.each(databaseKinds)('POST /api/user/change-email on %s', (kind) => {
     const cases: Array<[unknown, number, string]> = [
       [{ email: uniqueEmail(), password: 'not my password' }, 400, 'The password is not correct'],
       [{ email: user.email.toUpperCase(), password }, 400, 'That is already your e-mail address.'],
-      [{ email: 'someone@mailinator.com', password }, 400, 'Addresses from disposable e-mail services cannot be used. Please sign up with an address you keep.'],
+      [
+        { email: 'someone@mailinator.com', password },
+        400,
+        'Addresses from disposable e-mail services cannot be used. Please sign up with an address you keep.',
+      ],
       [{ email: other.user.email, password }, 409, 'Email already registered'],
       [{ email: 'not an address', password }, 400, 'Email must be a valid email address'],
       [{ email: uniqueEmail() }, 400, 'Password is required'],
@@ -66,7 +86,9 @@ describe.each(databaseKinds)('POST /api/user/change-email on %s', (kind) => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(status);
       expect(refused.json()).toEqual({ success: false, message });
     }
-    expect((await post(t.app, '/api/user/change-email', undefined, { email: uniqueEmail(), password })).statusCode).toBe(401);
+    expect(
+      (await post(t.app, '/api/user/change-email', undefined, { email: uniqueEmail(), password })).statusCode,
+    ).toBe(401);
     // Give a background send the time it would take, then check nothing was written.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await outbox(t.location.dataDir)).length).toBe(sentBefore);

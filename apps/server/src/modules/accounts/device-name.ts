@@ -12,15 +12,14 @@ export function deviceName(userAgent: string | null | undefined): string {
       [/Chrome\/|CriOS\//, 'Chrome'],
       [/Safari\//, 'Safari'],
     ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? 'Browser';
-  const system =
-    [
-      [/iPhone|iPad|iPod/, 'iOS'],
-      [/Android/, 'Android'],
-      [/Windows/, 'Windows'],
-      [/Mac OS X|Macintosh/, 'macOS'],
-      [/CrOS/, 'ChromeOS'],
-      [/Linux/, 'Linux'],
-    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  const system = [
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Android/, 'Android'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
   if (browser === 'Browser' && !system) return 'Unknown device';
   return system ? `${browser} on ${system}` : (browser as string);
 }

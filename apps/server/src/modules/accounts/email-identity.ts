@@ -30,7 +30,10 @@ const disposableWildcards = new Set<string>(require('disposable-email-domains/wi
 
 /** True for an address at a throwaway-mail domain or any subdomain of one. */
 export function isDisposableEmail(email: string): boolean {
-  const labels = email.slice(email.lastIndexOf('@') + 1).toLowerCase().split('.');
+  const labels = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .split('.');
   for (let i = 0; i < labels.length - 1; i += 1) {
     const domain = labels.slice(i).join('.');
     if (disposable.has(domain) || disposableWildcards.has(domain)) return true;

@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { rows } from '../../db/client.ts';
-import { databaseKinds, ledgerState, post, register, startTestApp, uniqueEmail, type TestContext } from '../../test/harness.ts';
+import {
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/harness.ts';
 import { linkIn, tokenOf, waitForMail } from '../../test/mail.ts';
 
 const origin = 'https://studio.lumigen.example';
@@ -14,7 +22,8 @@ async function verifyToken(t: TestContext, email: string, count = 1): Promise<st
   return tokenOf(linkIn(mails[count - 1]!, `${origin}/verify#token=`));
 }
 
-const login = (t: TestContext, email: string, password: string) => post(t.app, '/api/user/login', undefined, { email, password });
+const login = (t: TestContext, email: string, password: string) =>
+  post(t.app, '/api/user/login', undefined, { email, password });
 
 describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
   let t: TestContext;
@@ -32,7 +41,10 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
     expect(mail!.text).toContain('Hello Vera Fied,');
     const token = await verifyToken(t, user.email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [stored] = await rows<{ token_hash: string }>(t.database.db, sql`SELECT token_hash FROM account_tokens WHERE user_id = ${user.id} AND purpose = 'email_verification'`);
+    const [stored] = await rows<{ token_hash: string }>(
+      t.database.db,
+      sql`SELECT token_hash FROM account_tokens WHERE user_id = ${user.id} AND purpose = 'email_verification'`,
+    );
     expect(stored?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
 
     const verified = await post(t.app, '/api/user/verify', undefined, { token });
@@ -41,7 +53,10 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
     expect((await login(t, user.email, password)).json().user).toMatchObject({ emailVerified: true, creditBalance: 5 });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
     // A session opened before the link was used sees it too: the web app's notice reads get-credit.
-    expect((await post(t.app, '/api/image/get-credit', session)).json()).toMatchObject({ emailVerified: true, creditBalance: 5 });
+    expect((await post(t.app, '/api/image/get-credit', session)).json()).toMatchObject({
+      emailVerified: true,
+      creditBalance: 5,
+    });
 
     const again = await post(t.app, '/api/user/verify', undefined, { token });
     expect(again.statusCode).toBe(400);
@@ -51,14 +66,22 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
   it('refuses an expired and a wrong link, and leaves the address unconfirmed', async () => {
     const { user, password } = await register(t.app);
     const token = await verifyToken(t, user.email);
-    await t.database.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
+    await t.database.db.execute(
+      sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
     const expired = await post(t.app, '/api/user/verify', undefined, { token });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ success: false, message: 'This confirmation link has expired. Sign in and ask for a new one.' });
+    expect(expired.json()).toEqual({
+      success: false,
+      message: 'This confirmation link has expired. Sign in and ask for a new one.',
+    });
     for (const wrong of ['B'.repeat(43), 'short']) {
       const answer = await post(t.app, '/api/user/verify', undefined, { token: wrong });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toEqual({ success: false, message: 'This confirmation link is not valid. Sign in and ask for a new one.' });
+      expect(answer.json()).toEqual({
+        success: false,
+        message: 'This confirmation link is not valid. Sign in and ask for a new one.',
+      });
     }
     const missing = await post(t.app, '/api/user/verify', undefined, {});
     expect(missing.json()).toEqual({ success: false, message: 'Token is required' });
@@ -68,7 +91,10 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
   it('a password reset link cannot confirm an address, nor a confirmation link reset a password', async () => {
     const { user } = await register(t.app);
     const verify = await verifyToken(t, user.email);
-    const asReset = await post(t.app, '/api/user/reset', undefined, { token: verify, password: 'a brand new password' });
+    const asReset = await post(t.app, '/api/user/reset', undefined, {
+      token: verify,
+      password: 'a brand new password',
+    });
     expect(asReset.statusCode).toBe(400);
     expect(asReset.json().message).toBe('This password reset link is not valid. Request a new one.');
     expect((await post(t.app, '/api/user/verify', undefined, { token: verify })).statusCode).toBe(200);
@@ -82,7 +108,10 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
 
     const resent = await post(t.app, '/api/user/verify-resend', session);
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toEqual({ success: true, message: `We sent a new confirmation link to ${user.email}. Check your inbox.` });
+    expect(resent.json()).toEqual({
+      success: true,
+      message: `We sent a new confirmation link to ${user.email}. Check your inbox.`,
+    });
     const fresh = await verifyToken(t, user.email, 2);
     expect((await post(t.app, '/api/user/verify', undefined, { token: fresh })).statusCode).toBe(200);
 
@@ -95,16 +124,25 @@ describe.each(databaseKinds)('e-mail verification on %s', (kind) => {
 describe.each(databaseKinds)('SIGNUP_BONUS_AFTER_VERIFICATION=true on %s', (kind) => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await startTestApp(kind, { PUBLIC_ORIGIN: origin, SIGNUP_BONUS_AFTER_VERIFICATION: 'true', AUTH_RATE_LIMIT_EMAIL_MAX: '2' });
+    t = await startTestApp(kind, {
+      PUBLIC_ORIGIN: origin,
+      SIGNUP_BONUS_AFTER_VERIFICATION: 'true',
+      AUTH_RATE_LIMIT_EMAIL_MAX: '2',
+    });
   });
   afterAll(() => t.close());
 
   it('grants the 5 credits once, on verification, through the ledger', async () => {
     const email = uniqueEmail('later');
-    const response = await post(t.app, '/api/user/register', undefined, { name: 'Later Bonus', email, password: 'long enough password' });
+    const response = await post(t.app, '/api/user/register', undefined, {
+      name: 'Later Bonus',
+      email,
+      password: 'long enough password',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
-      message: 'Registered successfully! Confirm your e-mail address with the link we sent you to receive your 5 free credits.',
+      message:
+        'Registered successfully! Confirm your e-mail address with the link we sent you to receive your 5 free credits.',
       user: { creditBalance: 0, emailVerified: false },
     });
     const userId = response.json().user.id as string;
@@ -112,9 +150,16 @@ describe.each(databaseKinds)('SIGNUP_BONUS_AFTER_VERIFICATION=true on %s', (kind
 
     const token = await verifyToken(t, email);
     const verified = await post(t.app, '/api/user/verify', undefined, { token });
-    expect(verified.json()).toEqual({ success: true, message: 'Your e-mail address is confirmed. 5 free credits were added to your account.', creditBalance: 5 });
+    expect(verified.json()).toEqual({
+      success: true,
+      message: 'Your e-mail address is confirmed. 5 free credits were added to your account.',
+      creditBalance: 5,
+    });
     expect(await ledgerState(t.database, userId)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
-    const [row] = await rows<{ reason: string }>(t.database.db, sql`SELECT reason FROM credit_ledger WHERE user_id = ${userId}`);
+    const [row] = await rows<{ reason: string }>(
+      t.database.db,
+      sql`SELECT reason FROM credit_ledger WHERE user_id = ${userId}`,
+    );
     expect(row?.reason).toBe('signup_bonus');
 
     expect((await post(t.app, '/api/user/verify', undefined, { token })).statusCode).toBe(400);

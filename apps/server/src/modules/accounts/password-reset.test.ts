@@ -7,7 +7,8 @@ import { linkIn, outbox, tokenOf, waitForMail } from '../../test/mail.ts';
 
 const origin = 'https://studio.lumigen.example';
 const resetSubject = 'Reset your Lumigen password';
-const resetRequested = 'If an account exists for this address, we have sent it a link to reset the password. Check your inbox.';
+const resetRequested =
+  'If an account exists for this address, we have sent it a link to reset the password. Check your inbox.';
 
 describe.each(databaseKinds)('password reset on %s', (kind) => {
   let t: TestContext;
@@ -21,7 +22,10 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
    * link is mailed only 5 minutes after the last: earlier links are moved back that far first.
    */
   async function resetToken(email: string, already = 0): Promise<string> {
-    if (already > 0) await t.database.db.execute(sql`UPDATE account_tokens SET created_at = created_at - interval '5 minutes' WHERE email = ${email}`);
+    if (already > 0)
+      await t.database.db.execute(
+        sql`UPDATE account_tokens SET created_at = created_at - interval '5 minutes' WHERE email = ${email}`,
+      );
     const response = await post(t.app, '/api/user/reset-request', undefined, { email });
     expect(response.statusCode).toBe(200);
     const mails = await waitForMail(t.location.dataDir, email, { count: already + 1, subject: resetSubject });
@@ -60,49 +64,87 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
 
   it('sets the new password once, signs out every old session and signs in', async () => {
     const { user, token: oldSession, password } = await register(t.app);
-    const otherSession = (await post(t.app, '/api/user/login', undefined, { email: user.email, password, remember: true })).json().token as string;
+    const otherSession = (
+      await post(t.app, '/api/user/login', undefined, { email: user.email, password, remember: true })
+    ).json().token as string;
     const token = await resetToken(user.email);
 
     const reset = await post(t.app, '/api/user/reset', undefined, { token, password: 'a brand new password' });
     expect(reset.statusCode).toBe(200);
     const body = reset.json();
-    expect(body).toMatchObject({ success: true, message: 'Your password has been changed and you are signed in. Other sessions were signed out and every API key was revoked.', user: { id: user.id, email: user.email, creditBalance: 5 } });
+    expect(body).toMatchObject({
+      success: true,
+      message:
+        'Your password has been changed and you are signed in. Other sessions were signed out and every API key was revoked.',
+      user: { id: user.id, email: user.email, creditBalance: 5 },
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect((await post(t.app, '/api/image/get-credit', oldSession)).statusCode).toBe(401);
     expect((await post(t.app, '/api/image/get-credit', otherSession)).statusCode).toBe(401);
     expect((await post(t.app, '/api/image/get-credit', body.token)).statusCode).toBe(200);
     expect((await post(t.app, '/api/user/login', undefined, { email: user.email, password })).statusCode).toBe(401);
-    expect((await post(t.app, '/api/user/login', undefined, { email: user.email, password: 'a brand new password' })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/user/login', undefined, { email: user.email, password: 'a brand new password' }))
+        .statusCode,
+    ).toBe(200);
 
     const again = await post(t.app, '/api/user/reset', undefined, { token, password: 'yet another password' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, message: 'This password reset link has already been used. Request a new one.' });
-    expect((await post(t.app, '/api/user/login', undefined, { email: user.email, password: 'a brand new password' })).statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      success: false,
+      message: 'This password reset link has already been used. Request a new one.',
+    });
+    expect(
+      (await post(t.app, '/api/user/login', undefined, { email: user.email, password: 'a brand new password' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired link, a wrong token and a link older than the one used', async () => {
     const { user, password } = await register(t.app);
     const expired = await resetToken(user.email);
-    await t.database.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
-    const expiredAnswer = await post(t.app, '/api/user/reset', undefined, { token: expired, password: 'a brand new password' });
+    await t.database.db.execute(
+      sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
+    const expiredAnswer = await post(t.app, '/api/user/reset', undefined, {
+      token: expired,
+      password: 'a brand new password',
+    });
     expect(expiredAnswer.statusCode).toBe(400);
-    expect(expiredAnswer.json()).toEqual({ success: false, message: 'This password reset link has expired. Request a new one.' });
+    expect(expiredAnswer.json()).toEqual({
+      success: false,
+      message: 'This password reset link has expired. Request a new one.',
+    });
 
     for (const wrong of ['A'.repeat(43), `${expired.slice(0, 42)}x`, 'not a token']) {
-      const answer = await post(t.app, '/api/user/reset', undefined, { token: wrong, password: 'a brand new password' });
+      const answer = await post(t.app, '/api/user/reset', undefined, {
+        token: wrong,
+        password: 'a brand new password',
+      });
       expect(answer.statusCode, wrong).toBe(400);
-      expect(answer.json()).toEqual({ success: false, message: 'This password reset link is not valid. Request a new one.' });
+      expect(answer.json()).toEqual({
+        success: false,
+        message: 'This password reset link is not valid. Request a new one.',
+      });
     }
 
     const older = await resetToken(user.email, 1);
     const newer = await resetToken(user.email, 2);
-    expect((await post(t.app, '/api/user/reset', undefined, { token: newer, password: 'the newest password' })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/user/reset', undefined, { token: newer, password: 'the newest password' })).statusCode,
+    ).toBe(200);
     const olderAnswer = await post(t.app, '/api/user/reset', undefined, { token: older, password: 'an older attempt' });
     expect(olderAnswer.statusCode).toBe(400);
-    expect(olderAnswer.json()).toEqual({ success: false, message: 'This password reset link has already been used. Request a new one.' });
+    expect(olderAnswer.json()).toEqual({
+      success: false,
+      message: 'This password reset link has already been used. Request a new one.',
+    });
     expect((await post(t.app, '/api/user/login', undefined, { email: user.email, password })).statusCode).toBe(401);
-    expect((await post(t.app, '/api/user/login', undefined, { email: user.email, password: 'the newest password' })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/user/login', undefined, { email: user.email, password: 'the newest password' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it.each([
@@ -113,10 +155,16 @@ describe.each(databaseKinds)('password reset on %s', (kind) => {
   ])('refuses %o with "%s" and leaves the link usable', async (change, message) => {
     const { user } = await register(t.app);
     const token = await resetToken(user.email);
-    const answer = await post(t.app, '/api/user/reset', undefined, { token, password: 'a brand new password', ...change });
+    const answer = await post(t.app, '/api/user/reset', undefined, {
+      token,
+      password: 'a brand new password',
+      ...change,
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ success: false, message });
-    expect((await post(t.app, '/api/user/reset', undefined, { token, password: 'a brand new password' })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/user/reset', undefined, { token, password: 'a brand new password' })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a malformed address with the register message', async () => {
@@ -133,7 +181,8 @@ describe.each(databaseKinds)('password reset rate limits on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const ask = (email: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/user/reset-request', remoteAddress, payload: { email } });
+  const ask = (email: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user/reset-request', remoteAddress, payload: { email } });
 
   it('limits requests per IP for any address, with Retry-After; an address is never refused, it gets one mail per 5 minutes', async () => {
     const { user } = await register(t.app);
@@ -145,7 +194,9 @@ describe.each(databaseKinds)('password reset rate limits on %s', (kind) => {
     const limited = await ask(uniqueEmail('spray'), '10.2.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
+    expect(limited.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+    });
   });
-
 });

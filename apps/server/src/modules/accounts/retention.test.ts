@@ -12,12 +12,26 @@ describe.each(databaseKinds)('account data retention on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const insertSession = (userId: string, tag: string, { lastUsedDaysAgo, expiresInDays = 30, revoked = false }: { lastUsedDaysAgo: number; expiresInDays?: number; revoked?: boolean }) =>
-    t.database.db.execute(sql`INSERT INTO sessions (user_id, token_hash, created_at, last_used_at, expires_at, revoked_at)
+  const insertSession = (
+    userId: string,
+    tag: string,
+    {
+      lastUsedDaysAgo,
+      expiresInDays = 30,
+      revoked = false,
+    }: { lastUsedDaysAgo: number; expiresInDays?: number; revoked?: boolean },
+  ) =>
+    t.database.db
+      .execute(sql`INSERT INTO sessions (user_id, token_hash, created_at, last_used_at, expires_at, revoked_at)
       VALUES (${userId}, ${tag}, now() - (${lastUsedDaysAgo + 1})::float8 * interval '1 day', now() - (${lastUsedDaysAgo})::float8 * interval '1 day',
               now() + (${expiresInDays})::float8 * interval '1 day', ${revoked ? sql`now()` : null})`);
   const sessionTags = async (userId: string) =>
-    (await rows<{ token_hash: string }>(t.database.db, sql`SELECT token_hash FROM sessions WHERE user_id = ${userId} AND token_hash LIKE 'tag-%' ORDER BY token_hash`)).map((row) => row.token_hash);
+    (
+      await rows<{ token_hash: string }>(
+        t.database.db,
+        sql`SELECT token_hash FROM sessions WHERE user_id = ${userId} AND token_hash LIKE 'tag-%' ORDER BY token_hash`,
+      )
+    ).map((row) => row.token_hash);
 
   it('deletes sessions unused for SESSION_IDLE_DAYS, expired or revoked ones, and nothing younger', async () => {
     const { user } = await register(t.app);
@@ -34,7 +48,8 @@ describe.each(databaseKinds)('account data retention on %s', (kind) => {
     const { user } = await register(t.app);
     // Only the test's sessions: the registration's own goes.
     await t.database.db.execute(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
-    for (let i = 0; i < 53; i += 1) await insertSession(user.id, `tag-${String(i).padStart(2, '0')}`, { lastUsedDaysAgo: i / 10 });
+    for (let i = 0; i < 53; i += 1)
+      await insertSession(user.id, `tag-${String(i).padStart(2, '0')}`, { lastUsedDaysAgo: i / 10 });
     await pruneAccountData(t.database.db, { sessionIdleDays: 30, maxSessionsPerUser: 50 });
     const kept = await sessionTags(user.id);
     expect(kept).toHaveLength(50);
@@ -45,12 +60,21 @@ describe.each(databaseKinds)('account data retention on %s', (kind) => {
 
   it('deletes expired account tokens (spent ones go as they expire), and nothing younger', async () => {
     const { user } = await register(t.app);
-    for (const [tag, hours, used] of [['tok-live', 2, false], ['tok-spent-live', 2, true], ['tok-expired', -1, false], ['tok-spent-expired', -1, true]] as const) {
-      await t.database.db.execute(sql`INSERT INTO account_tokens (user_id, purpose, email, token_hash, expires_at, used_at)
+    for (const [tag, hours, used] of [
+      ['tok-live', 2, false],
+      ['tok-spent-live', 2, true],
+      ['tok-expired', -1, false],
+      ['tok-spent-expired', -1, true],
+    ] as const) {
+      await t.database.db
+        .execute(sql`INSERT INTO account_tokens (user_id, purpose, email, token_hash, expires_at, used_at)
         VALUES (${user.id}, 'password_reset', ${user.email}, ${tag}, now() + make_interval(hours => ${hours}), ${used ? sql`now()` : null})`);
     }
     await pruneAccountData(t.database.db, { sessionIdleDays: 30, maxSessionsPerUser: 50 });
-    const left = await rows<{ token_hash: string }>(t.database.db, sql`SELECT token_hash FROM account_tokens WHERE user_id = ${user.id} AND token_hash LIKE 'tok-%' ORDER BY token_hash`);
+    const left = await rows<{ token_hash: string }>(
+      t.database.db,
+      sql`SELECT token_hash FROM account_tokens WHERE user_id = ${user.id} AND token_hash LIKE 'tok-%' ORDER BY token_hash`,
+    );
     expect(left.map((row) => row.token_hash)).toEqual(['tok-live', 'tok-spent-live']);
   });
 });

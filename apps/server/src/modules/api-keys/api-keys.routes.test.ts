@@ -18,7 +18,12 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
   // The owner's address is confirmed first: an unconfirmed account makes no key (keys-follow-trust.test.ts).
   const create = async (token: string | undefined, payload: unknown) => {
     if (token) await confirmAddressOf(t.database, token);
-    return t.app.inject({ method: 'POST', url: '/api/keys', headers: token ? { token } : {}, payload: payload as object });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: token ? { token } : {},
+      payload: payload as object,
+    });
   };
 
   it('shows a new key once, stores only its hash, and lists it by its prefix with every scope and no cap', async () => {
@@ -30,19 +35,34 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
     const [stored] = await rows<Record<string, unknown>>(t.database.db, sql`SELECT * FROM api_keys WHERE id = ${id}`);
     expect(stored!.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
-    expect(Object.values(stored!).map(String).some((value) => value.includes(key))).toBe(false);
+    expect(
+      Object.values(stored!)
+        .map(String)
+        .some((value) => value.includes(key)),
+    ).toBe(false);
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/keys', headers: { token } });
     expect(listed.body).not.toContain(key);
     expect(listed.json().keys).toEqual([
-      { id, name: 'Nightly thumbnails', prefix: key.slice(0, 11), scopes: ['generate', 'tools', 'read'], dailyCreditCap: null, createdAt: expect.any(String), lastUsedAt: null, spentToday: 0 },
+      {
+        id,
+        name: 'Nightly thumbnails',
+        prefix: key.slice(0, 11),
+        scopes: ['generate', 'tools', 'read'],
+        dailyCreditCap: null,
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        spentToday: 0,
+      },
     ]);
   });
 
   it('keeps the scopes and the daily cap asked for', async () => {
     const { token } = await register(t.app);
     const { id } = await createKey(t, token, { name: 'tools only', scopes: ['tools', 'tools'], dailyCreditCap: 3 });
-    expect(await listKeys(t.app, token)).toEqual([expect.objectContaining({ id, scopes: ['tools'], dailyCreditCap: 3 })]);
+    expect(await listKeys(t.app, token)).toEqual([
+      expect.objectContaining({ id, scopes: ['tools'], dailyCreditCap: 3 }),
+    ]);
   });
 
   it('refuses a bad request by naming the field, and makes nothing', async () => {
@@ -67,7 +87,8 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     const owner = await register(t.app);
     const other = await register(t.app);
     const { id } = await createKey(t, owner.token);
-    const del = (token: string, keyId: string) => t.app.inject({ method: 'DELETE', url: `/api/keys/${keyId}`, headers: { token } });
+    const del = (token: string, keyId: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/keys/${keyId}`, headers: { token } });
 
     expect((await del(other.token, id)).statusCode).toBe(404);
     expect((await del(owner.token, 'not-a-uuid')).statusCode).toBe(404);
@@ -81,7 +102,9 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it(`allows ${maxApiKeysPerUser} active keys per account, then asks to revoke one`, async () => {
     const { token } = await register(t.app);
-    const made = await Promise.all(Array.from({ length: maxApiKeysPerUser }, (_, i) => create(token, { name: `key ${i}` })));
+    const made = await Promise.all(
+      Array.from({ length: maxApiKeysPerUser }, (_, i) => create(token, { name: `key ${i}` })),
+    );
     expect(made.map((response) => response.statusCode)).toEqual(Array(maxApiKeysPerUser).fill(201));
     const refused = await create(token, { name: 'one too many' });
     expect(refused.statusCode).toBe(409);
@@ -92,13 +115,20 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
 
   it("reads the owner's images, jobs and ledger with a read key, and nothing else: no scope 403, revoked 401, another's 404", async () => {
     const owner = await register(t.app);
-    const made = await t.app.inject({ method: 'POST', url: '/api/image/generate-image', headers: { token: owner.token }, payload: catRequest });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/image/generate-image',
+      headers: { token: owner.token },
+      payload: catRequest,
+    });
     expect(made.statusCode).toBe(200);
     const { imageId } = made.json();
     const reader = await createKey(t, owner.token, { name: 'reader', scopes: ['read'] });
     const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
-    for (const headers of [{ 'x-api-key': reader.key }, { authorization: `Bearer ${reader.key}` }] as Array<Record<string, string>>) {
+    for (const headers of [{ 'x-api-key': reader.key }, { authorization: `Bearer ${reader.key}` }] as Array<
+      Record<string, string>
+    >) {
       expect((await get('/api/images', headers)).json().images).toEqual([expect.objectContaining({ id: imageId })]);
       const image = await get(`/api/images/${imageId}`, headers);
       expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
@@ -109,10 +139,19 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     }
     // Reading only: paying, canceling, deleting and the account stay the session's.
     const readHeaders = { 'x-api-key': reader.key };
-    expect((await t.app.inject({ method: 'POST', url: '/api/jobs/generate', headers: readHeaders, payload: catRequest })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: readHeaders })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/image/get-credit', headers: readHeaders })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: readHeaders })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/jobs/generate', headers: readHeaders, payload: catRequest }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: readHeaders })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/image/get-credit', headers: readHeaders })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: readHeaders })).statusCode,
+    ).toBe(401);
 
     const writer = await createKey(t, owner.token, { name: 'writer', scopes: ['generate', 'tools'] });
     const noScope = await get('/api/images', { 'x-api-key': writer.key });

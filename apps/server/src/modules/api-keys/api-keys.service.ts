@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { apiKeyPrefix, apiKeyScopes, apiKeyShownLength, maxApiKeysPerUser, type ApiKeyScope, type ApiKeySummary, type CreateApiKeyRequest } from '@lumigen/contract/api-keys';
+import {
+  apiKeyPrefix,
+  apiKeyScopes,
+  apiKeyShownLength,
+  maxApiKeysPerUser,
+  type ApiKeyScope,
+  type ApiKeySummary,
+  type CreateApiKeyRequest,
+} from '@lumigen/contract/api-keys';
 import { messages } from '@lumigen/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -24,7 +32,13 @@ export class ApiKeyRefused extends AppError {
   readonly reason: 'missing' | 'invalid' | 'revoked' | 'scope';
   constructor(reason: ApiKeyRefused['reason'], scope?: ApiKeyScope) {
     const message =
-      reason === 'missing' ? messages.apiKey.missing : reason === 'invalid' ? messages.apiKey.invalid : reason === 'revoked' ? messages.apiKey.revoked : messages.apiKey.missingScope(scope ?? '');
+      reason === 'missing'
+        ? messages.apiKey.missing
+        : reason === 'invalid'
+          ? messages.apiKey.invalid
+          : reason === 'revoked'
+            ? messages.apiKey.revoked
+            : messages.apiKey.missingScope(scope ?? '');
     super(reason === 'scope' ? 'forbidden' : 'unauthorized', message);
     this.reason = reason;
   }
@@ -34,7 +48,11 @@ export class ApiKeyRefused extends AppError {
  * Developer API keys (docs/decisions/027): made, listed and revoked by their owner's
  * session; checked on every drop-in call. Only the SHA-256 of a key is stored.
  */
-export function createApiKeysService(db: Db, credits: CreditsService, { mailer, publicOrigin }: { mailer: Pick<Mailer, 'deliver'>; publicOrigin: string }) {
+export function createApiKeysService(
+  db: Db,
+  credits: CreditsService,
+  { mailer, publicOrigin }: { mailer: Pick<Mailer, 'deliver'>; publicOrigin: string },
+) {
   // lastUsedAt is written at most once a minute per key (as sessions are), off the request's path.
   const due = oncePerInterval(60_000);
   function touch(keyId: string, log: { warn(obj: object, msg: string): void }) {
@@ -48,7 +66,10 @@ export function createApiKeysService(db: Db, credits: CreditsService, { mailer, 
      * account whose address is confirmed may make one (someone who registered another person's
      * address must not leave a key behind), and the owner is mailed about it.
      */
-    async create(userId: string, input: CreateApiKeyRequest & { scopes?: ApiKeyScope[] }): Promise<{ id: string; key: string }> {
+    async create(
+      userId: string,
+      input: CreateApiKeyRequest & { scopes?: ApiKeyScope[] },
+    ): Promise<{ id: string; key: string }> {
       const key = `${apiKeyPrefix}${randomBytes(32).toString('base64url')}`;
       const scopes = input.scopes ?? [...apiKeyScopes];
       const dailyCreditCap = input.dailyCreditCap ?? null;
@@ -57,11 +78,28 @@ export function createApiKeysService(db: Db, credits: CreditsService, { mailer, 
         const owner = await repo.lockOwner(tx, userId);
         if (!owner) throw new AppError('unauthorized', messages.unauthorized);
         if (!owner.emailVerified) throw new AppError('forbidden', messages.apiKey.addressUnconfirmed);
-        if ((await repo.countActiveKeys(tx, userId)) >= maxApiKeysPerUser) throw new AppError('conflict', messages.apiKey.tooMany(maxApiKeysPerUser));
-        const id = await repo.insertApiKey(tx, { userId, name: input.name, prefix: key.slice(0, apiKeyShownLength), keyHash: hashToken(key), scopes, dailyCreditCap });
+        if ((await repo.countActiveKeys(tx, userId)) >= maxApiKeysPerUser)
+          throw new AppError('conflict', messages.apiKey.tooMany(maxApiKeysPerUser));
+        const id = await repo.insertApiKey(tx, {
+          userId,
+          name: input.name,
+          prefix: key.slice(0, apiKeyShownLength),
+          keyHash: hashToken(key),
+          scopes,
+          dailyCreditCap,
+        });
         return { id, owner };
       });
-      mailer.deliver(apiKeyCreatedMail({ to: owner.email, name: owner.name, keyName: input.name, scopes, dailyCreditCap, link: `${publicOrigin}/profile#developers` }));
+      mailer.deliver(
+        apiKeyCreatedMail({
+          to: owner.email,
+          name: owner.name,
+          keyName: input.name,
+          scopes,
+          dailyCreditCap,
+          link: `${publicOrigin}/profile#developers`,
+        }),
+      );
       return { id, key };
     },
 
@@ -86,7 +124,11 @@ export function createApiKeysService(db: Db, credits: CreditsService, { mailer, 
     },
 
     /** The key's owner and rights, or why it opens nothing (`ApiKeyRefused`); records its use. */
-    async authenticate(key: string | undefined, scope: ApiKeyScope, log: { warn(obj: object, msg: string): void }): Promise<ApiKeyCaller> {
+    async authenticate(
+      key: string | undefined,
+      scope: ApiKeyScope,
+      log: { warn(obj: object, msg: string): void },
+    ): Promise<ApiKeyCaller> {
       if (!key) throw new ApiKeyRefused('missing');
       const found = isApiKeyShaped(key) ? await repo.findKeyByHash(db, hashToken(key)) : undefined;
       if (!found) throw new ApiKeyRefused('invalid');

@@ -29,7 +29,10 @@ const controlCharacters = /[\u0000-\u001f\u007f]/g;
 
 /** The file name as the user knows it: no folders, no control characters, not too long. */
 function displayName(filename: string | undefined, position: number): string {
-  const base = path.basename((filename ?? '').replace(/\\/g, '/')).replace(controlCharacters, '').trim();
+  const base = path
+    .basename((filename ?? '').replace(/\\/g, '/'))
+    .replace(controlCharacters, '')
+    .trim();
   return base.slice(0, 120) || `picture-${position + 1}`;
 }
 
@@ -57,27 +60,37 @@ export async function readBatchUpload(
         if (name !== imageField) throw new AppError('bad_request', messages.tool.unknownField(name));
         // One picture more than the balance pays for: the rest of the body is not worth reading.
         if (pictures.length >= affordable.pictures) {
-          throw new AppError('insufficient_credit', batchMessages.balancePaysFor(affordable.pictures, affordable.price, affordable.balance), {
-            extra: { creditBalance: affordable.balance },
-            headers: { connection: 'close' },
-          });
+          throw new AppError(
+            'insufficient_credit',
+            batchMessages.balancePaysFor(affordable.pictures, affordable.price, affordable.balance),
+            {
+              extra: { creditBalance: affordable.balance },
+              headers: { connection: 'close' },
+            },
+          );
         }
         const file = path.join(dir, String(pictures.length));
         const { size, tooLarge } = await spillFilePart(part, file, true, budget);
-        const picture: BatchPicture = { name: displayName(part.filename, pictures.length), file: { field: imageField, path: file, size } };
-        if (tooLarge) picture.refusal = new AppError('payload_too_large', messages.tool.fileTooLarge(imageField, megabytes));
+        const picture: BatchPicture = {
+          name: displayName(part.filename, pictures.length),
+          file: { field: imageField, path: file, size },
+        };
+        if (tooLarge)
+          picture.refusal = new AppError('payload_too_large', messages.tool.fileTooLarge(imageField, megabytes));
         pictures.push(picture);
       } else {
         if (name === imageField) throw new AppError('bad_request', messages.tool.notAFile(name));
         if (fields.has(name)) throw new AppError('bad_request', messages.tool.sentTwice(name));
-        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('bad_request', messages.tool.fieldTooLong(name));
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new AppError('bad_request', messages.tool.fieldTooLong(name));
         fields.set(name, String(part.value));
       }
     }
     if (pictures.length === 0) throw new AppError('bad_request', messages.tool.fileMissing(imageField));
   } catch (error) {
     await dispose();
-    if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') throw new AppError('payload_too_large', batchMessages.tooMany, { cause: error });
+    if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT')
+      throw new AppError('payload_too_large', batchMessages.tooMany, { cause: error });
     throw uploadError(error);
   }
   return { pictures, fields: Object.fromEntries(fields), dispose };

@@ -6,7 +6,13 @@ import { batchItems, batches, jobs } from '../../db/schema.ts';
 export type BatchRow = typeof batches.$inferSelect;
 export type BatchItemRow = typeof batchItems.$inferSelect;
 /** What a batch's view needs of each of its jobs. */
-export type BatchJobRow = { id: string; status: JobStatus; progress: number; imageId: string | null; message: string | null };
+export type BatchJobRow = {
+  id: string;
+  status: JobStatus;
+  progress: number;
+  imageId: string | null;
+  message: string | null;
+};
 
 export async function insertBatch(
   ex: Executor,
@@ -19,7 +25,10 @@ export async function insertBatch(
 
 /** The batch only when `userId` owns it: another user's reads as "no such batch". */
 export async function findOwnedBatch(ex: Executor, id: string, userId: string): Promise<BatchRow | undefined> {
-  const [row] = await ex.select().from(batches).where(and(eq(batches.id, id), eq(batches.userId, userId)));
+  const [row] = await ex
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, id), eq(batches.userId, userId)));
   return row;
 }
 

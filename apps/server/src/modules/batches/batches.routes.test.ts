@@ -13,10 +13,20 @@ import { imagePart, jpegOf, pngOf, type Part } from '../../test/tool-calls.ts';
 import { createCreditsService } from '../credits/index.ts';
 import { ToolProviderError } from '../tools/index.ts';
 
-const upscaleTo = (width: number, height: number): Part[] => [['tool', 'upscale'], ['target_width', String(width)], ['target_height', String(height)]];
+const upscaleTo = (width: number, height: number): Part[] => [
+  ['tool', 'upscale'],
+  ['target_width', String(width)],
+  ['target_height', String(height)],
+];
 const pendingReservations = async (t: TestContext, userId: string) =>
-  (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId} AND status = 'pending'`))[0]!.n;
-const jobCount = async (t: TestContext, userId: string) => (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jobs WHERE user_id = ${userId}`))[0]!.n;
+  (
+    await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId} AND status = 'pending'`,
+    )
+  )[0]!.n;
+const jobCount = async (t: TestContext, userId: string) =>
+  (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jobs WHERE user_id = ${userId}`))[0]!.n;
 
 describe.each(databaseKinds)('batches on %s', (kind) => {
   let t: TestContext;
@@ -31,7 +41,11 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
   });
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { JOBS_MAX_RUNNING_PER_USER: '2', JOBS_MAX_QUEUED_PER_USER: '1' }, { toolProvider: tools.provider });
+    t = await startTestApp(
+      kind,
+      { JOBS_MAX_RUNNING_PER_USER: '2', JOBS_MAX_QUEUED_PER_USER: '1' },
+      { toolProvider: tools.provider },
+    );
   });
   afterAll(() => t.close());
 
@@ -58,8 +72,16 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       ['four.png', 'succeeded'],
       ['five.png', 'succeeded'],
     ]);
-    expect(batch.items[2]).toMatchObject({ jobId: null, imageId: null, message: 'The picture is not a PNG, JPEG or WebP image.' });
-    expect(batch.items.filter((item) => item.status === 'succeeded').every((item) => item.imageId && item.jobId && item.progress === 100)).toBe(true);
+    expect(batch.items[2]).toMatchObject({
+      jobId: null,
+      imageId: null,
+      message: 'The picture is not a PNG, JPEG or WebP image.',
+    });
+    expect(
+      batch.items
+        .filter((item) => item.status === 'succeeded')
+        .every((item) => item.imageId && item.jobId && item.progress === 100),
+    ).toBe(true);
     // The sign-up, 5 reserved before decoding, and notes.png's credit given back.
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 1, ledgerSum: 1, ledgerRows: 7 });
 
@@ -68,7 +90,8 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     expect(zip.headers['content-type']).toBe('application/zip');
     const entries = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(entries)).toEqual(['1-one.png', '2-two.png', '4-four.png', '5-five.png']);
-    for (const bytes of Object.values(entries)) expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 96, height: 64 });
+    for (const bytes of Object.values(entries))
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 96, height: 64 });
   });
 
   it('marks a picture over the upload limit refused at once, never charges it, and runs the others', async () => {
@@ -77,7 +100,11 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     held = new Promise((resolve) => (release = resolve));
     try {
       // Zeros past the limit: busboy stops at 30 MB, and what it kept is no picture either way.
-      const pictures: Part[] = [imagePart(await pngOf(40, 30), 'one.png'), imagePart(Buffer.alloc(maxUploadBytes + 1), 'huge.png'), imagePart(await pngOf(50, 30), 'three.png')];
+      const pictures: Part[] = [
+        imagePart(await pngOf(40, 30), 'one.png'),
+        imagePart(Buffer.alloc(maxUploadBytes + 1), 'huge.png'),
+        imagePart(await pngOf(50, 30), 'three.png'),
+      ];
       const accepted = await submitBatch(t.app, token, [['tool', 'remove-text'], ...pictures]);
       expect(accepted.statusCode).toBe(202);
       const { batchId } = accepted.json();
@@ -88,7 +115,11 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
         ['huge.png', 'refused'],
         ['three.png', expect.stringMatching(/^(queued|running)$/)],
       ]);
-      expect(early.items[1]).toMatchObject({ jobId: null, imageId: null, message: 'The picture is larger than 30 MB. Choose a smaller file.' });
+      expect(early.items[1]).toMatchObject({
+        jobId: null,
+        imageId: null,
+        message: 'The picture is larger than 30 MB. Choose a smaller file.',
+      });
       expect(await jobCount(t, user.id)).toBe(2);
       release();
       const done = await waitForBatch(t.app, token, batchId);
@@ -104,11 +135,17 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
 
   it('refunds a picture whose edit fails and keeps the others', async () => {
     const { token, user } = await register(t.app);
-    const accepted = await submitBatch(t.app, token, [['tool', 'remove-background'], imagePart(await pngOf(77, 40), 'bad.png'), imagePart(await pngOf(40, 40), 'good.png')]);
+    const accepted = await submitBatch(t.app, token, [
+      ['tool', 'remove-background'],
+      imagePart(await pngOf(77, 40), 'bad.png'),
+      imagePart(await pngOf(40, 40), 'good.png'),
+    ]);
     expect(accepted.statusCode).toBe(202);
     const batch = await waitForBatch(t.app, token, accepted.json().batchId);
     expect(batch.items.map((item) => item.status)).toEqual(['failed', 'succeeded']);
-    expect(batch.items[0]!.message).toBe('The editing service could not edit this image. Please try again; your credit was refunded.');
+    expect(batch.items[0]!.message).toBe(
+      'The editing service could not edit this image. Please try again; your credit was refunded.',
+    );
     // Sign-up, two reservations, one refund.
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
     expect(await pendingReservations(t, user.id)).toBe(0);
@@ -119,11 +156,16 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     for (let i = 0; i < 3; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const pictures = await Promise.all([1, 2, 3].map(async (n) => imagePart(await pngOf(30 + n, 30), `p${n}.png`)));
     // Two credits, four pictures: the third is not read, as none of them was judged yet.
-    const response = await submitBatch(t.app, token, [['tool', 'remove-background'], ...pictures, imagePart(Buffer.from('nope'), 'x.png')]);
+    const response = await submitBatch(t.app, token, [
+      ['tool', 'remove-background'],
+      ...pictures,
+      imagePart(Buffer.from('nope'), 'x.png'),
+    ]);
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({
       success: false,
-      message: 'Your balance of 2 credits pays for 2 pictures at 1 credit each. Nothing was charged: send at most 2, or buy credits.',
+      message:
+        'Your balance of 2 credits pays for 2 pictures at 1 credit each. Nothing was charged: send at most 2, or buy credits.',
       creditBalance: 2,
     });
     expect(await ledgerState(t.database, user.id)).toMatchObject({ balance: 2, ledgerSum: 2 });
@@ -135,14 +177,34 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     const { token, user } = await register(t.app);
     const png = await pngOf(40, 30);
     const cases: Array<[Part[], number, string]> = [
-      [[imagePart(png)], 400, 'tool is required: one of remove-background, remove-text, product-photography, reimagine, replace-background, upscale, uncrop'],
-      [[['tool', 'cleanup'], imagePart(png)], 400, 'Cleanup needs a mask painted on each picture: run it one picture at a time'],
+      [
+        [imagePart(png)],
+        400,
+        'tool is required: one of remove-background, remove-text, product-photography, reimagine, replace-background, upscale, uncrop',
+      ],
+      [
+        [['tool', 'cleanup'], imagePart(png)],
+        400,
+        'Cleanup needs a mask painted on each picture: run it one picture at a time',
+      ],
       [[['tool', 'paint-it-black'], imagePart(png)], 400, 'Unknown tool: paint-it-black'],
-      [[['tool', 'upscale'], ['target_width', '9000'], imagePart(png)], 400, 'Width (target_width) must be between 1 and 4096'],
+      [
+        [['tool', 'upscale'], ['target_width', '9000'], imagePart(png)],
+        400,
+        'Width (target_width) must be between 1 and 4096',
+      ],
       [[['tool', 'upscale']], 400, 'image_file is required: choose a PNG, JPEG or WebP image'],
-      [[['tool', 'remove-background'], imagePart(Buffer.from('nope'), 'a.txt'), imagePart(Buffer.alloc(0), 'b.png')], 415, 'None of the 2 pictures were usable; nothing was charged. The first: The picture is not a PNG, JPEG or WebP image.'],
+      [
+        [['tool', 'remove-background'], imagePart(Buffer.from('nope'), 'a.txt'), imagePart(Buffer.alloc(0), 'b.png')],
+        415,
+        'None of the 2 pictures were usable; nothing was charged. The first: The picture is not a PNG, JPEG or WebP image.',
+      ],
       // The balance (5) stops a batch at its 6th picture, long before the 51st.
-      [[['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))], 402, 'Your balance of 5 credits pays for 5 pictures at 1 credit each. Nothing was charged: send at most 5, or buy credits.'],
+      [
+        [['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))],
+        402,
+        'Your balance of 5 credits pays for 5 pictures at 1 credit each. Nothing was charged: send at most 5, or buy credits.',
+      ],
     ];
     for (const [parts, status, message] of cases) {
       const response = await submitBatch(t.app, token, parts);
@@ -155,7 +217,10 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     // With credit for them all, the 51st picture is still one too many.
     const rich = await register(t.app);
     await createCreditsService(t.database.db).grant(rich.user.id, 60, 'adjustment', `batch-51-${rich.user.id}`);
-    const tooMany = await submitBatch(t.app, rich.token, [['tool', 'remove-background'], ...Array.from({ length: 51 }, () => imagePart(png))]);
+    const tooMany = await submitBatch(t.app, rich.token, [
+      ['tool', 'remove-background'],
+      ...Array.from({ length: 51 }, () => imagePart(png)),
+    ]);
     expect([tooMany.statusCode, tooMany.json().message]).toEqual([413, 'At most 50 pictures per batch']);
     expect(await jobCount(t, rich.user.id)).toBe(0);
   });
@@ -166,11 +231,16 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     held = new Promise((resolve) => (release = resolve));
     try {
       // The limit is 2 running + 1 waiting: a batch of 4 is admitted because one more job would be.
-      const pictures = await Promise.all([1, 2, 3, 4].map(async (n) => imagePart(await pngOf(20 + n, 20), `p${n}.png`)));
+      const pictures = await Promise.all(
+        [1, 2, 3, 4].map(async (n) => imagePart(await pngOf(20 + n, 20), `p${n}.png`)),
+      );
       const first = await submitBatch(t.app, token, [['tool', 'remove-text'], ...pictures]);
       expect(first.statusCode).toBe(202);
       const second = await submitBatch(t.app, token, [['tool', 'remove-text'], imagePart(await pngOf(30, 30))]);
-      expect([second.statusCode, second.json().message]).toEqual([429, 'You already have 3 images in progress (2 at a time, 1 waiting). Please wait for one to finish; nothing was charged.']);
+      expect([second.statusCode, second.json().message]).toEqual([
+        429,
+        'You already have 3 images in progress (2 at a time, 1 waiting). Please wait for one to finish; nothing was charged.',
+      ]);
       expect((await submitTool(t.app, token, 'remove-text', [imagePart(await pngOf(30, 30))])).statusCode).toBe(429);
       // Two in the queue at a time, the others waiting their turn.
       const { items } = await getBatch(t.app, token, first.json().batchId);
@@ -201,10 +271,16 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
       const accepted = await submitBatch(t.app, token, [['tool', 'remove-text'], ...pictures]);
       expect(accepted.statusCode).toBe(202);
       const { batchId } = accepted.json();
-      await vi.waitFor(async () => expect((await getBatch(t.app, token, batchId)).items[0]!.status).toBe('succeeded'), { timeout: 10_000 });
+      await vi.waitFor(async () => expect((await getBatch(t.app, token, batchId)).items[0]!.status).toBe('succeeded'), {
+        timeout: 10_000,
+      });
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 2, ledgerSum: 2, ledgerRows: 6 });
 
-      const canceled = await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel`, headers: { token } });
+      const canceled = await t.app.inject({
+        method: 'POST',
+        url: `/api/batches/${batchId}/cancel`,
+        headers: { token },
+      });
       expect(canceled.statusCode).toBe(200);
       const { batch } = canceled.json() as { batch: BatchView };
       expect(batch.items.map((item) => [item.name, item.status])).toEqual([
@@ -220,9 +296,17 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
 
       // Nothing left: a 409 that says so, and no money moves.
       const again = await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel`, headers: { token } });
-      expect([again.statusCode, again.json()]).toEqual([409, { success: false, message: 'Nothing left to cancel: every picture of this batch is finished.' }]);
+      expect([again.statusCode, again.json()]).toEqual([
+        409,
+        { success: false, message: 'Nothing left to cancel: every picture of this batch is finished.' },
+      ]);
       release();
-      expect((await waitForBatch(t.app, token, batchId)).items.map((item) => item.status)).toEqual(['succeeded', 'refused', 'canceled', 'canceled']);
+      expect((await waitForBatch(t.app, token, batchId)).items.map((item) => item.status)).toEqual([
+        'succeeded',
+        'refused',
+        'canceled',
+        'canceled',
+      ]);
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 8 });
     } finally {
       release();
@@ -230,7 +314,7 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     }
   });
 
-  it("cancels a recipe run midway: the waiting step and every step after it are refunded", async () => {
+  it('cancels a recipe run midway: the waiting step and every step after it are refunded', async () => {
     const { token, user } = await register(t.app);
     let release = () => undefined as void;
     held = new Promise((resolve) => (release = resolve));
@@ -239,11 +323,23 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
         method: 'POST',
         url: '/api/recipes',
         headers: { token },
-        payload: { name: 'Three steps', steps: [{ tool: 'remove-text' }, { tool: 'reimagine' }, { tool: 'remove-background' }] },
+        payload: {
+          name: 'Three steps',
+          steps: [{ tool: 'remove-text' }, { tool: 'reimagine' }, { tool: 'remove-background' }],
+        },
       });
-      const run = await submitBatch(t.app, token, [imagePart(await pngOf(60, 40), 'vase.png')], `/api/recipes/${recipe.json().recipe.id}/run`);
+      const run = await submitBatch(
+        t.app,
+        token,
+        [imagePart(await pngOf(60, 40), 'vase.png')],
+        `/api/recipes/${recipe.json().recipe.id}/run`,
+      );
       expect(run.statusCode).toBe(202);
-      const canceled = await t.app.inject({ method: 'POST', url: `/api/batches/${run.json().batchId}/cancel`, headers: { token } });
+      const canceled = await t.app.inject({
+        method: 'POST',
+        url: `/api/batches/${run.json().batchId}/cancel`,
+        headers: { token },
+      });
       expect(canceled.statusCode).toBe(200);
       expect(canceled.json().batch.items[0]).toMatchObject({ status: 'canceled', step: 1, steps: 3 });
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 7 });
@@ -260,7 +356,12 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     const accepted = await submitBatch(t.app, owner.token, [['tool', 'reimagine'], imagePart(await pngOf(40, 40))]);
     const { batchId } = accepted.json();
     await waitForBatch(t.app, owner.token, batchId);
-    for (const url of [`/api/batches/${batchId}`, `/api/batches/${batchId}/zip`, '/api/batches/not-a-uuid', '/api/batches/00000000-0000-4000-8000-000000000000/zip']) {
+    for (const url of [
+      `/api/batches/${batchId}`,
+      `/api/batches/${batchId}/zip`,
+      '/api/batches/not-a-uuid',
+      '/api/batches/00000000-0000-4000-8000-000000000000/zip',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: { token: other.token } });
       expect([url, response.statusCode]).toEqual([url, 404]);
     }
@@ -275,9 +376,17 @@ describe.each(databaseKinds)('batches on %s', (kind) => {
     try {
       const accepted = await submitBatch(t.app, owner.token, [['tool', 'reimagine'], imagePart(await pngOf(40, 40))]);
       const { batchId } = accepted.json();
-      for (const url of [`/api/batches/${batchId}/cancel`, '/api/batches/not-a-uuid/cancel', '/api/batches/00000000-0000-4000-8000-000000000000/cancel']) {
+      for (const url of [
+        `/api/batches/${batchId}/cancel`,
+        '/api/batches/not-a-uuid/cancel',
+        '/api/batches/00000000-0000-4000-8000-000000000000/cancel',
+      ]) {
         const response = await t.app.inject({ method: 'POST', url, headers: { token: other.token } });
-        expect([url, response.statusCode, response.json()]).toEqual([url, 404, { success: false, message: 'Not found' }]);
+        expect([url, response.statusCode, response.json()]).toEqual([
+          url,
+          404,
+          { success: false, message: 'Not found' },
+        ]);
       }
       expect((await t.app.inject({ method: 'POST', url: `/api/batches/${batchId}/cancel` })).statusCode).toBe(401);
       expect((await getBatch(t.app, owner.token, batchId)).items[0]!.status).toMatch(/^(queued|running)$/);

@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { batchToolField, batchToolIds, batchMessages, type BatchAcceptedResponse, type BatchResponse, type BatchToolId } from '@lumigen/contract/batches';
+import {
+  batchToolField,
+  batchToolIds,
+  batchMessages,
+  type BatchAcceptedResponse,
+  type BatchResponse,
+  type BatchToolId,
+} from '@lumigen/contract/batches';
 import { messages } from '@lumigen/contract/messages';
 import { toolFields } from '@lumigen/contract/tool-schemas';
 import type { FastifyInstance } from 'fastify';
@@ -18,14 +25,27 @@ const batchIdParams = z.object({ id: z.string() });
 function toolOf(value: string | undefined): BatchToolId {
   if (value === undefined) throw new AppError('bad_request', batchMessages.toolMissing);
   if (value === 'cleanup') throw new AppError('bad_request', batchMessages.cleanupOneByOne);
-  if (!(batchToolIds as readonly string[]).includes(value)) throw new AppError('bad_request', messages.tool.unknown(value));
+  if (!(batchToolIds as readonly string[]).includes(value))
+    throw new AppError('bad_request', messages.tool.unknown(value));
   return value as BatchToolId;
 }
 
 /** Batches (decision 028): one tool on up to 50 pictures, followed as one, downloaded as one ZIP. */
 export async function batchesRoutes(
   app: FastifyInstance,
-  { batches, jobs, uploadsDir, uploadGuard, paidLimit }: { batches: BatchesService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
+  {
+    batches,
+    jobs,
+    uploadsDir,
+    uploadGuard,
+    paidLimit,
+  }: {
+    batches: BatchesService;
+    jobs: JobsService;
+    uploadsDir: string;
+    uploadGuard: UploadGuard;
+    paidLimit: RequestLimit;
+  },
 ) {
   // Registered here, so multipart bodies are parsed on these routes only, with a batch's limits.
   await app.register(multipart, { limits: batchUploadLimits, throwFileSizeLimit: false });
@@ -36,13 +56,23 @@ export async function batchesRoutes(
     const { userId } = request.auth;
     // The tool is named inside the body, so the cheapest tool's price judges the reading; the
     // batch's reservation, at its tool's price, decides.
-    const upload = await readPaidBatchUpload(request, { jobs, uploadGuard, uploadsDir }, userId, Math.min(...batchToolIds.map((tool) => jobs.costOf(tool))));
+    const upload = await readPaidBatchUpload(
+      request,
+      { jobs, uploadGuard, uploadsDir },
+      userId,
+      Math.min(...batchToolIds.map((tool) => jobs.costOf(tool))),
+    );
     try {
       const { [batchToolField]: tool, ...raw } = upload.fields;
       const batchTool = toolOf(tool);
       const parsed = toolFields[batchTool].safeParse(raw);
-      if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? messages.tool.malformed);
-      const batchId = await batches.accept(userId, { tool: batchTool, recipeId: null, steps: [{ tool: batchTool, fields: parsed.data }] }, upload);
+      if (!parsed.success)
+        throw new AppError('bad_request', parsed.error.issues[0]?.message ?? messages.tool.malformed);
+      const batchId = await batches.accept(
+        userId,
+        { tool: batchTool, recipeId: null, steps: [{ tool: batchTool, fields: parsed.data }] },
+        upload,
+      );
       reply.code(202);
       return { success: true, batchId };
     } finally {

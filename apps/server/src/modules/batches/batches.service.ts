@@ -17,22 +17,50 @@ import type { BatchUpload } from './batch-upload.ts';
 import * as repo from './batches.repository.ts';
 
 /** What each picture goes through: one tool, or a recipe's steps in order. */
-export type BatchPlan = { tool: BatchToolId | null; recipeId: string | null; steps: Array<{ tool: BatchToolId; fields: ToolFields }> };
+export type BatchPlan = {
+  tool: BatchToolId | null;
+  recipeId: string | null;
+  steps: Array<{ tool: BatchToolId; fields: ToolFields }>;
+};
 
 /** One picture's state, from its jobs in step order: the first that has not succeeded is where it stands. */
 function itemOf(row: repo.BatchItemRow, jobsById: Map<string, repo.BatchJobRow>): BatchItem {
   const steps = row.jobIds.length;
-  if (steps === 0) return { name: row.name, status: 'refused', jobId: null, imageId: null, message: row.message, progress: 0, step: 0, steps: 0 };
+  if (steps === 0)
+    return {
+      name: row.name,
+      status: 'refused',
+      jobId: null,
+      imageId: null,
+      message: row.message,
+      progress: 0,
+      step: 0,
+      steps: 0,
+    };
   const chain = row.jobIds.map((id) => jobsById.get(id));
   const at = chain.findIndex((job) => job?.status !== 'succeeded');
   if (at === -1) {
     const last = chain[steps - 1]!;
-    return { name: row.name, status: 'succeeded', jobId: last.id, imageId: last.imageId, message: null, progress: 100, step: steps, steps };
+    return {
+      name: row.name,
+      status: 'succeeded',
+      jobId: last.id,
+      imageId: last.imageId,
+      message: null,
+      progress: 100,
+      step: steps,
+      steps,
+    };
   }
   const job = chain[at];
   const status = !job ? 'failed' : job.status === 'queued' && at > 0 ? 'running' : job.status;
   const reason = job?.message ?? messages.job.lost;
-  const message = status === 'failed' || status === 'canceled' ? (steps > 1 ? recipeMessages.stepFailed(at + 1, steps, reason) : reason) : null;
+  const message =
+    status === 'failed' || status === 'canceled'
+      ? steps > 1
+        ? recipeMessages.stepFailed(at + 1, steps, reason)
+        : reason
+      : null;
   const progress = Math.round((at * 100 + (job?.progress ?? 0)) / steps);
   return { name: row.name, status, jobId: row.jobIds[at]!, imageId: null, message, progress, step: at + 1, steps };
 }
@@ -43,7 +71,19 @@ function itemOf(row: repo.BatchItemRow, jobsById: Map<string, repo.BatchJobRow>)
  * ones become jobs (a recipe's: one per step, each following the one before), all reserved at
  * once in the transaction that records the batch.
  */
-export function createBatchesService({ db, jobs, tools, images, log }: { db: Db; jobs: JobsService; tools: ToolsService; images: ImagesService; log: FastifyBaseLogger }) {
+export function createBatchesService({
+  db,
+  jobs,
+  tools,
+  images,
+  log,
+}: {
+  db: Db;
+  jobs: JobsService;
+  tools: ToolsService;
+  images: ImagesService;
+  log: FastifyBaseLogger;
+}) {
   async function ownedBatch(userId: string, batchId: string): Promise<repo.BatchRow> {
     const batch = isUuid(batchId) ? await repo.findOwnedBatch(db, batchId, userId) : undefined;
     if (!batch) throw new AppError('not_found', messages.notFound);
@@ -52,7 +92,10 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
 
   async function itemsOf(batchId: string): Promise<BatchItem[]> {
     const rows = await repo.listItems(db, batchId);
-    const found = await repo.findJobs(db, rows.flatMap((row) => row.jobIds));
+    const found = await repo.findJobs(
+      db,
+      rows.flatMap((row) => row.jobIds),
+    );
     const jobsById = new Map(found.map((job) => [job.id, job]));
     return rows.map((row) => itemOf(row, jobsById));
   }
@@ -91,8 +134,19 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
           const own = picture.refusal ? [] : reserved.slice(next, (next += jobKinds.length));
           try {
             if (picture.refusal) throw picture.refusal;
-            const { params, files } = await tools.check(first.tool, { image: picture.file, fields: fieldsAsSent(first.fields), dispose: async () => undefined });
-            const steps: NewJob[] = [{ kind: first.tool, params, files }, ...later.map((step): NewJob => ({ kind: step.tool, params: { fields: step.fields }, followsPrevious: true }))];
+            const { params, files } = await tools.check(first.tool, {
+              image: picture.file,
+              fields: fieldsAsSent(first.fields),
+              dispose: async () => undefined,
+            });
+            const steps: NewJob[] = [
+              { kind: first.tool, params, files },
+              ...later.map((step): NewJob => ({
+                kind: step.tool,
+                params: { fields: step.fields },
+                followsPrevious: true,
+              })),
+            ];
             items.push({ name: picture.name, message: null, jobs: steps, reserved: own });
           } catch (error) {
             // Only the picture's own fault (a 4xx) is a refusal; anything else is the request's.
@@ -134,7 +188,15 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
         await jobs.refundReserved(reserved);
         throw error;
       }
-      log.info({ batchId, pictures: items.length, accepted: items.filter((item) => item.jobs.length > 0).length, steps: plan.steps.length }, 'batch accepted');
+      log.info(
+        {
+          batchId,
+          pictures: items.length,
+          accepted: items.filter((item) => item.jobs.length > 0).length,
+          steps: plan.steps.length,
+        },
+        'batch accepted',
+      );
       return batchId;
     },
 
@@ -150,7 +212,16 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
     async cancel(userId: string, batchId: string): Promise<BatchView> {
       const batch = await ownedBatch(userId, batchId);
       const rows = await repo.listItems(db, batch.id);
-      const unfinished = new Set((await repo.findJobs(db, rows.flatMap((row) => row.jobIds))).filter((job) => !isFinishedJob(job.status)).map((job) => job.id));
+      const unfinished = new Set(
+        (
+          await repo.findJobs(
+            db,
+            rows.flatMap((row) => row.jobIds),
+          )
+        )
+          .filter((job) => !isFinishedJob(job.status))
+          .map((job) => job.id),
+      );
       let canceled = 0;
       // Last picture first: the waiting ones go before the running ones, so no cancel hands its
       // freed slot in the queue to a picture of this batch that is about to be canceled too.
@@ -175,11 +246,16 @@ export function createBatchesService({ db, jobs, tools, images, log }: { db: Db;
     /** The succeeded pictures' results as a ZIP (`<n>-<name>.png`, numbered as sent), streamed one image at a time. */
     async zip(userId: string, batchId: string): Promise<Readable> {
       const batch = await ownedBatch(userId, batchId);
-      const done = (await itemsOf(batch.id)).map((item, index) => ({ item, index })).filter(({ item }) => item.status === 'succeeded' && item.imageId);
+      const done = (await itemsOf(batch.id))
+        .map((item, index) => ({ item, index }))
+        .filter(({ item }) => item.status === 'succeeded' && item.imageId);
       const archive = await newZipArchive();
       appendImagesInTurn(
         archive,
-        done.map(({ item, index }) => ({ name: `${index + 1}-${item.name.replace(/\.[^.]*$/, '')}.png`, open: () => images.openOwned(item.imageId!, userId) })),
+        done.map(({ item, index }) => ({
+          name: `${index + 1}-${item.name.replace(/\.[^.]*$/, '')}.png`,
+          open: () => images.openOwned(item.imageId!, userId),
+        })),
         // Deleted by its owner since: the ZIP holds the others.
         ({ name }) => log.warn({ batchId, file: name }, 'batch zip: image gone'),
       );

@@ -21,8 +21,16 @@ vi.mock('../tools/tool-upload.ts', async (importOriginal) => {
 
 // A PNG's signature and the start of an IHDR, then 1 MB of noise: any decoder refuses it, so a
 // picture that was decoded shows as refused (400), one that was not leaves the 402 to answer.
-const largeCorruptPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(1024 * 1024, 0x5a)]);
-const upscale: Part[] = [['tool', 'upscale'], ['target_width', '96'], ['target_height', '64']];
+const largeCorruptPng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.alloc(1024 * 1024, 0x5a),
+]);
+const upscale: Part[] = [
+  ['tool', 'upscale'],
+  ['target_width', '96'],
+  ['target_height', '64'],
+];
 
 /** A batch answers 402 as soon as the pictures read so far cost more than the balance. */
 describe.each(databaseKinds)('a batch beyond the balance on %s', (kind) => {
@@ -38,7 +46,8 @@ describe.each(databaseKinds)('a batch beyond the balance on %s', (kind) => {
 
   async function threeCreditAccount() {
     const account = await register(t.app);
-    for (let i = 0; i < 2; i += 1) expect((await post(t.app, '/api/image/deduct-credit', account.token)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await post(t.app, '/api/image/deduct-credit', account.token)).statusCode).toBe(200);
     return account;
   }
 
@@ -48,7 +57,11 @@ describe.each(databaseKinds)('a batch beyond the balance on %s', (kind) => {
     const pictures = Array.from({ length: 50 }, (_, i): Part => imagePart(largeCorruptPng, `photo-${i + 1}.png`));
     const response = await submitBatch(t.app, token, [...upscale, ...pictures]);
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, message: expect.stringContaining('pays for 3 pictures'), creditBalance: 3 });
+    expect(response.json()).toEqual({
+      success: false,
+      message: expect.stringContaining('pays for 3 pictures'),
+      creditBalance: 3,
+    });
     expect(spilled.count).toBeLessThanOrEqual(4);
     expect(await ledgerState(t.database, user.id)).toEqual(before);
     expect(fake.calls).toHaveLength(0);

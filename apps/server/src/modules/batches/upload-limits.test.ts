@@ -8,9 +8,16 @@ import { fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { imagePart, multipartBody, pngOf, type Part } from '../../test/tool-calls.ts';
 
-const upscale: Part[] = [['tool', 'upscale'], ['target_width', '96'], ['target_height', '64']];
+const upscale: Part[] = [
+  ['tool', 'upscale'],
+  ['target_width', '96'],
+  ['target_height', '64'],
+];
 // A batch's spilled pictures, one folder per request (a running job's own folder is not one).
-const uploadsOf = async (t: TestContext) => (await readdir(path.join(t.location.dataDir, 'uploads')).catch(() => [] as string[])).filter((name) => name.startsWith('batch-'));
+const uploadsOf = async (t: TestContext) =>
+  (await readdir(path.join(t.location.dataDir, 'uploads')).catch(() => [] as string[])).filter((name) =>
+    name.startsWith('batch-'),
+  );
 
 /** Uploads spill to the disk PGlite writes to: bounded per account, in all, and by the disk's free space. */
 describe('upload limits', () => {
@@ -29,7 +36,13 @@ describe('upload limits', () => {
       const { payload, contentType } = await multipartBody([...upscale, imagePart(await pngOf(40, 30))]);
       // Two uploads that have sent their first bytes and then wait.
       const held = [0, 1].map(() => {
-        const request = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/batches', headers: { token, 'content-type': contentType, 'content-length': payload.length } });
+        const request = http.request({
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/batches',
+          headers: { token, 'content-type': contentType, 'content-length': payload.length },
+        });
         const answered = new Promise<number>((resolve, reject) => {
           request.on('response', (response) => {
             response.resume();
@@ -66,7 +79,11 @@ describe('upload limits', () => {
     let t: TestContext;
     beforeAll(async () => {
       // More than any disk here has free.
-      t = await startTestApp('pglite', { DISK_MIN_FREE_MB: String(1024 * 1024 * 1024) }, { toolProvider: fakeToolProvider().provider });
+      t = await startTestApp(
+        'pglite',
+        { DISK_MIN_FREE_MB: String(1024 * 1024 * 1024) },
+        { toolProvider: fakeToolProvider().provider },
+      );
     });
     afterAll(() => t.close());
 
@@ -75,8 +92,17 @@ describe('upload limits', () => {
       const batch = await submitBatch(t.app, token, [...upscale, imagePart(await pngOf(40, 30))]);
       expect(batch.statusCode).toBe(503);
       expect(Number(batch.headers['retry-after'])).toBeGreaterThan(0);
-      const { payload, contentType } = await multipartBody([imagePart(await pngOf(40, 30)), ['target_width', '96'], ['target_height', '64']]);
-      const tool = await t.app.inject({ method: 'POST', url: '/api/jobs/tools/upscale', headers: { token, 'content-type': contentType }, payload });
+      const { payload, contentType } = await multipartBody([
+        imagePart(await pngOf(40, 30)),
+        ['target_width', '96'],
+        ['target_height', '64'],
+      ]);
+      const tool = await t.app.inject({
+        method: 'POST',
+        url: '/api/jobs/tools/upscale',
+        headers: { token, 'content-type': contentType },
+        payload,
+      });
       expect(tool.statusCode).toBe(503);
 
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -8,7 +8,13 @@ import { creditReservations, users } from '../../db/schema.ts';
  * statement (data-modifying CTEs), so the two can never disagree and each costs one round trip.
  */
 
-export async function addCredits(ex: Executor, userId: string, amount: number, reason: string, ref: string): Promise<number | null> {
+export async function addCredits(
+  ex: Executor,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string,
+): Promise<number | null> {
   const [row] = await rows<{ balance_after: number }>(
     ex,
     sql`WITH u AS (
@@ -22,7 +28,13 @@ export async function addCredits(ex: Executor, userId: string, amount: number, r
 }
 
 /** Returns the new balance, or null when the balance is below `cost` or credits are owed (nothing changed). */
-export async function takeCredits(ex: Executor, userId: string, cost: number, reason: string, ref: string): Promise<number | null> {
+export async function takeCredits(
+  ex: Executor,
+  userId: string,
+  cost: number,
+  reason: string,
+  ref: string,
+): Promise<number | null> {
   const [row] = await rows<{ balance_after: number }>(
     ex,
     sql`WITH u AS (
@@ -43,7 +55,13 @@ export async function takeCredits(ex: Executor, userId: string, cost: number, re
  * Takes up to `amount` back, never below zero: what the balance holds of it is taken, and the row
  * says how much (`-taken`, maybe 0). Null when the user does not exist.
  */
-export async function takeUpTo(ex: Executor, userId: string, amount: number, reason: string, ref: string): Promise<{ taken: number; balance: number } | null> {
+export async function takeUpTo(
+  ex: Executor,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string,
+): Promise<{ taken: number; balance: number } | null> {
   const [row] = await rows<{ taken: number; balance_after: number }>(
     ex,
     sql`WITH before AS (
@@ -85,7 +103,11 @@ export async function insertReservation(
 }
 
 /** Marks a pending reservation spent; false when it was already settled (e.g. swept). */
-export async function markReservationCommitted(ex: Executor, reservationId: string, imageId?: string): Promise<boolean> {
+export async function markReservationCommitted(
+  ex: Executor,
+  reservationId: string,
+  imageId?: string,
+): Promise<boolean> {
   const updated = await ex
     .update(creditReservations)
     .set({ status: 'committed', settledAt: sql`now()`, ...(imageId ? { imageId } : {}) })
@@ -95,7 +117,10 @@ export async function markReservationCommitted(ex: Executor, reservationId: stri
 }
 
 /** Gives a pending reservation's credits back, once: the new balance and the credits; null when it was not pending. */
-export async function refundReservation(ex: Executor, reservationId: string): Promise<{ balance: number; cost: number } | null> {
+export async function refundReservation(
+  ex: Executor,
+  reservationId: string,
+): Promise<{ balance: number; cost: number } | null> {
   const [row] = await rows<{ balance_after: number; delta: number }>(
     ex,
     sql`WITH r AS (
@@ -142,7 +167,10 @@ export async function findSpentToday(ex: Executor, apiKeyIds: string[]): Promise
   const found = await rows<{ api_key_id: string; spent: number }>(
     ex,
     sql`SELECT api_key_id, COALESCE(-sum(delta), 0)::int AS spent FROM credit_ledger
-        WHERE api_key_id IN (${sql.join(apiKeyIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        WHERE api_key_id IN (${sql.join(
+          apiKeyIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
           AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
         GROUP BY api_key_id`,
   );
@@ -173,7 +201,12 @@ export type LedgerRow = {
  * One page of a user's ledger, newest first, with what each row needs to be told in words: the
  * reservation's action and image, or the purchase's bundle. `before` is the previous page's last id.
  */
-export async function findLedgerPage(ex: Executor, userId: string, before: string | undefined, limit: number): Promise<LedgerRow[]> {
+export async function findLedgerPage(
+  ex: Executor,
+  userId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<LedgerRow[]> {
   return rows<LedgerRow>(
     ex,
     sql`SELECT l.id::text AS id, l.created_at, l.reason, l.delta, l.balance_after, l.ref,
@@ -221,7 +254,10 @@ export async function settleOwed(ex: Executor, userId: string, amount: number, r
 
 /** Until when the account's paid work is paused (its unusable-output refunds today ran out); undefined if it is not. */
 export async function findPausedUntil(ex: Executor, userId: string): Promise<Date | undefined> {
-  const [row] = await rows<{ until: Date | string | null }>(ex, sql`SELECT paid_work_paused_until AS until FROM users WHERE id = ${userId} AND paid_work_paused_until > now()`);
+  const [row] = await rows<{ until: Date | string | null }>(
+    ex,
+    sql`SELECT paid_work_paused_until AS until FROM users WHERE id = ${userId} AND paid_work_paused_until > now()`,
+  );
   return row?.until ? new Date(row.until) : undefined;
 }
 

@@ -15,7 +15,14 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
     for (const payload of [undefined, {}]) {
       const response = await post(t.app, '/api/image/get-credit', token, payload);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Credit loaded', creditBalance: 5, name: 'Linus', email: user.email, emailVerified: false });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Credit loaded',
+        creditBalance: 5,
+        name: 'Linus',
+        email: user.email,
+        emailVerified: false,
+      });
     }
   });
 
@@ -28,7 +35,13 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
     }
     const refused = await post(t.app, '/api/image/deduct-credit', token);
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
+    expect(refused.json()).toEqual({
+      success: false,
+      message:
+        'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+      creditBalance: 0,
+      creditsNeeded: 1,
+    });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
     const reasons = await rows<{ reason: string; delta: number; balance_after: number }>(
       t.database.db,
@@ -40,13 +53,21 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
 
   it('50 concurrent deductions on 5 credits: exactly 5 succeed, 45 get 402, ledger equals balance', async () => {
     const { token, user } = await register(t.app);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => post(t.app, '/api/image/deduct-credit', token)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post(t.app, '/api/image/deduct-credit', token)),
+    );
     const ok = responses.filter((r) => r.statusCode === 200);
     const refused = responses.filter((r) => r.statusCode === 402);
     expect(ok).toHaveLength(5);
     expect(refused).toHaveLength(45);
     expect(ok.map((r) => r.json().creditBalance).sort()).toEqual([0, 1, 2, 3, 4]);
-    for (const r of refused) expect(r.json()).toMatchObject({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditsNeeded: 1 });
+    for (const r of refused)
+      expect(r.json()).toMatchObject({
+        success: false,
+        message:
+          'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+        creditsNeeded: 1,
+      });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
   });
 

@@ -1,4 +1,10 @@
-import { getCreditResponse, ledgerQuery, type CreditResponse, type GetCreditResponse, type LedgerResponse } from '@lumigen/contract/credit-schemas';
+import {
+  getCreditResponse,
+  ledgerQuery,
+  type CreditResponse,
+  type GetCreditResponse,
+  type LedgerResponse,
+} from '@lumigen/contract/credit-schemas';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
 import { creditCosts } from '@lumigen/contract/pricing';
@@ -18,15 +24,21 @@ const serializeGetCredit = fastJson(z.toJSONSchema(getCreditResponse, { target: 
 export async function creditsRoutes(app: FastifyInstance, { credits }: { credits: CreditsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Reading the ledger also takes an API key with the `read` scope; the rest needs the session.
-  r.addHook('onRequest', (request) => (request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request)));
+  r.addHook('onRequest', (request) =>
+    request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request),
+  );
 
   // The balance comes with the session lookup: this answer costs one query.
-  r.post('/api/image/get-credit', { schema: { body: emptyBody } }, async (request, reply): Promise<GetCreditResponse> => {
-    const { creditBalance, name, email, emailVerified } = request.auth;
-    // A custom serializer leaves the content type to us.
-    reply.type('application/json; charset=utf-8').serializer(serializeGetCredit);
-    return { success: true, message: messages.creditLoaded, creditBalance, name, email, emailVerified };
-  });
+  r.post(
+    '/api/image/get-credit',
+    { schema: { body: emptyBody } },
+    async (request, reply): Promise<GetCreditResponse> => {
+      const { creditBalance, name, email, emailVerified } = request.auth;
+      // A custom serializer leaves the content type to us.
+      reply.type('application/json; charset=utf-8').serializer(serializeGetCredit);
+      return { success: true, message: messages.creditLoaded, creditBalance, name, email, emailVerified };
+    },
+  );
 
   r.get('/api/credits/ledger', { schema: { querystring: ledgerQuery } }, async (request): Promise<LedgerResponse> => {
     const { entries, nextCursor } = await credits.ledger(callerId(request), request.query.cursor, request.query.limit);

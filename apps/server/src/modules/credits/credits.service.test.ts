@@ -14,7 +14,8 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
   afterAll(() => t.close());
 
   const reservationStatus = async (id: string) =>
-    (await rows<{ status: string }>(t.database.db, sql`SELECT status FROM credit_reservations WHERE id = ${id}`))[0]?.status;
+    (await rows<{ status: string }>(t.database.db, sql`SELECT status FROM credit_reservations WHERE id = ${id}`))[0]
+      ?.status;
 
   it('takeBack takes what is asked when the balance holds it, with a purchase_reversed row', async () => {
     const { user } = await register(t.app);
@@ -30,10 +31,18 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
 
   it('takeBack never goes below zero: it takes what is left and says so', async () => {
     const { user } = await register(t.app);
-    expect(await credits.takeBack(user.id, 35, `re_short_${user.id}`)).toEqual({ taken: 5, balance: 0, duplicate: false });
+    expect(await credits.takeBack(user.id, 35, `re_short_${user.id}`)).toEqual({
+      taken: 5,
+      balance: 0,
+      duplicate: false,
+    });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 2 });
     // Even with nothing left the reversal is recorded once, so a replay is recognised.
-    expect(await credits.takeBack(user.id, 3, `re_empty_${user.id}`)).toEqual({ taken: 0, balance: 0, duplicate: false });
+    expect(await credits.takeBack(user.id, 3, `re_empty_${user.id}`)).toEqual({
+      taken: 0,
+      balance: 0,
+      duplicate: false,
+    });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 3 });
   });
 
@@ -62,7 +71,10 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
     expect(await credits.refund(reservationId)).toBe(5);
     expect(await credits.refund(reservationId)).toBeNull();
     expect(await credits.commit(reservationId)).toBe(false);
-    const refunds = await rows<{ delta: number; ref: string }>(t.database.db, sql`SELECT delta, ref FROM credit_ledger WHERE user_id = ${user.id} AND reason = 'refund'`);
+    const refunds = await rows<{ delta: number; ref: string }>(
+      t.database.db,
+      sql`SELECT delta, ref FROM credit_ledger WHERE user_id = ${user.id} AND reason = 'refund'`,
+    );
     expect(refunds).toEqual([{ delta: 2, ref: reservationId }]);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
   });
@@ -77,13 +89,19 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
 
   it('a reservation beyond the balance is refused with 402 and changes nothing', async () => {
     const { user } = await register(t.app);
-    await expect(credits.reserve(user.id, 6, 'test')).rejects.toMatchObject({ statusCode: 402, message: 'Not enough credits: this needs 6 credits and your account has 5. Buy credits at /pricing.', extra: { creditBalance: 5, creditsNeeded: 6 } });
+    await expect(credits.reserve(user.id, 6, 'test')).rejects.toMatchObject({
+      statusCode: 402,
+      message: 'Not enough credits: this needs 6 credits and your account has 5. Buy credits at /pricing.',
+      extra: { creditBalance: 5, creditsNeeded: 6 },
+    });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
   });
 
   it('grant is applied once per (reason, ref), however often and concurrently it is called', async () => {
     const { user } = await register(t.app);
-    const results = await Promise.all(Array.from({ length: 10 }, () => credits.grant(user.id, 35, 'purchase', 'pi_123')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => credits.grant(user.id, 35, 'purchase', 'pi_123')),
+    );
     expect(results.filter((r) => r.granted)).toHaveLength(1);
     expect(results.every((r) => r.balance === 40)).toBe(true);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 40, ledgerSum: 40, ledgerRows: 2 });
@@ -94,7 +112,9 @@ describe.each(databaseKinds)('credits service on %s', (kind) => {
     const stale = await credits.reserve(user.id, 1, 'test');
     const committed = await credits.reserve(user.id, 1, 'test');
     await credits.commit(committed.reservationId);
-    await t.database.db.execute(sql`UPDATE credit_reservations SET created_at = now() - interval '11 minutes' WHERE user_id = ${user.id}`);
+    await t.database.db.execute(
+      sql`UPDATE credit_reservations SET created_at = now() - interval '11 minutes' WHERE user_id = ${user.id}`,
+    );
     const fresh = await credits.reserve(user.id, 1, 'test');
 
     expect(await credits.sweepStale(10 * 60_000)).toBeGreaterThanOrEqual(1);

@@ -20,7 +20,9 @@ function describe(row: repo.LedgerRow): string {
     case 'shortfall_settled':
       return 'Owed credits settled from this purchase';
     case 'purchase_reversed':
-      return row.ref.startsWith('du_') ? 'Purchase disputed — credits taken back' : 'Purchase refunded — credits taken back';
+      return row.ref.startsWith('du_')
+        ? 'Purchase disputed — credits taken back'
+        : 'Purchase refunded — credits taken back';
     case 'reservation':
       return actionLabel(row.purpose);
     case 'refund':
@@ -52,9 +54,13 @@ export function createCreditsService(
 
   /** The 402 for a balance short of `needed`: both numbers in the text and the body, and where to buy. */
   function shortOfCredit(needed: number, balance: number): AppError {
-    return new AppError('insufficient_credit', messages.insufficientCredit(needed, balance, `${publicOrigin}/pricing`), {
-      extra: { creditBalance: balance, creditsNeeded: needed },
-    });
+    return new AppError(
+      'insufficient_credit',
+      messages.insufficientCredit(needed, balance, `${publicOrigin}/pricing`),
+      {
+        extra: { creditBalance: balance, creditsNeeded: needed },
+      },
+    );
   }
 
   // Read through the caller's executor: on PGlite a query beside an open transaction waits for it.
@@ -63,11 +69,14 @@ export function createCreditsService(
     if (pausedUntil) {
       metrics?.refusedUnusableBudget.inc();
       const seconds = Math.max(1, Math.ceil((pausedUntil.getTime() - Date.now()) / 1000));
-      throw new AppError('rate_limited', messages.unusableBudgetSpent(unusableRefundsPerDay), { headers: { 'retry-after': String(seconds) } });
+      throw new AppError('rate_limited', messages.unusableBudgetSpent(unusableRefundsPerDay), {
+        headers: { 'retry-after': String(seconds) },
+      });
     }
     const owed = await repo.findOwed(ex, userId);
     const balance = await balanceOf(userId, ex);
-    if (owed > 0) throw new AppError('insufficient_credit', messages.shortfallOwed(owed), { extra: { creditBalance: balance } });
+    if (owed > 0)
+      throw new AppError('insufficient_credit', messages.shortfallOwed(owed), { extra: { creditBalance: balance } });
     throw shortOfCredit(needed, balance);
   }
 
@@ -75,7 +84,9 @@ export function createCreditsService(
     if (apiKey.dailyCreditCap == null) return;
     const spent = (await repo.findSpentToday(ex, [apiKey.id])).get(apiKey.id) ?? 0;
     if (spent + cost > apiKey.dailyCreditCap) {
-      throw new AppError('insufficient_credit', messages.apiKey.capReached(apiKey.dailyCreditCap), { extra: { creditBalance: await balanceOf(apiKey.userId, ex) } });
+      throw new AppError('insufficient_credit', messages.apiKey.capReached(apiKey.dailyCreditCap), {
+        extra: { creditBalance: await balanceOf(apiKey.userId, ex) },
+      });
     }
   }
 
@@ -111,7 +122,12 @@ export function createCreditsService(
      * `ref`), never below zero: `taken` says how many the balance still held. A repeat of the same
      * ref is `duplicate` and changes nothing.
      */
-    async takeBack(userId: string, amount: number, ref: string, ex: Executor = db): Promise<{ taken: number; balance: number; duplicate: boolean }> {
+    async takeBack(
+      userId: string,
+      amount: number,
+      ref: string,
+      ex: Executor = db,
+    ): Promise<{ taken: number; balance: number; duplicate: boolean }> {
       try {
         const result = await repo.takeUpTo(ex, userId, amount, 'purchase_reversed', ref);
         if (!result) throw new AppError('not_found', messages.notFound);
@@ -159,7 +175,13 @@ export function createCreditsService(
      * cap, 402 and nothing held. The cap holds under concurrency only when the caller holds the
      * user's row lock (jobs.service's `submit` does), so two calls cannot both read the same total.
      */
-    async reserve(userId: string, cost: number, purpose: string, ex: Executor = db, apiKey?: KeyCharge): Promise<Reservation> {
+    async reserve(
+      userId: string,
+      cost: number,
+      purpose: string,
+      ex: Executor = db,
+      apiKey?: KeyCharge,
+    ): Promise<Reservation> {
       if (apiKey?.dailyCreditCap != null) await checkKeyCap(apiKey, cost, ex);
       const reservation = await repo.insertReservation(ex, userId, cost, purpose, apiKey?.id ?? null);
       if (!reservation) return insufficient(userId, cost, ex);
@@ -173,7 +195,11 @@ export function createCreditsService(
     },
 
     /** One page of the user's ledger in words, newest first. */
-    async ledger(userId: string, cursor: string | undefined, limit: number): Promise<{ entries: LedgerEntry[]; nextCursor: string | null }> {
+    async ledger(
+      userId: string,
+      cursor: string | undefined,
+      limit: number,
+    ): Promise<{ entries: LedgerEntry[]; nextCursor: string | null }> {
       const found = await repo.findLedgerPage(db, userId, cursor, limit + 1);
       const page = found.slice(0, limit);
       return {

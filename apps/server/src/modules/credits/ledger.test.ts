@@ -23,7 +23,12 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
                          VALUES (${user.id}, 'Popular', 3500, 'usd', 35, 'succeeded', 'local', ${paymentId}, ${randomUUID()})`);
     await creditsRepo.addCredits(db, user.id, 35, 'purchase', paymentId);
     // A generation through the API, then a background removal that failed and was refunded.
-    const generated = await post(t.app, '/api/image/generate-image', token, { prompt: 'A lighthouse at dawn', model: 'dall-e-2', size: '256x256', quality: 'standard' });
+    const generated = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'A lighthouse at dawn',
+      model: 'dall-e-2',
+      size: '256x256',
+      quality: 'standard',
+    });
     expect(generated.statusCode).toBe(200);
     const imageId = generated.json().imageId as string;
     expect(imageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -34,24 +39,38 @@ describe.each(databaseKinds)('credit ledger on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const { entries, nextCursor } = response.json();
     expect(nextCursor).toBeNull();
-    expect(entries.map((e: { description: string; delta: number; balanceAfter: number; imageId: string | null }) => [e.description, e.delta, e.balanceAfter, e.imageId])).toEqual([
+    expect(
+      entries.map((e: { description: string; delta: number; balanceAfter: number; imageId: string | null }) => [
+        e.description,
+        e.delta,
+        e.balanceAfter,
+        e.imageId,
+      ]),
+    ).toEqual([
       ['Refund — background removal failed', 1, 39, null],
       ['Background removal', -1, 38, null],
       ['Image generation', -1, 39, imageId],
       ['Bought Popular · 35 credits', 35, 40, null],
       ['Sign-up bonus', 5, 5, null],
     ]);
-    expect(entries[0]).toMatchObject({ reason: 'refund', id: expect.stringMatching(/^\d+$/), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(entries[0]).toMatchObject({
+      reason: 'refund',
+      id: expect.stringMatching(/^\d+$/),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   it('pages with the cursor, newest first, without gaps or repeats', async () => {
     const { token, user } = await register(t.app);
-    for (let i = 0; i < 6; i += 1) expect((await post(t.app, '/api/image/deduct-credit', token)).statusCode).toBe(i < 5 ? 200 : 402);
+    for (let i = 0; i < 6; i += 1)
+      expect((await post(t.app, '/api/image/deduct-credit', token)).statusCode).toBe(i < 5 ? 200 : 402);
     const seen: number[] = [];
     let cursor: string | null = '';
     let pages = 0;
     while (cursor !== null) {
-      const page: { entries: Array<{ balanceAfter: number }>; nextCursor: string | null } = (await ledger(t, token, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { entries: Array<{ balanceAfter: number }>; nextCursor: string | null } = (
+        await ledger(t, token, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
       expect(page.entries.length).toBeLessThanOrEqual(2);
       seen.push(...page.entries.map((e: { balanceAfter: number }) => e.balanceAfter));
       cursor = page.nextCursor;

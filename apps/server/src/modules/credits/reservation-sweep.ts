@@ -7,7 +7,12 @@ import type { CreditsService } from './credits.service.ts';
  */
 export function startReservationSweep(
   credits: CreditsService,
-  { timeoutMs, intervalMs, log, alsoRun }: { timeoutMs: number; intervalMs: number; log: FastifyBaseLogger; alsoRun?: () => Promise<void> },
+  {
+    timeoutMs,
+    intervalMs,
+    log,
+    alsoRun,
+  }: { timeoutMs: number; intervalMs: number; log: FastifyBaseLogger; alsoRun?: () => Promise<void> },
 ) {
   let running: Promise<void> | undefined;
   const sweep = () => {

@@ -44,7 +44,13 @@ function formatFor(accept: string | undefined): OutputFormat {
  */
 export async function clipdropRoutes(
   app: FastifyInstance,
-  { tools, jobs, uploadsDir, uploadGuard, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
+  {
+    tools,
+    jobs,
+    uploadsDir,
+    uploadGuard,
+    paidLimit,
+  }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
 ) {
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,19 +60,33 @@ export async function clipdropRoutes(
   });
 
   for (const [tool, path] of Object.entries(clipdropPaths) as [ToolId, string][]) {
-    app.post(`/clipdrop${path}`, { onRequest: app.requireApiKey('tools'), preHandler: paidLimit }, async (request, reply) => {
-      const key = request.apiKey!;
-      const accepted = await acceptToolCall(request, tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: key.userId, apiKey: key });
-      const { png, creditBalance } = await jobs.outcome(key.userId, accepted);
-      const format = formatFor(request.headers.accept);
-      // A stored PNG is sent as it is read; another format is made from its bytes.
-      const image = format === 'png' ? pngBody(png) : await sharp(await pngBytes(png))[format]().toBuffer();
-      if (!Buffer.isBuffer(png) && format === 'png') reply.header('content-length', String(png.size));
-      return reply
-        .type(`image/${format}`)
-        .header(clipdropCreditHeaders.remaining, String(creditBalance))
-        .header(clipdropCreditHeaders.consumed, String(jobs.costOf(tool)))
-        .send(image);
-    });
+    app.post(
+      `/clipdrop${path}`,
+      { onRequest: app.requireApiKey('tools'), preHandler: paidLimit },
+      async (request, reply) => {
+        const key = request.apiKey!;
+        const accepted = await acceptToolCall(
+          request,
+          tool,
+          { tools, jobs, uploadsDir, uploadGuard },
+          { userId: key.userId, apiKey: key },
+        );
+        const { png, creditBalance } = await jobs.outcome(key.userId, accepted);
+        const format = formatFor(request.headers.accept);
+        // A stored PNG is sent as it is read; another format is made from its bytes.
+        const image =
+          format === 'png'
+            ? pngBody(png)
+            : await sharp(await pngBytes(png))
+                [format]()
+                .toBuffer();
+        if (!Buffer.isBuffer(png) && format === 'png') reply.header('content-length', String(png.size));
+        return reply
+          .type(`image/${format}`)
+          .header(clipdropCreditHeaders.remaining, String(creditBalance))
+          .header(clipdropCreditHeaders.consumed, String(jobs.costOf(tool)))
+          .send(image);
+      },
+    );
   }
 }

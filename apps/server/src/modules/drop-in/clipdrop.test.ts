@@ -20,7 +20,9 @@ async function formFor(tool: ToolId, image: Buffer): Promise<FormData> {
   const form = new FormData();
   form.append('image_file', new Blob([image as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
   if (tool === 'cleanup') {
-    const mask = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#000' } }).png().toBuffer();
+    const mask = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     form.append('mask_file', new Blob([mask as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'mask.png');
   }
   for (const [name, value] of defaultFields(tool) as Array<[string, string]>) form.append(name, value);
@@ -35,7 +37,8 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
   // Set by a test: the provider's answer, instead of the fake's edit.
   let answer: Buffer | undefined;
   const tools = fakeToolProvider(async (input) => {
-    if (input.fields.prompt === failingPrompt) throw new ToolProviderError('rejected_input', 'refused', { status: 400, reason: 'no subject found' });
+    if (input.fields.prompt === failingPrompt)
+      throw new ToolProviderError('rejected_input', 'refused', { status: 400, reason: 'no subject found' });
     if (answer) return { png: answer, width: input.image.width, height: input.image.height };
     return fakeEdit(input.tool, input.image.path, input.fields);
   });
@@ -47,36 +50,68 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = async (tool: ToolId, apiKey: string | undefined, form?: FormData, headers: Record<string, string> = {}) =>
-    fetch(`${base}${clipdropPaths[tool]}`, { method: 'POST', headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...headers }, body: form ?? (await formFor(tool, photo)) });
+  const call = async (
+    tool: ToolId,
+    apiKey: string | undefined,
+    form?: FormData,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${base}${clipdropPaths[tool]}`, {
+      method: 'POST',
+      headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...headers },
+      body: form ?? (await formFor(tool, photo)),
+    });
   const errorOf = async (response: Response) => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     return clipdropErrorResponse.strict().parse(await response.json()).error;
   };
 
-  it.each(toolIds)('%s: answers the image with the credit headers, for one credit named on the ledger', async (tool) => {
-    const { token, user } = await register(t.app);
-    const { id, key } = await createKey(t, token, { name: 'clipdrop script', scopes: ['tools'] });
-    const response = await call(tool, key);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('x-remaining-credits')).toBe('4');
-    expect(response.headers.get('x-credits-consumed')).toBe('1');
-    const image = Buffer.from(await response.arrayBuffer());
-    expect(await sharp(image).metadata()).toMatchObject({ format: 'png', ...(tool === 'upscale' ? { width: 1024, height: 1024 } : {}) });
-    expect(tools.calls.at(-1)).toMatchObject({ tool });
-    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-    const [reservation] = await rows<{ status: string; api_key_id: string }>(t.database.db, sql`SELECT status, api_key_id FROM credit_reservations WHERE user_id = ${user.id}`);
-    expect(reservation).toEqual({ status: 'committed', api_key_id: id });
-  });
+  it.each(toolIds)(
+    '%s: answers the image with the credit headers, for one credit named on the ledger',
+    async (tool) => {
+      const { token, user } = await register(t.app);
+      const { id, key } = await createKey(t, token, { name: 'clipdrop script', scopes: ['tools'] });
+      const response = await call(tool, key);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('x-remaining-credits')).toBe('4');
+      expect(response.headers.get('x-credits-consumed')).toBe('1');
+      const image = Buffer.from(await response.arrayBuffer());
+      expect(await sharp(image).metadata()).toMatchObject({
+        format: 'png',
+        ...(tool === 'upscale' ? { width: 1024, height: 1024 } : {}),
+      });
+      expect(tools.calls.at(-1)).toMatchObject({ tool });
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+      const [reservation] = await rows<{ status: string; api_key_id: string }>(
+        t.database.db,
+        sql`SELECT status, api_key_id FROM credit_reservations WHERE user_id = ${user.id}`,
+      );
+      expect(reservation).toEqual({ status: 'committed', api_key_id: id });
+    },
+  );
 
   it('answers an image larger than heldPngBytes from the store, byte for byte, with its length', async () => {
-    const large = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    const large = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
     expect(large.length).toBeGreaterThan(heldPngBytes);
     const { token } = await register(t.app);
     const { key } = await createKey(t, token, { name: 'clipdrop script', scopes: ['tools'] });
     const form = new FormData();
-    form.append('image_file', new Blob([(await pngOf(1600, 1200)) as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'photo.png');
+    form.append(
+      'image_file',
+      new Blob([(await pngOf(1600, 1200)) as Uint8Array<ArrayBuffer>], { type: 'image/png' }),
+      'photo.png',
+    );
     answer = large;
     try {
       const response = await call('remove-background', key, form);
@@ -91,10 +126,13 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
   it.each(toolIds)('%s: answers 402 with no credit left, and 403 to a bad key, as Clipdrop does', async (tool) => {
     const { token, user } = await register(t.app);
     const { key } = await createKey(t, token);
-    for (let i = 0; i < 5; i += 1) await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
+    for (let i = 0; i < 5; i += 1)
+      await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
     const broke = await call(tool, key);
     expect(broke.status).toBe(402);
-    expect(await errorOf(broke)).toBe('Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.');
+    expect(await errorOf(broke)).toBe(
+      'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+    );
 
     const bad = await call(tool, `lk_${'b'.repeat(43)}`);
     expect(bad.status).toBe(403);
@@ -139,7 +177,10 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toBe(messages.tool.rejected('no subject found'));
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
-    const keyed = await rows<{ reason: string; api_key_id: string }>(t.database.db, sql`SELECT reason, api_key_id FROM credit_ledger WHERE user_id = ${user.id} AND api_key_id IS NOT NULL ORDER BY id`);
+    const keyed = await rows<{ reason: string; api_key_id: string }>(
+      t.database.db,
+      sql`SELECT reason, api_key_id FROM credit_ledger WHERE user_id = ${user.id} AND api_key_id IS NOT NULL ORDER BY id`,
+    );
     expect(keyed).toEqual([
       { reason: 'reservation', api_key_id: id },
       { reason: 'refund', api_key_id: id },

@@ -1,4 +1,9 @@
-import { generationFromOpenAi, openAiImageRequest, type OpenAiErrorResponse, type OpenAiImagesResponse } from '@lumigen/contract/drop-in';
+import {
+  generationFromOpenAi,
+  openAiImageRequest,
+  type OpenAiErrorResponse,
+  type OpenAiImagesResponse,
+} from '@lumigen/contract/drop-in';
 import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -25,13 +30,18 @@ class InvalidParameter extends AppError {
 }
 
 function invalidParameter(issue: z.core.$ZodIssue | undefined): InvalidParameter {
-  if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type')) return new InvalidParameter(messages.bodyNotObject, null, null);
+  if (!issue || (issue.path.length === 0 && issue.code === 'invalid_type'))
+    return new InvalidParameter(messages.bodyNotObject, null, null);
   if (issue.code === 'unrecognized_keys') {
     const [key] = issue.keys;
     return new InvalidParameter(`Unknown parameter: '${key}'.`, key ?? null, 'unknown_parameter');
   }
   const param = issue.path.map(String).join('.') || null;
-  return new InvalidParameter(issue.message, param, issue.code === 'invalid_type' && issue.input === undefined ? 'missing_required_parameter' : 'invalid_value');
+  return new InvalidParameter(
+    issue.message,
+    param,
+    issue.code === 'invalid_type' && issue.input === undefined ? 'missing_required_parameter' : 'invalid_value',
+  );
 }
 
 /** OpenAI's error type and code for each status we answer. */
@@ -39,7 +49,8 @@ function openAiKind(status: number, error: unknown): { type: string; code: strin
   if (error instanceof InvalidParameter) return { type: 'invalid_request_error', code: error.reason };
   if (status === 401) return { type: 'invalid_request_error', code: 'invalid_api_key' };
   if (status === 402) return { type: 'insufficient_quota', code: 'insufficient_quota' };
-  if (status === 403) return { type: 'invalid_request_error', code: error instanceof ApiKeyRefused ? 'insufficient_permissions' : null };
+  if (status === 403)
+    return { type: 'invalid_request_error', code: error instanceof ApiKeyRefused ? 'insufficient_permissions' : null };
   if (status === 429) return { type: 'requests', code: 'rate_limit_exceeded' };
   if (status >= 500) return { type: 'server_error', code: null };
   return { type: 'invalid_request_error', code: null };
@@ -57,25 +68,31 @@ export async function openAiImagesRoutes(
 ) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, headers, message } = errorAnswer(error, request, reply);
-    const body: OpenAiErrorResponse = { error: { message, ...openAiKind(status, error), param: error instanceof InvalidParameter ? error.param : null } };
+    const body: OpenAiErrorResponse = {
+      error: { message, ...openAiKind(status, error), param: error instanceof InvalidParameter ? error.param : null },
+    };
     return reply.code(status).headers(headers).send(body);
   });
 
-  app.post('/v1/images/generations', { onRequest: app.requireApiKey('generate'), preHandler: paidLimit }, async (request, reply) => {
-    const key = request.apiKey!;
-    const asked = openAiImageRequest.safeParse(request.body);
-    if (!asked.success) throw invalidParameter(asked.error.issues[0]);
-    const ours = generateImageRequest.safeParse(generationFromOpenAi(asked.data));
-    // The prompt's own rules (empty, too long for the size); `model` and `size` are ours to pick.
-    if (!ours.success) throw invalidParameter(ours.error.issues[0]);
-    generation.assertAvailable();
-    const accepted = await jobs.submit(key.userId, 'generation', ours.data, {}, key);
-    const { png } = await jobs.outcome(key.userId, accepted);
-    // The answer's JSON with an empty `b64_json`, which the PNG's base64 fills as it is sent.
-    const shape: OpenAiImagesResponse = { created: Math.floor(Date.now() / 1000), data: [{ b64_json: '' }] };
-    const json = JSON.stringify(shape);
-    const at = json.indexOf(b64Field) + b64Field.length;
-    reply.type('application/json; charset=utf-8');
-    return reply.send(base64JsonStream(json.slice(0, at), png, json.slice(at)));
-  });
+  app.post(
+    '/v1/images/generations',
+    { onRequest: app.requireApiKey('generate'), preHandler: paidLimit },
+    async (request, reply) => {
+      const key = request.apiKey!;
+      const asked = openAiImageRequest.safeParse(request.body);
+      if (!asked.success) throw invalidParameter(asked.error.issues[0]);
+      const ours = generateImageRequest.safeParse(generationFromOpenAi(asked.data));
+      // The prompt's own rules (empty, too long for the size); `model` and `size` are ours to pick.
+      if (!ours.success) throw invalidParameter(ours.error.issues[0]);
+      generation.assertAvailable();
+      const accepted = await jobs.submit(key.userId, 'generation', ours.data, {}, key);
+      const { png } = await jobs.outcome(key.userId, accepted);
+      // The answer's JSON with an empty `b64_json`, which the PNG's base64 fills as it is sent.
+      const shape: OpenAiImagesResponse = { created: Math.floor(Date.now() / 1000), data: [{ b64_json: '' }] };
+      const json = JSON.stringify(shape);
+      const at = json.indexOf(b64Field) + b64Field.length;
+      reply.type('application/json; charset=utf-8');
+      return reply.send(base64JsonStream(json.slice(0, at), png, json.slice(at)));
+    },
+  );
 }

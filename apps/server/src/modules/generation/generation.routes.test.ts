@@ -6,12 +6,22 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
+import {
+  countRows,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  storedImageFiles,
+  type TestContext,
+} from '../../test/harness.ts';
 import { createCreditsService } from '../credits/index.ts';
 import { picturePng } from '../../test/pictures.ts';
 import type { GenerationProvider } from './providers/provider.ts';
 
-const generate = (t: TestContext, token: string | undefined, body: Record<string, unknown>) => post(t.app, '/api/image/generate-image', token, body);
+const generate = (t: TestContext, token: string | undefined, body: Record<string, unknown>) =>
+  post(t.app, '/api/image/generate-image', token, body);
 const cat = { prompt: 'A cat riding a horse', model: 'dall-e-2', size: '256x256', quality: 'standard' };
 
 async function decodeDataUrl(image: string) {
@@ -36,9 +46,25 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     const image = await decodeDataUrl(body.image);
     expect([image.format, image.width, image.height]).toEqual(['png', 512, 512]);
 
-    const [row] = await rows<Record<string, unknown>>(t.database.db, sql`SELECT * FROM images WHERE id = ${body.imageId}`);
-    expect(row).toMatchObject({ user_id: user.id, kind: 'generation', prompt: 'a lighthouse at dusk', provider: 'local', width: 512, height: 512, byte_size: image.png.length });
-    expect(row?.params).toMatchObject({ model: 'dall-e-2', size: '512x512', quality: 'standard', seed: expect.any(Number) });
+    const [row] = await rows<Record<string, unknown>>(
+      t.database.db,
+      sql`SELECT * FROM images WHERE id = ${body.imageId}`,
+    );
+    expect(row).toMatchObject({
+      user_id: user.id,
+      kind: 'generation',
+      prompt: 'a lighthouse at dusk',
+      provider: 'local',
+      width: 512,
+      height: 512,
+      byte_size: image.png.length,
+    });
+    expect(row?.params).toMatchObject({
+      model: 'dall-e-2',
+      size: '512x512',
+      quality: 'standard',
+      seed: expect.any(Number),
+    });
     const files = await storedImageFiles(t.location);
     const file = files.find((f) => path.basename(f) === row?.storage_key);
     expect(file && (await readFile(file)).equals(image.png)).toBe(true);
@@ -53,7 +79,11 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
     expect(mine.rawPayload.equals((await decodeDataUrl(image)).png)).toBe(true);
-    for (const [token, id] of [[stranger.token, imageId], [owner.token, '00000000-0000-4000-8000-000000000000'], [owner.token, '..%2F..%2Fetc']] as const) {
+    for (const [token, id] of [
+      [stranger.token, imageId],
+      [owner.token, '00000000-0000-4000-8000-000000000000'],
+      [owner.token, '..%2F..%2Fetc'],
+    ] as const) {
       const response = await t.app.inject({ method: 'GET', url: `/api/images/${id}`, headers: { token } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ success: false, message: 'Not found' });
@@ -77,12 +107,24 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
       ['a whitespace prompt', { ...cat, prompt: ' \n\t ' }, 'Prompt is required'],
       ['no prompt', { model: 'dall-e-2', size: '256x256' }, 'Prompt is required'],
       ['a number for the prompt', { ...cat, prompt: 42 }, 'Prompt must be text'],
-      ['1001 characters for dall-e-2', { ...cat, prompt: 'x'.repeat(1001) }, 'Prompt must be at most 1000 characters for dall-e-2'],
-      ['4001 characters for dall-e-3', { ...cat, model: 'dall-e-3', size: '1024x1024', prompt: 'x'.repeat(4001) }, 'Prompt must be at most 4000 characters'],
+      [
+        '1001 characters for dall-e-2',
+        { ...cat, prompt: 'x'.repeat(1001) },
+        'Prompt must be at most 1000 characters for dall-e-2',
+      ],
+      [
+        '4001 characters for dall-e-3',
+        { ...cat, model: 'dall-e-3', size: '1024x1024', prompt: 'x'.repeat(4001) },
+        'Prompt must be at most 4000 characters',
+      ],
       ['dall-e-3 for 256x256', { ...cat, model: 'dall-e-3' }, 'Model must be dall-e-2 for size 256x256'],
       ['dall-e-2 for 1792x1024', { ...cat, size: '1792x1024' }, 'Model must be dall-e-3 for size 1792x1024'],
       ['an unknown model', { ...cat, model: 'gpt-image-1' }, 'Model must be one of dall-e-2, dall-e-3'],
-      ['an unknown size', { ...cat, size: '300x300' }, 'Size must be one of 256x256, 512x512, 1024x1024, 1024x1792, 1792x1024'],
+      [
+        'an unknown size',
+        { ...cat, size: '300x300' },
+        'Size must be one of 256x256, 512x512, 1024x1024, 1024x1792, 1792x1024',
+      ],
       ['a bad quality', { ...cat, quality: 'ultra' }, 'Quality must be one of standard, hd'],
       ['an unknown field', { ...cat, n: 4 }, 'Unknown field: n'],
     ])('%s', async (_label, body, message) => {
@@ -96,7 +138,11 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     it('accepts the longest prompts each model allows, and a call without quality (docs/product.md)', async () => {
       const { token } = await register(t.app);
       const { quality: _omitted, ...withoutQuality } = cat;
-      for (const body of [{ ...cat, prompt: 'y'.repeat(1000) }, { ...cat, model: 'dall-e-3', size: '1024x1024', prompt: 'z'.repeat(4000) }, withoutQuality]) {
+      for (const body of [
+        { ...cat, prompt: 'y'.repeat(1000) },
+        { ...cat, model: 'dall-e-3', size: '1024x1024', prompt: 'z'.repeat(4000) },
+        withoutQuality,
+      ]) {
         expect((await generate(t, token, body)).statusCode).toBe(200);
       }
     });
@@ -106,12 +152,21 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     const context = await startTestApp(kind);
     try {
       const { token, user } = await register(context.app);
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => generate(context, token, { ...cat, prompt: `a garden, variation ${i}` })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => generate(context, token, { ...cat, prompt: `a garden, variation ${i}` })),
+      );
       const ok = responses.filter((r) => r.statusCode === 200);
       const refused = responses.filter((r) => r.statusCode === 402);
       expect(ok).toHaveLength(5);
       expect(refused).toHaveLength(15);
-      for (const r of refused) expect(r.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
+      for (const r of refused)
+        expect(r.json()).toEqual({
+          success: false,
+          message:
+            'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+          creditBalance: 0,
+          creditsNeeded: 1,
+        });
       expect(new Set(ok.map((r) => r.json().imageId)).size).toBe(5);
       expect(await ledgerState(context.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
       expect(await countRows(context.database, 'images')).toBe(5);
@@ -148,7 +203,9 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
       const { token, user } = await register(context.app);
       expect((await generate(context, token, { ...cat, prompt })).statusCode).toBe(200);
       // Drizzle puts a failed query's parameters, the prompt among them, into its error message.
-      await context.database.db.execute(sql`ALTER TABLE images ADD CONSTRAINT reject_every_row CHECK (width < 0) NOT VALID`);
+      await context.database.db.execute(
+        sql`ALTER TABLE images ADD CONSTRAINT reject_every_row CHECK (width < 0) NOT VALID`,
+      );
       expect((await generate(context, token, { ...cat, prompt })).statusCode).toBe(500);
       expect(await ledgerState(context.database, user.id)).toMatchObject({ balance: 4, ledgerSum: 4 });
       const all = lines.join('\n');
@@ -172,13 +229,20 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
     });
 
     it('charges the credit again and delivers the image', async () => {
-      const context: TestContext = await startTestApp(kind, {}, { generationProvider: sweepingProvider(() => context) });
+      const context: TestContext = await startTestApp(
+        kind,
+        {},
+        { generationProvider: sweepingProvider(() => context) },
+      );
       try {
         const { token, user } = await register(context.app);
         const response = await generate(context, token, cat);
         expect(response.statusCode).toBe(200);
         expect(response.json().creditBalance).toBe(4);
-        const reasons = await rows<{ reason: string }>(context.database.db, sql`SELECT reason FROM credit_ledger WHERE user_id = ${user.id} ORDER BY id`);
+        const reasons = await rows<{ reason: string }>(
+          context.database.db,
+          sql`SELECT reason FROM credit_ledger WHERE user_id = ${user.id} ORDER BY id`,
+        );
         expect(reasons.map((r) => r.reason)).toEqual(['signup_bonus', 'reservation', 'refund', 'spend']);
         expect(await ledgerState(context.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 4 });
         expect(await countRows(context.database, 'images')).toBe(1);
@@ -189,7 +253,16 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
 
     it('takes the image back when the credit is gone by then', async () => {
       let spendAll = async () => undefined as void;
-      const context: TestContext = await startTestApp(kind, {}, { generationProvider: sweepingProvider(() => context, () => spendAll()) });
+      const context: TestContext = await startTestApp(
+        kind,
+        {},
+        {
+          generationProvider: sweepingProvider(
+            () => context,
+            () => spendAll(),
+          ),
+        },
+      );
       try {
         const { token, user } = await register(context.app);
         spendAll = async () => {
@@ -197,7 +270,13 @@ describe.each(databaseKinds)('generate-image with the local provider on %s', (ki
         };
         const response = await generate(context, token, cat);
         expect(response.statusCode).toBe(402);
-        expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
+        expect(response.json()).toEqual({
+          success: false,
+          message:
+            'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+          creditBalance: 0,
+          creditsNeeded: 1,
+        });
         expect(await ledgerState(context.database, user.id)).toMatchObject({ balance: 0, ledgerSum: 0 });
         expect(await countRows(context.database, 'images')).toBe(0);
         expect(await storedImageFiles(context.location)).toHaveLength(0);

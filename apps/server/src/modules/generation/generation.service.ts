@@ -33,7 +33,10 @@ export function createGenerationService({ provider, cost }: { provider: Generati
   return {
     providerName: provider.name,
     model: provider.model,
-    state: (): GenerationState => (state === 'ok' && shutdownDate !== undefined && new Date().toISOString().slice(0, 10) < shutdownDate ? 'deprecated' : state),
+    state: (): GenerationState =>
+      state === 'ok' && shutdownDate !== undefined && new Date().toISOString().slice(0, 10) < shutdownDate
+        ? 'deprecated'
+        : state,
 
     /** Asks the provider once whether it serves the configured model (with a key: `GET /v1/models`). */
     async verifyProvider(log: FastifyBaseLogger): Promise<void> {
@@ -54,7 +57,10 @@ export function createGenerationService({ provider, cost }: { provider: Generati
           `OPENAI_IMAGE_MODEL=${provider.model} shuts down on ${shutdownDate}: set OPENAI_IMAGE_MODEL=${replacement ?? 'a model with no shutdown date'} before then. Generation keeps working until that day.`,
         );
       } else if (check.verdict === 'unknown') {
-        log.warn({ provider: provider.name, model: provider.model, reason: check.reason }, 'could not check the image model at start-up; generation stays on');
+        log.warn(
+          { provider: provider.name, model: provider.model, reason: check.reason },
+          'could not check the image model at start-up; generation stays on',
+        );
       }
     },
 
@@ -75,8 +81,18 @@ export function createGenerationService({ provider, cost }: { provider: Generati
         const { style, ...asked } = request;
         const result = await provider.generate({ ...asked, prompt: promptWithStyle(request.prompt, style), seed });
         await progress(80);
-        log.info({ provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) }, 'image generated');
-        const imageParams = { model: request.model, size: request.size, quality: request.quality, style, seed, ...(provider.model ? { providerModel: provider.model } : {}) };
+        log.info(
+          { provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) },
+          'image generated',
+        );
+        const imageParams = {
+          model: request.model,
+          size: request.size,
+          quality: request.quality,
+          style,
+          seed,
+          ...(provider.model ? { providerModel: provider.model } : {}),
+        };
         return { kind: 'generation', prompt: request.prompt, params: imageParams, provider: provider.name, ...result };
       },
       // The size the user chose, whatever the provider drew (the OpenAI adapter brings it there).
@@ -85,12 +101,24 @@ export function createGenerationService({ provider, cost }: { provider: Generati
         if (!(error instanceof GenerationProviderError)) return undefined;
         // Outcome and sizes only: the prompt is the user's, and stays out of the logs.
         // The error's message and causes name no prompt: the providers word them from status and code.
-        log.warn({ err: error, provider: provider.name, failure: error.failure, providerStatus: error.status }, 'generation failed');
-        if (error.failure === 'misconfigured') markMisconfigured(log, {}, `the image provider does not serve OPENAI_IMAGE_MODEL=${provider.model}; generation answers 503 until this is fixed`);
+        log.warn(
+          { err: error, provider: provider.name, failure: error.failure, providerStatus: error.status },
+          'generation failed',
+        );
+        if (error.failure === 'misconfigured')
+          markMisconfigured(
+            log,
+            {},
+            `the image provider does not serve OPENAI_IMAGE_MODEL=${provider.model}; generation answers 503 until this is fixed`,
+          );
         const [code, message] = failureErrors[error.failure];
         return new AppError(code, message, { cause: error });
       },
-      retryable: (error) => !provider.retriesItself && error instanceof GenerationProviderError && error.failure === 'failed' && isRetryableStatus(error.status),
+      retryable: (error) =>
+        !provider.retriesItself &&
+        error instanceof GenerationProviderError &&
+        error.failure === 'failed' &&
+        isRetryableStatus(error.status),
     } satisfies JobKindHandler,
   };
 }

@@ -28,7 +28,13 @@ export async function healthRoutes(
     const [up, low] = await Promise.all([ping(), diskLow().catch(() => false)]);
     reply.code(up ? 200 : 503).header('cache-control', 'no-store');
     // A low disk is reported, not a 503: the instance still serves everything but paid uploads.
-    return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', generation: generation.state(), disk: low ? 'low' : 'ok', uptimeSeconds: Math.round(process.uptime()) };
+    return {
+      status: up ? 'ok' : 'degraded',
+      database: up ? 'up' : 'down',
+      generation: generation.state(),
+      disk: low ? 'low' : 'ok',
+      uptimeSeconds: Math.round(process.uptime()),
+    };
   });
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.

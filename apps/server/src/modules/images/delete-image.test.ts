@@ -1,6 +1,14 @@
 import { access } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, databaseKinds, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
+import {
+  countRows,
+  databaseKinds,
+  post,
+  register,
+  startTestApp,
+  storedImageFiles,
+  type TestContext,
+} from '../../test/harness.ts';
 
 describe.each(databaseKinds)('DELETE /api/images/:id on %s', (kind) => {
   let t: TestContext;
@@ -10,12 +18,19 @@ describe.each(databaseKinds)('DELETE /api/images/:id on %s', (kind) => {
   afterAll(() => t.close());
 
   const generate = async (token: string) => {
-    const response = await post(t.app, '/api/image/generate-image', token, { prompt: 'A red kite over dunes', model: 'dall-e-2', size: '256x256', quality: 'standard' });
+    const response = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'A red kite over dunes',
+      model: 'dall-e-2',
+      size: '256x256',
+      quality: 'standard',
+    });
     expect(response.statusCode).toBe(200);
     return response.json().imageId as string;
   };
-  const remove = (id: string, token?: string) => t.app.inject({ method: 'DELETE', url: `/api/images/${id}`, headers: token ? { token } : {} });
-  const read = (id: string, token: string) => t.app.inject({ method: 'GET', url: `/api/images/${id}`, headers: { token } });
+  const remove = (id: string, token?: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/images/${id}`, headers: token ? { token } : {} });
+  const read = (id: string, token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/images/${id}`, headers: { token } });
 
   it('lets the owner delete an image: row and file go, the ledger keeps the charge without the link', async () => {
     const { token } = await register(t.app);

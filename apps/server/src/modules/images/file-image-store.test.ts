@@ -7,7 +7,9 @@ import { describeImageStoreContract } from './image-store.contract.ts';
 import { readStoredBytes } from './image-store.ts';
 
 const filesUnder = async (dir: string) =>
-  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 
 describeImageStoreContract('files', async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'lumigen-store-'));
@@ -31,7 +33,9 @@ describe('the file image store', () => {
     await Promise.all(Array.from({ length: 4 }, (_, i) => store.put('same.png', Buffer.alloc(64 * 1024, i))));
     const files = await filesUnder(root);
     expect(files).toHaveLength(2);
-    expect(files).toContainEqual(expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{2}\/0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11\.png$/));
+    expect(files).toContainEqual(
+      expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{2}\/0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11\.png$/),
+    );
     await store.delete('0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11.png');
     await store.delete('same.png');
     expect(await filesUnder(root)).toEqual([]);

@@ -76,7 +76,10 @@ export function base64JsonStream(head: string, png: AnswerPng, tail: string): Re
  * An answer carrying a new image (a generated one, `GenerateImageResponse`, or an edit,
  * `ToolResponse`) as streamed JSON (see `base64JsonStream`).
  */
-export function imageAnswerStream<Answer extends { image: string }>({ image: png, ...rest }: Omit<Answer, 'image'> & { image: AnswerPng }): Readable {
+export function imageAnswerStream<Answer extends { image: string }>({
+  image: png,
+  ...rest
+}: Omit<Answer, 'image'> & { image: AnswerPng }): Readable {
   // The other fields are short; `image` goes last, so the object's JSON closes around it.
   return base64JsonStream(JSON.stringify(rest).slice(0, -1) + `,"image":"${pngDataUrlPrefix}`, png, '"}');
 }

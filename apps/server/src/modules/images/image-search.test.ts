@@ -40,13 +40,18 @@ describe.each(databaseKinds)('searching past images on %s', (kind) => {
     t = await startTestApp(kind);
     owner = await register(t.app);
     other = await register(t.app);
-    [fox, whale, cutout, beach, sunsetFox] = await seed(t, owner.user.id, [
-      { kind: 'generation', prompt: 'A red fox asleep in the snow', at: '2026-11-01T10:00:00Z', params: { size: '512x512', style: 'watercolor' } },
+    [fox, whale, cutout, beach, sunsetFox] = (await seed(t, owner.user.id, [
+      {
+        kind: 'generation',
+        prompt: 'A red fox asleep in the snow',
+        at: '2026-11-01T10:00:00Z',
+        params: { size: '512x512', style: 'watercolor' },
+      },
       { kind: 'generation', prompt: 'a blue whale, seen from below', at: '2026-11-02T10:00:00Z' },
       { kind: 'remove-background', prompt: null, at: '2026-11-03T10:00:00Z' },
       { kind: 'replace-background', prompt: 'a sunny beach', at: '2026-11-04T10:00:00Z' },
       { kind: 'generation', prompt: 'Fox at sunset', at: '2026-11-05T10:00:00Z' },
-    ]) as [string, string, string, string, string];
+    ])) as [string, string, string, string, string];
     // Another account's images share every word: none of them may ever be found.
     await seed(t, other.user.id, [
       { kind: 'generation', prompt: 'A red fox asleep in the snow', at: '2026-11-06T10:00:00Z' },
@@ -86,7 +91,11 @@ describe.each(databaseKinds)('searching past images on %s', (kind) => {
     const { token, user } = await register(t.app);
     // Three of the seven share one instant: the cursor must still split them exactly.
     const seeded = await seed(t, user.id, [
-      ...['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04'].map((day) => ({ kind: 'generation', prompt: `a kite ${day}`, at: `${day}T08:00:00.123456Z` })),
+      ...['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04'].map((day) => ({
+        kind: 'generation',
+        prompt: `a kite ${day}`,
+        at: `${day}T08:00:00.123456Z`,
+      })),
       ...[1, 2, 3].map(() => ({ kind: 'generation', prompt: 'a kite at noon', at: '2026-10-05T12:00:00.000001Z' })),
     ]);
     const pages: string[][] = [];
@@ -118,7 +127,13 @@ describe.each(databaseKinds)('searching past images on %s', (kind) => {
 
   it('answers each image with its prompt, style and tool', async () => {
     const [image] = (await search(t, owner.token, { q: 'snow' })).json().images as ImageSummary[];
-    expect(image).toMatchObject({ id: fox, kind: 'generation', prompt: 'A red fox asleep in the snow', style: 'watercolor', settings: { style: 'watercolor', size: '512x512' } });
+    expect(image).toMatchObject({
+      id: fox,
+      kind: 'generation',
+      prompt: 'A red fox asleep in the snow',
+      style: 'watercolor',
+      settings: { style: 'watercolor', size: '512x512' },
+    });
     const [tool] = (await search(t, owner.token, { kind: 'remove-background' })).json().images as ImageSummary[];
     expect(tool).toMatchObject({ kind: 'remove-background', prompt: null, style: null });
   });

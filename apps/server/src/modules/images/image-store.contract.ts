@@ -10,7 +10,10 @@ import { readStoredBytes, type ImageStores } from './image-store.ts';
  * What every store promises (`image-store.ts`), run against each backend by its own test file:
  * `open` gives fresh stores (both areas of one backend) and `close` lets them go.
  */
-export function describeImageStoreContract(name: string, open: () => Promise<Pick<ImageStores, 'images' | 'inputs'> & { close(): Promise<void> }>) {
+export function describeImageStoreContract(
+  name: string,
+  open: () => Promise<Pick<ImageStores, 'images' | 'inputs'> & { close(): Promise<void> }>,
+) {
   describe(`${name}: the image store contract`, () => {
     let stores: Awaited<ReturnType<typeof open>>;
     let scratch: string;
@@ -29,7 +32,9 @@ export function describeImageStoreContract(name: string, open: () => Promise<Pic
       const found = await stores.images.getStream('0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11.png');
       expect(found?.size).toBe(bytes.length);
       expect((await buffer(found!.stream)).equals(bytes)).toBe(true);
-      expect((await readStoredBytes(stores.images, '0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11.png'))?.equals(bytes)).toBe(true);
+      expect((await readStoredBytes(stores.images, '0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11.png'))?.equals(bytes)).toBe(
+        true,
+      );
     });
 
     it('streams a large object in pieces, every byte in order', async () => {
@@ -85,7 +90,17 @@ export function describeImageStoreContract(name: string, open: () => Promise<Pic
     it('refuses every key that could leave its area, before touching the backend', async () => {
       const file = path.join(scratch, 'refused');
       await writeFile(file, 'x');
-      for (const key of ['../escape.png', '../inputs/x', 'a/b.png', '/etc/passwd', '', '.hidden', '..', 'x\u0000.png', 'x'.repeat(202)]) {
+      for (const key of [
+        '../escape.png',
+        '../inputs/x',
+        'a/b.png',
+        '/etc/passwd',
+        '',
+        '.hidden',
+        '..',
+        'x\u0000.png',
+        'x'.repeat(202),
+      ]) {
         await expect(stores.images.put(key, Buffer.from('x'))).rejects.toThrow('invalid image store key');
         await expect(stores.images.putFile(key, file)).rejects.toThrow('invalid image store key');
         await expect(stores.images.getStream(key)).rejects.toThrow('invalid image store key');

@@ -13,13 +13,19 @@ export async function insertImage(ex: Executor, values: NewImageRow): Promise<Im
 
 /** The image only when `userId` owns it: another user's id reads as "no such image". */
 export async function findOwnedImage(ex: Executor, id: string, userId: string): Promise<ImageRow | undefined> {
-  const [row] = await ex.select().from(images).where(and(eq(images.id, id), eq(images.userId, userId)));
+  const [row] = await ex
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.userId, userId)));
   return row;
 }
 
 /** Deletes the row only when `userId` owns it; its storage key, or undefined when nothing matched. */
 export async function deleteOwnedImage(ex: Executor, id: string, userId: string): Promise<string | undefined> {
-  const [row] = await ex.delete(images).where(and(eq(images.id, id), eq(images.userId, userId))).returning({ storageKey: images.storageKey });
+  const [row] = await ex
+    .delete(images)
+    .where(and(eq(images.id, id), eq(images.userId, userId)))
+    .returning({ storageKey: images.storageKey });
   return row?.storageKey;
 }
 
@@ -32,7 +38,15 @@ export async function deleteImagesOf(ex: Executor, userId: string): Promise<stri
 /** Every image of a user, oldest first, with what an export writes about each. */
 export async function listAllOwnedImages(ex: Executor, userId: string) {
   return ex
-    .select({ id: images.id, kind: images.kind, prompt: images.prompt, width: images.width, height: images.height, createdAt: images.createdAt, storageKey: images.storageKey })
+    .select({
+      id: images.id,
+      kind: images.kind,
+      prompt: images.prompt,
+      width: images.width,
+      height: images.height,
+      createdAt: images.createdAt,
+      storageKey: images.storageKey,
+    })
     .from(images)
     .where(eq(images.userId, userId))
     .orderBy(images.createdAt, images.id);
@@ -41,7 +55,10 @@ export async function listAllOwnedImages(ex: Executor, userId: string) {
 /** Which of `storageKeys` an image row owns. */
 export async function ownedStorageKeys(ex: Executor, storageKeys: string[]): Promise<Set<string>> {
   if (storageKeys.length === 0) return new Set();
-  const found = await ex.select({ storageKey: images.storageKey }).from(images).where(inArray(images.storageKey, storageKeys));
+  const found = await ex
+    .select({ storageKey: images.storageKey })
+    .from(images)
+    .where(inArray(images.storageKey, storageKeys));
   return new Set(found.map((row) => row.storageKey));
 }
 
@@ -70,7 +87,10 @@ export async function listOwnedImages(ex: Executor, userId: string, limit: numbe
     const query = filter.words.map((word) => `${word}:*`).join(' & ');
     conditions.push(sql`${images.search} @@ to_tsquery('simple'::regconfig, ${query})`);
   }
-  if (filter.after) conditions.push(sql`(${images.createdAt}, ${images.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`);
+  if (filter.after)
+    conditions.push(
+      sql`(${images.createdAt}, ${images.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
+    );
   return ex
     .select({
       id: images.id,

@@ -32,7 +32,11 @@ describe.each(cases)('a user’s images on %s, stored in %s', (kind, storage) =>
   });
 
   const generate = async (token: string, prompt: string) => {
-    const response = await post(t.app, '/api/image/generate-image', token, { prompt, model: 'dall-e-2', size: '256x256' });
+    const response = await post(t.app, '/api/image/generate-image', token, {
+      prompt,
+      model: 'dall-e-2',
+      size: '256x256',
+    });
     expect(response.statusCode).toBe(200);
     return { id: response.json().imageId as string, png: pngOfAnswer(response.json().image) };
   };
@@ -49,7 +53,12 @@ describe.each(cases)('a user’s images on %s, stored in %s', (kind, storage) =>
     expect(list.statusCode).toBe(200);
     const images = list.json().images as Array<{ id: string; kind: string; prompt: string; width: number }>;
     expect(images.map((image) => image.id)).toEqual([second.id, first.id]);
-    expect(images[0]).toMatchObject({ kind: 'generation', prompt: 'a blue boat on a calm sea', width: 256, height: 256 });
+    expect(images[0]).toMatchObject({
+      kind: 'generation',
+      prompt: 'a blue boat on a calm sea',
+      width: 256,
+      height: 256,
+    });
 
     const own = await get(`/api/images/${first.id}`, ada.token);
     expect(own.statusCode).toBe(200);
@@ -66,8 +75,14 @@ describe.each(cases)('a user’s images on %s, stored in %s', (kind, storage) =>
   it('answers 404 to an id that cannot exist, 400 to a bad limit and 401 without a token', async () => {
     const { token } = await register(t.app);
     expect((await get('/api/images/not-a-uuid', token)).json()).toEqual({ success: false, message: 'Not found' });
-    expect((await get('/api/images/0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11', token)).json()).toEqual({ success: false, message: 'Not found' });
-    expect((await get('/api/images?limit=1000', token)).json()).toEqual({ success: false, message: 'Limit must be at most 100' });
+    expect((await get('/api/images/0b1c6a52-4a4e-4c55-9a52-2f1f6f1f0c11', token)).json()).toEqual({
+      success: false,
+      message: 'Not found',
+    });
+    expect((await get('/api/images?limit=1000', token)).json()).toEqual({
+      success: false,
+      message: 'Limit must be at most 100',
+    });
     expect((await get('/api/images?limit=2', token)).json()).toEqual({ success: true, images: [], nextCursor: null });
     expect((await get('/api/images')).statusCode).toBe(401);
   });
@@ -81,36 +96,71 @@ describe.each(databaseKinds)('what made each image, for "Use again", on %s', (ki
   afterAll(() => t.close());
 
   type Listed = { id: string; kind: string; settings: Record<string, unknown>; recipeId: string | null };
-  const list = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/images', headers: { token } })).json().images as Listed[];
+  const list = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/images', headers: { token } })).json().images as Listed[];
 
-  it("names the recipe on the image its last step made, and on no other; none once the recipe is deleted", async () => {
+  it('names the recipe on the image its last step made, and on no other; none once the recipe is deleted', async () => {
     const { token } = await register(t.app);
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/recipes',
       headers: { token },
-      payload: { name: 'Cut out and enlarge', steps: [{ tool: 'remove-background' }, { tool: 'upscale', settings: { target_width: 96, target_height: 72 } }] },
+      payload: {
+        name: 'Cut out and enlarge',
+        steps: [{ tool: 'remove-background' }, { tool: 'upscale', settings: { target_width: 96, target_height: 72 } }],
+      },
     });
     const recipeId = saved.json().recipe.id as string;
-    const run = await submitBatch(t.app, token, [imagePart(await pngOf(48, 36), 'a.png')], `/api/recipes/${recipeId}/run`);
+    const run = await submitBatch(
+      t.app,
+      token,
+      [imagePart(await pngOf(48, 36), 'a.png')],
+      `/api/recipes/${recipeId}/run`,
+    );
     const ran = await waitForBatch(t.app, token, run.json().batchId);
-    const plain = await submitBatch(t.app, token, [['tool', 'upscale'], ['target_width', '96'], ['target_height', '72'], imagePart(await pngOf(48, 36))]);
+    const plain = await submitBatch(t.app, token, [
+      ['tool', 'upscale'],
+      ['target_width', '96'],
+      ['target_height', '72'],
+      imagePart(await pngOf(48, 36)),
+    ]);
     await waitForBatch(t.app, token, plain.json().batchId);
-    expect((await post(t.app, '/api/image/generate-image', token, { prompt: 'a red kite', model: 'dall-e-2', size: '256x256' })).statusCode).toBe(200);
+    expect(
+      (
+        await post(t.app, '/api/image/generate-image', token, {
+          prompt: 'a red kite',
+          model: 'dall-e-2',
+          size: '256x256',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const images = await list(token);
     // A picture through two steps, a plain batch's upscale, a generation: the balance of 5 spent.
     expect(images).toHaveLength(4);
-    expect(images.filter((image) => image.recipeId !== null).map((image) => [image.id, image.kind, image.recipeId])).toEqual([[ran.items[0]!.imageId, 'upscale', recipeId]]);
+    expect(
+      images.filter((image) => image.recipeId !== null).map((image) => [image.id, image.kind, image.recipeId]),
+    ).toEqual([[ran.items[0]!.imageId, 'upscale', recipeId]]);
     // The first step's cut-out, the plain batch's result and the generation keep their own Use again.
-    expect(images.filter((image) => image.recipeId === null).map((image) => image.kind).sort()).toEqual(['generation', 'remove-background', 'upscale']);
+    expect(
+      images
+        .filter((image) => image.recipeId === null)
+        .map((image) => image.kind)
+        .sort(),
+    ).toEqual(['generation', 'remove-background', 'upscale']);
     // A generation's settings are the generator's form: the prompt, the size, the quality.
-    expect(images.find((image) => image.kind === 'generation')?.settings).toMatchObject({ prompt: 'a red kite', size: '256x256', quality: 'standard' });
+    expect(images.find((image) => image.kind === 'generation')?.settings).toMatchObject({
+      prompt: 'a red kite',
+      size: '256x256',
+      quality: 'standard',
+    });
 
     // Another user's list says nothing of this recipe.
     expect(await list((await register(t.app)).token)).toEqual([]);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/recipes/${recipeId}`, headers: { token } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/recipes/${recipeId}`, headers: { token } })).statusCode,
+    ).toBe(200);
     expect((await list(token)).every((image) => image.recipeId === null)).toBe(true);
   });
 });
@@ -138,7 +188,13 @@ describe.each(cases)('GET /api/images/:id over a real socket on %s, stored in %s
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'lumigen-routes-store-'));
     s3 = storage === 's3' ? await startS3Server() : undefined;
-    watch = watched(await createImageStores(s3 ? { provider: 's3', s3: s3.s3 } : { provider: 'files', imagesDir: path.join(root, 'images'), inputsDir: path.join(root, 'inputs') }));
+    watch = watched(
+      await createImageStores(
+        s3
+          ? { provider: 's3', s3: s3.s3 }
+          : { provider: 'files', imagesDir: path.join(root, 'images'), inputsDir: path.join(root, 'inputs') },
+      ),
+    );
     t = await startTestApp(kind, {}, { imageStores: watch.stores });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -151,7 +207,11 @@ describe.each(cases)('GET /api/images/:id over a real socket on %s, stored in %s
 
   /** An image of the user's whose stored bytes are replaced by `megabytes` MB: far more than a socket's buffers. */
   const largeImage = async (token: string, megabytes: number) => {
-    const response = await post(t.app, '/api/image/generate-image', token, { prompt: 'a lighthouse at dusk', model: 'dall-e-2', size: '256x256' });
+    const response = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'a lighthouse at dusk',
+      model: 'dall-e-2',
+      size: '256x256',
+    });
     const id = response.json().imageId as string;
     const bytes = randomBytes(megabytes * 1024 * 1024);
     await watch.stores.images.put(`${id}.png`, bytes);
@@ -161,12 +221,18 @@ describe.each(cases)('GET /api/images/:id over a real socket on %s, stored in %s
   it('answers generate-image with the bytes it stored, without reading them back when this process made them', async () => {
     const { token } = await register(t.app);
     const before = watch.streams.length;
-    const response = await post(t.app, '/api/image/generate-image', token, { prompt: 'a lighthouse at dusk', model: 'dall-e-2', size: '256x256' });
+    const response = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'a lighthouse at dusk',
+      model: 'dall-e-2',
+      size: '256x256',
+    });
     expect(response.statusCode).toBe(200);
     expect(watch.streams.length).toBe(before);
     const { imageId, image } = response.json() as { imageId: string; image: string };
     const stored = await fetch(`${origin}/api/images/${imageId}`, { headers: { token } });
-    expect(Buffer.from(await stored.arrayBuffer()).toString('base64')).toBe(image.slice('data:image/png;base64,'.length));
+    expect(Buffer.from(await stored.arrayBuffer()).toString('base64')).toBe(
+      image.slice('data:image/png;base64,'.length),
+    );
   });
 
   it('streams the stored bytes whole, with their Content-Length', async () => {

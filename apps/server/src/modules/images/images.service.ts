@@ -24,9 +24,14 @@ export type NewImage = {
  * The settings that made an image, as its page sends them: the stored parameters (sliders, mode;
  * a generation's model, size, quality) and the prompt of a generation or a replace-background.
  */
-function settingsOf(kind: string, prompt: string | null, params: Record<string, unknown>): Record<string, string | number> {
+function settingsOf(
+  kind: string,
+  prompt: string | null,
+  params: Record<string, unknown>,
+): Record<string, string | number> {
   const settings: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') settings[name] = value;
+  for (const [name, value] of Object.entries(params))
+    if (typeof value === 'string' || typeof value === 'number') settings[name] = value;
   if ((kind === 'generation' || kind === 'replace-background') && prompt) settings.prompt = prompt;
   return settings;
 }
@@ -54,7 +59,8 @@ const cursorTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\
 function decodeCursor(text: string): repo.ImagesCursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && cursorTime.test(createdAt) && typeof id === 'string' && isUuid(id)) return { createdAt, id };
+    if (typeof createdAt === 'string' && cursorTime.test(createdAt) && typeof id === 'string' && isUuid(id))
+      return { createdAt, id };
   } catch {
     // Falls through to the same refusal as a well-formed cursor of nothing.
   }
@@ -142,7 +148,11 @@ export function createImagesService(db: Db, store: ImageStore) {
     /** Every image of a user, oldest first, each with a way to open its bytes (an export streams them one at a time). */
     async listAllOwned(userId: string) {
       const found = await repo.listAllOwnedImages(db, userId);
-      return found.map(({ storageKey, ...image }) => ({ ...image, createdAt: image.createdAt.toISOString(), open: () => store.getStream(storageKey) }));
+      return found.map(({ storageKey, ...image }) => ({
+        ...image,
+        createdAt: image.createdAt.toISOString(),
+        open: () => store.getStream(storageKey),
+      }));
     },
 
     /** The user's newest images, as the gallery lists them, each with what "Use again" needs. */
@@ -153,7 +163,11 @@ export function createImagesService(db: Db, store: ImageStore) {
       // One more than asked tells whether an older page exists.
       const found = await repo.listOwnedImages(db, userId, limit + 1, { words, kind: query.kind, after });
       const page = found.slice(0, limit);
-      const recipes = await repo.recipesOfImages(db, userId, page.map((row) => row.id));
+      const recipes = await repo.recipesOfImages(
+        db,
+        userId,
+        page.map((row) => row.id),
+      );
       const last = page.at(-1);
       return {
         images: page.map(({ params, cursorTime: _cursorTime, ...row }) => ({

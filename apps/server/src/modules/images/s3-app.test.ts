@@ -21,7 +21,11 @@ describe.each(databaseKinds)('the app configured with an S3 bucket (S3_*), on %s
 
   it('keeps generated and edited images in the bucket, serves them from it, and deletes them there', async () => {
     const { token } = await register(t.app);
-    const generated = await post(t.app, '/api/image/generate-image', token, { prompt: 'a paper boat on a puddle', model: 'dall-e-2', size: '256x256' });
+    const generated = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'a paper boat on a puddle',
+      model: 'dall-e-2',
+      size: '256x256',
+    });
     expect(generated.statusCode).toBe(200);
     const edited = await callTool(t.app, token, 'remove-background', [imagePart(await pngOf(320, 240))]);
     expect(edited.statusCode).toBe(200);

@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import { assertSafeKey, type ImageStore } from './image-store.ts';
 
@@ -43,13 +49,22 @@ export function createS3Client(s3: S3Config): S3Client {
  * No such key (`NotFound`: a 404 without a body, as some servers answer). Not every 404: a
  * missing bucket (`NoSuchBucket`) is a broken configuration, and must fail loudly.
  */
-const isMissing = (error: unknown) => error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 
 /**
  * Objects in `bucket` under `prefix/` (`images/<uuid>.png`, `inputs/<key>`). A PutObject is
  * atomic in S3: a reader sees the old object or the new one, never a part.
  */
-export function createS3ImageStore({ client, bucket, prefix }: { client: S3Client; bucket: string; prefix: string }): ImageStore {
+export function createS3ImageStore({
+  client,
+  bucket,
+  prefix,
+}: {
+  client: S3Client;
+  bucket: string;
+  prefix: string;
+}): ImageStore {
   const keyOf = (key: string) => {
     assertSafeKey(key);
     return `${prefix}/${key}`;
@@ -57,14 +72,18 @@ export function createS3ImageStore({ client, bucket, prefix }: { client: S3Clien
 
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(key), Body: bytes, ContentLength: bytes.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: keyOf(key), Body: bytes, ContentLength: bytes.length }),
+      );
     },
 
     async putFile(key, file) {
       const objectKey = keyOf(key);
       const { size } = await stat(file);
       // The length up front lets the upload stream: without it the SDK would read the file whole.
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: createReadStream(file), ContentLength: size }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: createReadStream(file), ContentLength: size }),
+      );
     },
 
     async getStream(key) {

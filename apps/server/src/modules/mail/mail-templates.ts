@@ -5,7 +5,16 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** One layout for every message: the brand, a greeting, a paragraph, one button, a closing note. */
-function compose(input: { kind: string; to: string; subject: string; name: string; intro: string; action: string; link: string; outro: string }): MailMessage {
+function compose(input: {
+  kind: string;
+  to: string;
+  subject: string;
+  name: string;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+}): MailMessage {
   const text = [
     `Hello ${input.name},`,
     '',
@@ -34,7 +43,12 @@ function compose(input: { kind: string; to: string; subject: string; name: strin
   return { kind: input.kind, to: input.to, subject: input.subject, text, html };
 }
 
-export function passwordResetMail(input: { to: string; name: string; link: string; validMinutes: number }): MailMessage {
+export function passwordResetMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  validMinutes: number;
+}): MailMessage {
   return compose({
     kind: 'password-reset',
     to: input.to,
@@ -74,7 +88,12 @@ export function changeEmailMail(input: { to: string; name: string; link: string;
 }
 
 /** After a reset: the owner learns it happened, and that every key that could spend their credits is gone. */
-export function passwordResetDoneMail(input: { to: string; name: string; link: string; keysRevoked: number }): MailMessage {
+export function passwordResetDoneMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  keysRevoked: number;
+}): MailMessage {
   const keys =
     input.keysRevoked === 0
       ? 'Every other session was signed out, and any API key of the account was revoked.'
@@ -92,8 +111,18 @@ export function passwordResetDoneMail(input: { to: string; name: string; link: s
 }
 
 /** A new key can spend the account's credits: its owner hears of it, with the way to revoke it. */
-export function apiKeyCreatedMail(input: { to: string; name: string; keyName: string; scopes: string[]; dailyCreditCap: number | null; link: string }): MailMessage {
-  const cap = input.dailyCreditCap === null ? 'no daily credit cap' : `a daily cap of ${input.dailyCreditCap} credit${input.dailyCreditCap === 1 ? '' : 's'}`;
+export function apiKeyCreatedMail(input: {
+  to: string;
+  name: string;
+  keyName: string;
+  scopes: string[];
+  dailyCreditCap: number | null;
+  link: string;
+}): MailMessage {
+  const cap =
+    input.dailyCreditCap === null
+      ? 'no daily credit cap'
+      : `a daily cap of ${input.dailyCreditCap} credit${input.dailyCreditCap === 1 ? '' : 's'}`;
   return compose({
     kind: 'api-key-created',
     to: input.to,
@@ -107,7 +136,12 @@ export function apiKeyCreatedMail(input: { to: string; name: string; keyName: st
 }
 
 /** Strangers used up the address's login attempts: the owner learns of it, once per window. */
-export function loginGuessingMail(input: { to: string; name: string; link: string; windowMinutes: number }): MailMessage {
+export function loginGuessingMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  windowMinutes: number;
+}): MailMessage {
   return compose({
     kind: 'login-guessing',
     to: input.to,

@@ -12,13 +12,19 @@ import { createMailer } from './mailer.ts';
 
 function recordingLog() {
   const lines: Array<{ level: string; fields: Record<string, unknown>; msg: string }> = [];
-  const at = (level: string) => (fields: Record<string, unknown>, msg: string) => void lines.push({ level, fields, msg });
+  const at = (level: string) => (fields: Record<string, unknown>, msg: string) =>
+    void lines.push({ level, fields, msg });
   return { lines, log: { info: at('info'), error: at('error') } as never };
 }
 
 const secretToken = 'tok3n-that-must-never-be-logged-AAAAAAAAAAAAAAA';
 const message = () =>
-  passwordResetMail({ to: 'ada@example.com', name: 'Ada <Countess>', link: `https://lumigen.example/reset?token=${secretToken}`, validMinutes: 30 });
+  passwordResetMail({
+    to: 'ada@example.com',
+    name: 'Ada <Countess>',
+    link: `https://lumigen.example/reset?token=${secretToken}`,
+    validMinutes: 30,
+  });
 
 describe('mailer', () => {
   let dataDir: string;
@@ -29,8 +35,14 @@ describe('mailer', () => {
 
   it('defaults the sender to the brand support address and the outbox under DATA_DIR', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: `${brand.name} <${brand.email}>`, outboxDir: path.join(dataDir, 'outbox') });
-    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: `${brand.name} <${brand.email}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
   });
 
   it('without SMTP_URL writes each message as an .eml file with text and HTML parts, logging only the file name', async () => {
@@ -43,7 +55,11 @@ describe('mailer', () => {
 
     const [mail, ...more] = await outbox(dataDir);
     expect(more).toEqual([]);
-    expect(mail).toMatchObject({ from: 'Lumigen Test <noreply@lumigen.example>', to: 'ada@example.com', subject: 'Reset your Lumigen password' });
+    expect(mail).toMatchObject({
+      from: 'Lumigen Test <noreply@lumigen.example>',
+      to: 'ada@example.com',
+      subject: 'Reset your Lumigen password',
+    });
     expect(mail!.text).toContain(`https://lumigen.example/reset?token=${secretToken}`);
     expect(mail!.text).toContain('Hello Ada <Countess>,');
     expect(mail!.html).toContain(`href="https://lumigen.example/reset?token=${secretToken}"`);
@@ -51,7 +67,9 @@ describe('mailer', () => {
     expect(mail!.html).toContain(brand.name);
     expect(mail!.raw).toMatch(/Content-Type: multipart\/alternative/);
 
-    expect(lines).toEqual([{ level: 'info', fields: { mail: 'password-reset', file: mail!.file }, msg: 'mail written to outbox' }]);
+    expect(lines).toEqual([
+      { level: 'info', fields: { mail: 'password-reset', file: mail!.file }, msg: 'mail written to outbox' },
+    ]);
     expect(JSON.stringify(lines)).not.toContain(secretToken);
     expect(JSON.stringify(lines)).not.toContain('ada@example.com');
   });
@@ -68,11 +86,17 @@ describe('mailer', () => {
 
       expect(smtp.logins).toEqual(['mailer']);
       expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]).toMatchObject({ from: `${brand.name} <${brand.email}>`, to: 'ada@example.com', subject: 'Reset your Lumigen password' });
+      expect(smtp.received[0]).toMatchObject({
+        from: `${brand.name} <${brand.email}>`,
+        to: 'ada@example.com',
+        subject: 'Reset your Lumigen password',
+      });
       expect(smtp.received[0]!.text).toContain(`https://lumigen.example/reset?token=${secretToken}`);
       expect(smtp.received[0]!.html).toContain(`https://lumigen.example/reset?token=${secretToken}`);
       expect(await readdir(dataDir)).toEqual([]);
-      expect(lines).toEqual([{ level: 'info', fields: { mail: 'password-reset', messageId: expect.any(String) }, msg: 'mail sent' }]);
+      expect(lines).toEqual([
+        { level: 'info', fields: { mail: 'password-reset', messageId: expect.any(String) }, msg: 'mail sent' },
+      ]);
     } finally {
       await smtp.close();
     }
@@ -88,7 +112,9 @@ describe('mailer', () => {
       mailer.deliver(message());
       await mailer.close();
       expect(smtp.received).toEqual([]);
-      expect(lines).toEqual([{ level: 'error', fields: { mail: 'password-reset', err: expect.any(Error) }, msg: 'mail could not be sent' }]);
+      expect(lines).toEqual([
+        { level: 'error', fields: { mail: 'password-reset', err: expect.any(Error) }, msg: 'mail could not be sent' },
+      ]);
       expect(JSON.stringify(lines.map((l) => l.msg))).not.toContain(secretToken);
     } finally {
       await smtp.close();
@@ -100,8 +126,20 @@ describe('the start-up line', () => {
   it('names SMTP as the mail provider when SMTP_URL is set, without its credentials', async () => {
     const lines: Array<{ msg?: string }> = [];
     const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l))));
-    const t = await startTestApp('pglite', { LOG_LEVEL: 'info', SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525' }, { logger: { stream } });
+    stream.on('data', (chunk: Buffer) =>
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      ),
+    );
+    const t = await startTestApp(
+      'pglite',
+      { LOG_LEVEL: 'info', SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525' },
+      { logger: { stream } },
+    );
     try {
       const line = lines.find((l) => l.msg?.startsWith('providers: '));
       expect(line?.msg).toMatch(/; mail: smtp$/);

@@ -33,12 +33,16 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
 export function createMailer(config: MailConfig, log: Log): Mailer {
   const pending = new Set<Promise<void>>();
-  const send = config.smtpUrl ? smtpSender(config.smtpUrl, config.from, log) : outboxSender(config.outboxDir, config.from, log);
+  const send = config.smtpUrl
+    ? smtpSender(config.smtpUrl, config.from, log)
+    : outboxSender(config.outboxDir, config.from, log);
   return {
     providerName: config.smtpUrl ? 'smtp' : `outbox in ${config.outboxDir}`,
     send: send.send,
     deliver(message) {
-      const sending = send.send(message).catch((error: unknown) => log.error({ err: error, mail: message.kind }, 'mail could not be sent'));
+      const sending = send
+        .send(message)
+        .catch((error: unknown) => log.error({ err: error, mail: message.kind }, 'mail could not be sent'));
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },
@@ -53,7 +57,13 @@ function smtpSender(url: string, from: string, log: Log) {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       log.info({ mail: message.kind, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -68,7 +78,13 @@ function outboxSender(dir: string, from: string, log: Log) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await mkdir(dir, { recursive: true });
       // Sortable by time, unique across instances sharing the directory.
       const file = `${new Date().toISOString().replaceAll(':', '-')}-${message.kind}-${randomBytes(4).toString('hex')}.eml`;

@@ -12,10 +12,17 @@ describe.each(databaseKinds)('contact and newsletter on %s', (kind) => {
 
   it('stores a contact message and answers with the SPEC text', async () => {
     const email = uniqueEmail('contact');
-    const response = await post(t.app, '/api/contact', undefined, { name: 'Mia', email, comments: 'Do you offer invoices?' });
+    const response = await post(t.app, '/api/contact', undefined, {
+      name: 'Mia',
+      email,
+      comments: 'Do you offer invoices?',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'submitted successfully! We will get back.' });
-    const stored = await rows<{ name: string; comments: string }>(t.database.db, sql`SELECT name, comments FROM contact_messages WHERE email = ${email}`);
+    const stored = await rows<{ name: string; comments: string }>(
+      t.database.db,
+      sql`SELECT name, comments FROM contact_messages WHERE email = ${email}`,
+    );
     expect(stored).toEqual([{ name: 'Mia', comments: 'Do you offer invoices?' }]);
   });
 
@@ -34,14 +41,20 @@ describe.each(databaseKinds)('contact and newsletter on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ success: true, message: 'subscribed successfully!' });
     }
-    const stored = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE email = ${email}`);
+    const stored = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM newsletter_subscribers WHERE email = ${email}`,
+    );
     expect(stored[0]?.n).toBe(1);
   });
 
   it('requires the privacy agreement', async () => {
     const email = uniqueEmail('news');
     for (const agreed of [false, undefined]) {
-      const response = await post(t.app, '/api/newsletter', undefined, { email, ...(agreed === undefined ? {} : { agreed }) });
+      const response = await post(t.app, '/api/newsletter', undefined, {
+        email,
+        ...(agreed === undefined ? {} : { agreed }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ success: false, message: 'Please agree to the privacy policy to subscribe' });
     }
@@ -56,24 +69,33 @@ describe.each(databaseKinds)('contact and newsletter limits on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const from = (ip: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip }, payload });
+  const from = (ip: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip }, payload });
 
   it.each([
     ['/api/contact', () => ({ name: 'Mia', email: uniqueEmail('contact'), comments: 'Hello' }), 'contact_messages'],
     ['/api/newsletter', () => ({ email: uniqueEmail('news'), agreed: true }), 'newsletter_subscribers'],
-  ] as const)('%s: past FORMS_RATE_LIMIT_IP_MAX per client IP, 429 with Retry-After and nothing stored', async (url, body, table) => {
-    const ip = url === '/api/contact' ? '203.0.113.31' : '203.0.113.32';
-    expect((await from(ip, url, body())).statusCode).toBe(200);
-    expect((await from(ip, url, body())).statusCode).toBe(200);
-    const refused = body();
-    const response = await from(ip, url, refused);
-    expect(response.statusCode).toBe(429);
-    const seconds = Number(response.headers['retry-after']);
-    expect(seconds).toBeGreaterThan(60);
-    expect(seconds).toBeLessThanOrEqual(3600);
-    expect(response.json()).toEqual({ success: false, message: `Too many attempts. Try again in ${seconds} seconds.` });
-    expect(await rows(t.database.db, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE email = ${refused.email}`)).toEqual([]);
-    // Another client is not held back.
-    expect((await from('198.51.100.31', url, body())).statusCode).toBe(200);
-  });
+  ] as const)(
+    '%s: past FORMS_RATE_LIMIT_IP_MAX per client IP, 429 with Retry-After and nothing stored',
+    async (url, body, table) => {
+      const ip = url === '/api/contact' ? '203.0.113.31' : '203.0.113.32';
+      expect((await from(ip, url, body())).statusCode).toBe(200);
+      expect((await from(ip, url, body())).statusCode).toBe(200);
+      const refused = body();
+      const response = await from(ip, url, refused);
+      expect(response.statusCode).toBe(429);
+      const seconds = Number(response.headers['retry-after']);
+      expect(seconds).toBeGreaterThan(60);
+      expect(seconds).toBeLessThanOrEqual(3600);
+      expect(response.json()).toEqual({
+        success: false,
+        message: `Too many attempts. Try again in ${seconds} seconds.`,
+      });
+      expect(
+        await rows(t.database.db, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE email = ${refused.email}`),
+      ).toEqual([]);
+      // Another client is not held back.
+      expect((await from('198.51.100.31', url, body())).statusCode).toBe(200);
+    },
+  );
 });

@@ -11,7 +11,10 @@ export const httpMetricsPlugin = fp(async (app: FastifyInstance, { metrics }: { 
   // A callback hook, not an async one: it runs for every answer, and a promise each is measurable.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.http.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.http.requests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 });

@@ -8,7 +8,17 @@ import { metricsRoutes } from './metrics.routes.ts';
  * (a local Prometheus agent, or one reached through an SSH tunnel) can read it. The web app's
  * instances and `npm run worker` processes each serve their own.
  */
-export async function startMetricsServer({ registry, port, token, log }: { registry: Registry; port: number; token: string | undefined; log: FastifyBaseLogger }) {
+export async function startMetricsServer({
+  registry,
+  port,
+  token,
+  log,
+}: {
+  registry: Registry;
+  port: number;
+  token: string | undefined;
+  log: FastifyBaseLogger;
+}) {
   const server = Fastify({ loggerInstance: log.child({ listener: 'metrics' }) });
   await server.register(errorHandlerPlugin);
   await server.register(metricsRoutes, { registry, token, served: true });

@@ -17,7 +17,10 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
  * `GET /metrics` in Prometheus' text format (docs/decisions/024). `served: false` answers 404 as
  * any unknown path would, so the main port says nothing when metrics live elsewhere or nowhere.
  */
-export async function metricsRoutes(app: FastifyInstance, { registry, token, served }: { registry: Registry; token: string | undefined; served: boolean }) {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  { registry, token, served }: { registry: Registry; token: string | undefined; served: boolean },
+) {
   app.get('/metrics', async (request, reply) => {
     if (!served) throw new AppError('not_found', messages.notFound);
     if (token !== undefined && !bearerMatches(request, token)) {

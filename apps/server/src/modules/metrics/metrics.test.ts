@@ -17,7 +17,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -63,10 +65,16 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
 
   it('counts a generation, a tool call, a refunded failure and a purchase', async () => {
     const before = (await scrape(t, `Bearer ${token}`)).body;
-    const counted = (text: string, name: string, labels: Record<string, string> = {}) => (sample(text, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    const counted = (text: string, name: string, labels: Record<string, string> = {}) =>
+      (sample(text, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
 
     const user = await register(t.app);
-    const generated = await post(t.app, '/api/image/generate-image', user.token, { prompt: 'a lighthouse at dusk', model: 'dall-e-2', size: '256x256', quality: 'standard' });
+    const generated = await post(t.app, '/api/image/generate-image', user.token, {
+      prompt: 'a lighthouse at dusk',
+      model: 'dall-e-2',
+      size: '256x256',
+      quality: 'standard',
+    });
     expect(generated.statusCode).toBe(200);
     const photo = await pngOf(64, 48);
     expect((await callTool(t.app, user.token, 'remove-background', [imagePart(photo)])).statusCode).toBe(200);
@@ -75,7 +83,13 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
     failTools = false;
     expect(failed.statusCode).toBe(502);
     const intent = await createIntent(t.app, user.token, 'Popular');
-    const paid = await post(t.app, '/api/payments/local/confirm', user.token, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' });
+    const paid = await post(t.app, '/api/payments/local/confirm', user.token, {
+      paymentIntentId: intent.paymentIntentId,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+    });
     expect(paid.statusCode).toBe(200);
 
     const after = (await scrape(t, `Bearer ${token}`)).body;
@@ -96,13 +110,38 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
     expect(sample(after, 'lumigen_jobs_unfinished', { status: 'queued' })).toBe(0);
     expect(sample(after, 'lumigen_jobs_unfinished', { status: 'running' })).toBe(0);
 
-    expect(counted(after, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'generation', outcome: 'ok' })).toBe(1);
-    expect(counted(after, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'remove-background', outcome: 'ok' })).toBe(1);
-    expect(counted(after, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'remove-background', outcome: 'error' })).toBe(1);
-    expect(counted(after, 'lumigen_provider_errors_total', { provider: 'local', tool: 'remove-background', failure: 'failed' })).toBe(1);
+    expect(
+      counted(after, 'lumigen_provider_call_duration_seconds_count', {
+        provider: 'local',
+        tool: 'generation',
+        outcome: 'ok',
+      }),
+    ).toBe(1);
+    expect(
+      counted(after, 'lumigen_provider_call_duration_seconds_count', {
+        provider: 'local',
+        tool: 'remove-background',
+        outcome: 'ok',
+      }),
+    ).toBe(1);
+    expect(
+      counted(after, 'lumigen_provider_call_duration_seconds_count', {
+        provider: 'local',
+        tool: 'remove-background',
+        outcome: 'error',
+      }),
+    ).toBe(1);
+    expect(
+      counted(after, 'lumigen_provider_errors_total', {
+        provider: 'local',
+        tool: 'remove-background',
+        failure: 'failed',
+      }),
+    ).toBe(1);
 
     // By the route's pattern, never the raw URL.
-    const http = (route: string, status: string, method = 'POST') => counted(after, 'lumigen_http_request_duration_seconds_count', { method, route, status });
+    const http = (route: string, status: string, method = 'POST') =>
+      counted(after, 'lumigen_http_request_duration_seconds_count', { method, route, status });
     expect(http('/api/image/generate-image', '200')).toBe(1);
     expect(http('/api/image/tools/:tool', '200')).toBe(1);
     expect(http('/api/image/tools/:tool', '502')).toBe(1);
@@ -113,12 +152,20 @@ describe.each(databaseKinds)('GET /metrics with METRICS_TOKEN on %s', (kind) => 
     const before = (await scrape(t, `Bearer ${token}`)).body;
     const user = await register(t.app);
     // The same address again: the unique index refuses the second row (23505), answered 409.
-    const again = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { name: 'Ada', email: user.user.email, password: 'correct horse battery' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { name: 'Ada', email: user.user.email, password: 'correct horse battery' },
+    });
     expect(again.statusCode).toBe(409);
     const after = (await scrape(t, `Bearer ${token}`)).body;
-    expect((sample(after, 'lumigen_db_query_errors_total', { code: '23505' }) ?? 0) - (sample(before, 'lumigen_db_query_errors_total', { code: '23505' }) ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(
+      (sample(after, 'lumigen_db_query_errors_total', { code: '23505' }) ?? 0) -
+        (sample(before, 'lumigen_db_query_errors_total', { code: '23505' }) ?? 0),
+    ).toBeGreaterThanOrEqual(1);
     // PGlite is one connection inside the process: only PostgreSQL has a pool to report.
-    if (kind === 'postgres') expect(sample(after, 'lumigen_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    if (kind === 'postgres')
+      expect(sample(after, 'lumigen_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     else expect(sample(after, 'lumigen_db_pool_connections', { state: 'total' })).toBeUndefined();
   });
 });
@@ -163,7 +210,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a worker process with METRICS_POR
   it('serves its own metrics on loopback: the provider calls and run times of the jobs it ran', async () => {
     const t = await startTestApp('postgres', { WORKERS_IN_PROCESS: '0', METRICS_TOKEN: token });
     const port = await freePort();
-    const worker = await startWorker({ config: testConfig(t.location, { METRICS_PORT: String(port) }), log: pino({ level: 'silent' }) });
+    const worker = await startWorker({
+      config: testConfig(t.location, { METRICS_PORT: String(port) }),
+      log: pino({ level: 'silent' }),
+    });
     try {
       const user = await register(t.app);
       const accepted = await submitGeneration(t.app, user.token);
@@ -171,13 +221,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a worker process with METRICS_POR
       expect((await waitForJob(t.app, user.token, accepted.json().jobId)).status).toBe('succeeded');
 
       const ran = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      expect(sample(ran, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'generation', outcome: 'ok' })).toBe(1);
+      expect(
+        sample(ran, 'lumigen_provider_call_duration_seconds_count', {
+          provider: 'local',
+          tool: 'generation',
+          outcome: 'ok',
+        }),
+      ).toBe(1);
       expect(sample(ran, 'lumigen_job_run_seconds_count', { kind: 'generation', outcome: 'succeeded' })).toBe(1);
       expect(sample(ran, 'lumigen_jobs_finished_total', { kind: 'generation', outcome: 'succeeded' })).toBe(1);
       // The web-only instance accepted it and called no provider.
       const web = (await scrape(t, `Bearer ${token}`)).body;
       expect(sample(web, 'lumigen_jobs_accepted_total', { kind: 'generation' })).toBe(1);
-      expect(sample(web, 'lumigen_provider_call_duration_seconds_count', { provider: 'local', tool: 'generation', outcome: 'ok' })).toBeUndefined();
+      expect(
+        sample(web, 'lumigen_provider_call_duration_seconds_count', {
+          provider: 'local',
+          tool: 'generation',
+          outcome: 'ok',
+        }),
+      ).toBeUndefined();
     } finally {
       await worker.stop();
       await t.close();

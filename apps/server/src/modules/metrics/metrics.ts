@@ -35,7 +35,12 @@ export function createMetrics() {
     },
 
     jobs: {
-      accepted: new Counter({ name: 'lumigen_jobs_accepted_total', help: 'Paid jobs accepted (credit reserved)', labelNames: ['kind'] as const, registers }),
+      accepted: new Counter({
+        name: 'lumigen_jobs_accepted_total',
+        help: 'Paid jobs accepted (credit reserved)',
+        labelNames: ['kind'] as const,
+        registers,
+      }),
       finished: new Counter({
         name: 'lumigen_jobs_finished_total',
         help: 'Paid jobs ended, by kind and outcome (succeeded, failed, canceled)',
@@ -94,7 +99,7 @@ export function createMetrics() {
       // Every call to an outside service a tool chain made (a retried call and a failed-over one too; decision 050).
       requests: new Counter({
         name: 'lumigen_provider_requests_total',
-        help: 'Calls made by the editing tools\' provider chains, by provider, tool and outcome (ok, retried, or the failure)',
+        help: "Calls made by the editing tools' provider chains, by provider, tool and outcome (ok, retried, or the failure)",
         labelNames: ['provider', 'tool', 'outcome'] as const,
         registers,
       }),
@@ -107,10 +112,27 @@ export function createMetrics() {
     },
 
     credits: {
-      spent: new Counter({ name: 'lumigen_credits_spent_total', help: 'Credits taken for paid work (reserved or spent at once)', registers }),
-      refunded: new Counter({ name: 'lumigen_credits_refunded_total', help: 'Credits given back for paid work that failed or was canceled', registers }),
-      granted: new Counter({ name: 'lumigen_credits_granted_total', help: 'Credits granted, by reason (signup_bonus, purchase, adjustment)', labelNames: ['reason'] as const, registers }),
-      reversed: new Counter({ name: 'lumigen_credits_reversed_total', help: 'Credits taken back for refunded or disputed purchases', registers }),
+      spent: new Counter({
+        name: 'lumigen_credits_spent_total',
+        help: 'Credits taken for paid work (reserved or spent at once)',
+        registers,
+      }),
+      refunded: new Counter({
+        name: 'lumigen_credits_refunded_total',
+        help: 'Credits given back for paid work that failed or was canceled',
+        registers,
+      }),
+      granted: new Counter({
+        name: 'lumigen_credits_granted_total',
+        help: 'Credits granted, by reason (signup_bonus, purchase, adjustment)',
+        labelNames: ['reason'] as const,
+        registers,
+      }),
+      reversed: new Counter({
+        name: 'lumigen_credits_reversed_total',
+        help: 'Credits taken back for refunded or disputed purchases',
+        registers,
+      }),
       refusedUnusableBudget: new Counter({
         name: 'lumigen_paid_work_refused_unusable_budget_total',
         help: 'Paid work refused because the account used up its day of unusable-output refunds (UNUSABLE_REFUNDS_PER_DAY)',

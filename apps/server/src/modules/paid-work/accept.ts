@@ -11,7 +11,12 @@ import type { JobsDeps } from './jobs-deps.ts';
 import * as repo from './jobs.repository.ts';
 
 /** A job to accept: its kind, its checked parameters, its input files by role. */
-export type NewJob = { kind: JobKind; params: Record<string, unknown>; files?: Record<string, string>; followsPrevious?: boolean };
+export type NewJob = {
+  kind: JobKind;
+  params: Record<string, unknown>;
+  files?: Record<string, string>;
+  followsPrevious?: boolean;
+};
 
 // A user at the limit waits for a job to end; a few seconds is the order of one edit.
 const busyRetryAfterSeconds = 10;
@@ -38,18 +43,27 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
       record,
       apiKey,
       reserved,
-    }: { admitAsOne?: boolean; record?: (tx: Executor, jobIds: string[]) => Promise<void>; apiKey?: KeyCharge | undefined; reserved?: Array<string | null> } = {},
+    }: {
+      admitAsOne?: boolean;
+      record?: (tx: Executor, jobIds: string[]) => Promise<void>;
+      apiKey?: KeyCharge | undefined;
+      reserved?: Array<string | null>;
+    } = {},
   ): Promise<{ jobIds: string[]; creditBalance: number }> {
     if (reserved && reserved.length !== newJobs.length) throw new Error('one reservation per job');
     const jobIds = newJobs.map(() => randomUUID());
-    const inputKeys = newJobs.map((job, i) => Object.fromEntries(Object.keys(job.files ?? {}).map((role) => [role, `${jobIds[i]}-${role}`])));
-    const dropInputs = () => Promise.all(inputKeys.flatMap(Object.values).map((key) => inputs.delete(key).catch(() => undefined)));
+    const inputKeys = newJobs.map((job, i) =>
+      Object.fromEntries(Object.keys(job.files ?? {}).map((role) => [role, `${jobIds[i]}-${role}`])),
+    );
+    const dropInputs = () =>
+      Promise.all(inputKeys.flatMap(Object.values).map((key) => inputs.delete(key).catch(() => undefined)));
     try {
       for (const [i, job] of newJobs.entries()) {
         for (const [role, file] of Object.entries(job.files ?? {})) {
           await inputs.putFile(inputKeys[i]![role]!, file).catch((error: unknown) => {
             // Before anything is reserved: the user is told nothing was taken.
-            if (error instanceof StorageUnavailableError) throw new AppError('unavailable', messages.storageUnavailableNothingCharged, { cause: error });
+            if (error instanceof StorageUnavailableError)
+              throw new AppError('unavailable', messages.storageUnavailableNothingCharged, { cause: error });
             throw error;
           });
         }
@@ -66,7 +80,10 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
           // Checked once for the whole batch (the user row is locked): its words say what it costs.
           const cost = newJobs.reduce((sum, job) => sum + kinds[job.kind].cost, 0);
           const creditBalance = await credits.balanceOf(userId, tx);
-          if (creditBalance < cost) throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), { extra: { creditBalance } });
+          if (creditBalance < cost)
+            throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), {
+              extra: { creditBalance },
+            });
         }
         // The balance after the last reservation; with `reserved`, read once at the end.
         let balance: number | undefined;
@@ -109,7 +126,13 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
   }
 
   /** One job: see `submitAll`. */
-  async function submit(userId: string, kind: JobKind, params: Record<string, unknown>, files: Record<string, string> = {}, apiKey?: KeyCharge) {
+  async function submit(
+    userId: string,
+    kind: JobKind,
+    params: Record<string, unknown>,
+    files: Record<string, string> = {},
+    apiKey?: KeyCharge,
+  ) {
     const { jobIds, creditBalance } = await submitAll(userId, [{ kind, params, files }], { apiKey });
     return { jobId: jobIds[0]!, status: 'queued' as JobStatus, creditBalance };
   }
@@ -130,10 +153,14 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
         await lockUser(tx, userId);
         const cost = jobKinds.reduce((sum, kind) => sum + kinds[kind].cost, 0);
         const creditBalance = await credits.balanceOf(userId, tx);
-        if (creditBalance < cost) throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), { extra: { creditBalance } });
+        if (creditBalance < cost)
+          throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), {
+            extra: { creditBalance },
+          });
         // A free job (a local preview) reserves nothing: null.
         const ids: Array<string | null> = [];
-        for (const kind of jobKinds) ids.push((await paidImages.reserve(userId, kinds[kind].cost, kind, tx)).reservationId);
+        for (const kind of jobKinds)
+          ids.push((await paidImages.reserve(userId, kinds[kind].cost, kind, tx)).reservationId);
         return ids;
       });
     },
@@ -158,7 +185,10 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
      * How many pictures at `price` each the balance pays for (at least one: 402 otherwise), read
      * before an upload so that it stops as soon as it costs more than that.
      */
-    async picturesAffordable(userId: string, price: number): Promise<{ pictures: number; balance: number; price: number }> {
+    async picturesAffordable(
+      userId: string,
+      price: number,
+    ): Promise<{ pictures: number; balance: number; price: number }> {
       const balance = await credits.balanceOf(userId);
       if (balance < price) throw credits.shortOfCredit(price, balance);
       // Free work (a local preview at 0 credits) is limited by the batch's own size only.

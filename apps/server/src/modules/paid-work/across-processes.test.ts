@@ -20,7 +20,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('jobs across processes on PostgreS
   });
 
   function spawnWorker(env: Record<string, string>): SpawnedProcess {
-    const worker = spawnEntry(fakeWorker, { ...jobEnv, DATABASE_URL: t!.location.url!, DATA_DIR: t!.location.dataDir, ...env });
+    const worker = spawnEntry(fakeWorker, {
+      ...jobEnv,
+      DATABASE_URL: t!.location.url!,
+      DATA_DIR: t!.location.dataDir,
+      ...env,
+    });
     workers.push(worker);
     return worker;
   }
@@ -33,11 +38,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('jobs across processes on PostgreS
     const jobId = (await submitGeneration(t.app, token)).json().jobId as string;
 
     // The web instance listens on its own connection, outside its pool.
-    const listening = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "lumigen_jobs"'`);
+    const listening = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "lumigen_jobs"'`,
+    );
     expect(listening[0]!.n).toBeGreaterThanOrEqual(1);
 
     // Following it before any worker exists: the stream waits with the job queued.
-    const stream = fetch(`${origin}/api/jobs/${jobId}/events`, { headers: { token }, signal: AbortSignal.timeout(60_000) }).then((response) => response.text());
+    const stream = fetch(`${origin}/api/jobs/${jobId}/events`, {
+      headers: { token },
+      signal: AbortSignal.timeout(60_000),
+    }).then((response) => response.text());
     await new Promise((resolve) => setTimeout(resolve, 300));
     const worker = spawnWorker({ FAKE_GENERATION: 'instant', WORKER_CONCURRENCY: '1' });
     await worker.waitFor(/^generating$/m);
@@ -69,19 +80,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('jobs across processes on PostgreS
     // The jobs table says who runs: sampled until every job is over.
     let most = 0;
     let otherRanAlongside = false;
-    for (const deadline = Date.now() + 90_000; ; ) {
-      const running = await rows<{ user_id: string; n: number }>(t.database.db, sql`SELECT user_id, count(*)::int AS n FROM jobs WHERE status = 'running' GROUP BY user_id`);
+    for (const deadline = Date.now() + 90_000; ;) {
+      const running = await rows<{ user_id: string; n: number }>(
+        t.database.db,
+        sql`SELECT user_id, count(*)::int AS n FROM jobs WHERE status = 'running' GROUP BY user_id`,
+      );
       const busyRunning = running.find((row) => row.user_id === busy.user.id)?.n ?? 0;
       most = Math.max(most, busyRunning);
       if (busyRunning > 0 && running.some((row) => row.user_id === other.user.id)) otherRanAlongside = true;
-      const [left] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running')`);
+      const [left] = await rows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running')`,
+      );
       if (left!.n === 0) break;
       if (Date.now() > deadline) throw new Error(`${left!.n} jobs unfinished`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(most).toBe(2);
     expect(otherRanAlongside).toBe(true);
-    for (const jobId of busyJobs) expect(await waitForJob(t.app, busy.token, jobId)).toMatchObject({ status: 'succeeded' });
+    for (const jobId of busyJobs)
+      expect(await waitForJob(t.app, busy.token, jobId)).toMatchObject({ status: 'succeeded' });
     expect(await waitForJob(t.app, other.token, otherJob)).toMatchObject({ status: 'succeeded' });
     // Both processes ran some of them.
     expect(first.output()).toMatch(/^generating$/m);

@@ -6,7 +6,10 @@ import * as repo from './jobs.repository.ts';
 import type { JobList } from './list.ts';
 
 /** The owner's cancel: the job ends without an image and its credit is refunded. */
-export function createCancel({ queue, settlement, log }: Pick<JobsDeps, 'queue' | 'settlement' | 'log'>, { ownedRow, view }: Pick<JobList, 'ownedRow' | 'view'>) {
+export function createCancel(
+  { queue, settlement, log }: Pick<JobsDeps, 'queue' | 'settlement' | 'log'>,
+  { ownedRow, view }: Pick<JobList, 'ownedRow' | 'view'>,
+) {
   return {
     /** Cancels an unfinished job and refunds it; 404 for a job that is not the user's, 409 when it is over. */
     async cancel(userId: string, jobId: string): Promise<JobView> {
@@ -20,6 +23,5 @@ export function createCancel({ queue, settlement, log }: Pick<JobsDeps, 'queue' 
       log.info({ jobId, kind: ended.kind }, 'job canceled');
       return view(ended);
     },
-
   };
 }

@@ -40,15 +40,69 @@ const watchPollMs = 500;
  * sweeping, the same for every kind it is handed. `start` opens the queue and, with `workers > 0`,
  * runs that many jobs at a time here.
  */
-export function createPaidWorkEngine({ database, stores, credits, images, kinds, jobs: limits, uploadsDir, metrics, log }: PaidWorkEngineOptions) {
+export function createPaidWorkEngine({
+  database,
+  stores,
+  credits,
+  images,
+  kinds,
+  jobs: limits,
+  uploadsDir,
+  metrics,
+  log,
+}: PaidWorkEngineOptions) {
   const { db } = database;
   const inputs = stores.inputs;
   const paidImages = createPaidImages({ db, credits, images });
-  const queue = createJobQueue(database, { timeoutSeconds: limits.timeoutSeconds, pollingIntervalSeconds, maxRunningPerUser: limits.maxRunningPerUser }, log);
-  const watch = createJobWatch({ db, pollMs: watchPollMs, backstopMs: limits.watchBackstopSeconds * 1000, listen: database.listen, log });
-  const settlement = createJobSettlement({ db, paidImages, queue, inputs, watch, maxRunningPerUser: limits.maxRunningPerUser, metrics, log });
-  const jobs = createJobsService({ db, kinds, paidImages, credits, images, queue, inputs, settlement, watch, limits, metrics, log });
-  const runner = createJobRunner({ db, kinds, paidImages, settlement, inputs, images, watch, uploadsDir, metrics, log, credits });
+  const queue = createJobQueue(
+    database,
+    { timeoutSeconds: limits.timeoutSeconds, pollingIntervalSeconds, maxRunningPerUser: limits.maxRunningPerUser },
+    log,
+  );
+  const watch = createJobWatch({
+    db,
+    pollMs: watchPollMs,
+    backstopMs: limits.watchBackstopSeconds * 1000,
+    listen: database.listen,
+    log,
+  });
+  const settlement = createJobSettlement({
+    db,
+    paidImages,
+    queue,
+    inputs,
+    watch,
+    maxRunningPerUser: limits.maxRunningPerUser,
+    metrics,
+    log,
+  });
+  const jobs = createJobsService({
+    db,
+    kinds,
+    paidImages,
+    credits,
+    images,
+    queue,
+    inputs,
+    settlement,
+    watch,
+    limits,
+    metrics,
+    log,
+  });
+  const runner = createJobRunner({
+    db,
+    kinds,
+    paidImages,
+    settlement,
+    inputs,
+    images,
+    watch,
+    uploadsDir,
+    metrics,
+    log,
+    credits,
+  });
 
   return {
     jobs,

@@ -20,7 +20,8 @@ export function createEvents({ db, watch }: Pick<JobsDeps, 'db' | 'watch'>, { ow
         }
       }
       if (isFinishedJob(state.status) && state.eventSeq <= seq) return;
-      if (state.status === 'queued' && state.position !== lastPosition) yield { type: 'position', data: { position: state.position } };
+      if (state.status === 'queued' && state.position !== lastPosition)
+        yield { type: 'position', data: { position: state.position } };
       lastPosition = state.position;
     }
   }
@@ -32,10 +33,14 @@ export function createEvents({ db, watch }: Pick<JobsDeps, 'db' | 'watch'>, { ow
      * after the last event of a finished job, or when `signal` aborts. Looks the job up once,
      * before it resolves: 404 for a job that is not the user's, before any stream starts.
      */
-    async openEvents(userId: string, jobId: string, afterSeq: number, signal: AbortSignal): Promise<AsyncGenerator<StreamedEvent>> {
+    async openEvents(
+      userId: string,
+      jobId: string,
+      afterSeq: number,
+      signal: AbortSignal,
+    ): Promise<AsyncGenerator<StreamedEvent>> {
       await ownedRow(userId, jobId);
       return followEvents(jobId, afterSeq, signal);
     },
-
   };
 }

@@ -34,4 +34,5 @@ export type JobKindHandler = {
 };
 
 /** Provider 429 and 5xx answers are retried; everything else is the answer. */
-export const isRetryableStatus = (status: number | undefined) => status !== undefined && (status === 429 || status >= 500);
+export const isRetryableStatus = (status: number | undefined) =>
+  status !== undefined && (status === 429 || status >= 500);

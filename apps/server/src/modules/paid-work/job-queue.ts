@@ -33,7 +33,10 @@ const legacySchema = 'pgboss_v10';
  * `adoptLegacyJobs` then moves the unfinished entries of our queues over and drops the old schema.
  */
 async function moveLegacySchemaAside(database: Database): Promise<boolean> {
-  const [installed] = await rows<{ present: boolean }>(database.db, sql`SELECT to_regclass('pgboss.version') IS NOT NULL AS present`);
+  const [installed] = await rows<{ present: boolean }>(
+    database.db,
+    sql`SELECT to_regclass('pgboss.version') IS NOT NULL AS present`,
+  );
   if (!installed?.present) return false;
   const [row] = await rows<{ version: number }>(database.db, sql`SELECT version::int AS version FROM pgboss.version`);
   if (!row || row.version > lastLegacySchemaVersion) return false;
@@ -49,13 +52,19 @@ async function moveLegacySchemaAside(database: Database): Promise<boolean> {
  * holds its money, so it is charged once whichever attempt delivers.
  */
 async function adoptLegacyJobs(database: Database, boss: PgBoss): Promise<number> {
-  const [aside] = await rows<{ present: boolean }>(database.db, sql`SELECT to_regnamespace(${legacySchema}) IS NOT NULL AS present`);
+  const [aside] = await rows<{ present: boolean }>(
+    database.db,
+    sql`SELECT to_regnamespace(${legacySchema}) IS NOT NULL AS present`,
+  );
   if (!aside?.present) return 0;
   return database.db.transaction(async (tx) => {
     const pending = await rows<{ id: string; name: string; data: { jobId: string } }>(
       tx,
       sql`SELECT id, name, data FROM ${sql.raw(legacySchema)}.job
-          WHERE name IN (${sql.join(queueNames.map((name) => sql`${name}`), sql`, `)}) AND state::text IN ('created', 'retry', 'active')
+          WHERE name IN (${sql.join(
+            queueNames.map((name) => sql`${name}`),
+            sql`, `,
+          )}) AND state::text IN ('created', 'retry', 'active')
           ORDER BY created_on`,
     );
     for (const name of queueNames) {
@@ -88,7 +97,9 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
     useListenNotify: database.kind === 'postgres',
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
-  boss.on('warning', (warning: { message: string; data: object }) => log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
+  boss.on('warning', (warning: { message: string; data: object }) =>
+    log.warn({ warning: warning.data }, `job queue: ${warning.message}`),
+  );
 
   /** Our work loops: `idle` ones are woken when this process sends work. */
   const loops: Array<{ id: string; idle: boolean }> = [];
@@ -105,7 +116,15 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
         started = true;
         const queues = [
           { name: lostWorkQueue, retryLimit: 2, retryDelay: 5, notify: true },
-          { name: paidWorkQueue, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: options.timeoutSeconds, deadLetter: lostWorkQueue, notify: true },
+          {
+            name: paidWorkQueue,
+            retryLimit,
+            retryDelay: retryDelaySeconds,
+            retryBackoff: true,
+            expireInSeconds: options.timeoutSeconds,
+            deadLetter: lostWorkQueue,
+            notify: true,
+          },
         ];
         for (const { name, ...settings } of queues) {
           await boss.createQueue(name, settings);
@@ -114,7 +133,11 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
           await boss.updateQueue(name, settings);
         }
         const adopted = await adoptLegacyJobs(database, boss);
-        if (upgrading || adopted > 0) log.info({ adopted }, "job queue: pg-boss 10's schema replaced; its unfinished entries moved to the new queues");
+        if (upgrading || adopted > 0)
+          log.info(
+            { adopted },
+            "job queue: pg-boss 10's schema replaced; its unfinished entries moved to the new queues",
+          );
       });
     },
 
@@ -182,9 +205,13 @@ export function createJobQueue(database: Database, options: QueueOptions, log: F
      */
     async settleLost(onLost: (jobId: string) => Promise<void>): Promise<void> {
       const every = Math.max(options.pollingIntervalSeconds, 2);
-      await boss.work<{ jobId: string }>(lostWorkQueue, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async ([job]) => {
-        if (job) await onLost(job.data.jobId);
-      });
+      await boss.work<{ jobId: string }>(
+        lostWorkQueue,
+        { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every },
+        async ([job]) => {
+          if (job) await onLost(job.data.jobId);
+        },
+      );
     },
 
     /** Stops taking work; waits up to `graceMs` for running jobs, then fails what is left (retried elsewhere). */

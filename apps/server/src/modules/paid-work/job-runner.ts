@@ -17,16 +17,22 @@ import type { JobSettlement } from './job-settlement.ts';
 import * as repo from './jobs.repository.ts';
 import { assertUsableOutput, UnusableOutputError } from './usable-output.ts';
 
-const secondsBetween = (from: Date | string, to: Date | string) => Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
+const secondsBetween = (from: Date | string, to: Date | string) =>
+  Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
 
 /** A failure as the job keeps it: our answer's code, words and Retry-After, or a bug's 500. */
 function failureOf(answer: AppError | undefined): repo.JobFailure {
   if (!answer) return { errorCode: 'internal', message: messages.job.internal };
   const retryAfter = Number(answer.headers['retry-after']);
-  return { errorCode: answer.code, message: answer.message, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined };
+  return {
+    errorCode: answer.code,
+    message: answer.message,
+    retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+  };
 }
 
-const storageDown = (error: StorageUnavailableError) => new AppError('unavailable', messages.job.storageUnavailable, { cause: error });
+const storageDown = (error: StorageUnavailableError) =>
+  new AppError('unavailable', messages.job.storageUnavailable, { cause: error });
 
 /**
  * What a worker does with a job pg-boss hands it: start an attempt, copy the inputs to files of
@@ -61,15 +67,21 @@ export function createJobRunner({
   log: FastifyBaseLogger;
 }) {
   /** The job's inputs as they are stored: its own uploads, or (a recipe's later step) the image of the job it follows. */
-  async function storedInputs(row: repo.JobRow): Promise<Array<[role: string, open: () => Promise<StoredObject | undefined>]>> {
-    if (!row.follows_job_id) return Object.entries(row.input_keys).map(([role, key]) => [role, () => inputs.getStream(key)]);
+  async function storedInputs(
+    row: repo.JobRow,
+  ): Promise<Array<[role: string, open: () => Promise<StoredObject | undefined>]>> {
+    if (!row.follows_job_id)
+      return Object.entries(row.input_keys).map(([role, key]) => [role, () => inputs.getStream(key)]);
     const previous = await repo.findJob(db, row.follows_job_id);
     const imageId = previous?.image_id;
     if (!imageId) throw new Error(`job ${row.id} follows ${row.follows_job_id}, which has no image`);
     return [['image', () => images.openOwned(imageId, row.user_id)]];
   }
 
-  async function withInputFiles<T>(row: repo.JobRow, use: (files: Record<string, string>, dir?: string) => Promise<T>): Promise<T> {
+  async function withInputFiles<T>(
+    row: repo.JobRow,
+    use: (files: Record<string, string>, dir?: string) => Promise<T>,
+  ): Promise<T> {
     const roles = await storedInputs(row);
     if (roles.length === 0) return use({});
     await mkdir(uploadsDir, { recursive: true });
@@ -98,7 +110,8 @@ export function createJobRunner({
       const log = baseLog.child({ jobId, kind: row.kind, attempt });
       const kind = kinds[row.kind];
       // Both instants are the database's clock: the wait is right whichever machine accepted it.
-      if (attempt === 1 && row.started_at) metrics.queueWait.observe({ kind: row.kind }, secondsBetween(row.created_at, row.started_at));
+      if (attempt === 1 && row.started_at)
+        metrics.queueWait.observe({ kind: row.kind }, secondsBetween(row.created_at, row.started_at));
       const startedAt = performance.now();
       const ran = (outcome: 'succeeded' | 'failed' | 'retried' | 'discarded') =>
         metrics.runTime.observe({ kind: row.kind, outcome }, (performance.now() - startedAt) / 1000);
@@ -118,7 +131,10 @@ export function createJobRunner({
             if (error instanceof UnusableOutputError) {
               metrics.unusable.inc({ provider: made.provider, tool: row.kind, reason: error.reason });
               const today = await credits.countUnusableRefund(row.user_id);
-              log.warn({ tool: row.kind, provider: made.provider, reason: error.reason, unusableToday: today }, 'provider answered an unusable image; refunded');
+              log.warn(
+                { tool: row.kind, provider: made.provider, reason: error.reason, unusableToday: today },
+                'provider answered an unusable image; refunded',
+              );
             }
             throw error;
           }
@@ -141,7 +157,11 @@ export function createJobRunner({
             // Right after the commit, the inputs and this attempt's folder go together, then the
             // waiters are told. A waiter here answers with bytes the worker held; a file went with
             // the folder and is read from the store.
-            await settlement.afterEnd(ended, Buffer.isBuffer(made.png) ? made.png : undefined, workDir ? rm(workDir, { recursive: true, force: true }) : undefined);
+            await settlement.afterEnd(
+              ended,
+              Buffer.isBuffer(made.png) ? made.png : undefined,
+              workDir ? rm(workDir, { recursive: true, force: true }) : undefined,
+            );
           } else {
             ran('discarded');
             log.info('the job ended while this attempt ran; its image was discarded');
@@ -156,17 +176,26 @@ export function createJobRunner({
           throw error;
         }
         ran('failed');
-        const answer = error instanceof AppError ? error : error instanceof StorageUnavailableError ? storageDown(error) : kind?.explain(error, log);
+        const answer =
+          error instanceof AppError
+            ? error
+            : error instanceof StorageUnavailableError
+              ? storageDown(error)
+              : kind?.explain(error, log);
         if (!answer) log.error({ err: error }, 'job failed');
-        else if (error instanceof StorageUnavailableError) log.error({ err: error }, 'job failed: image storage unavailable');
+        else if (error instanceof StorageUnavailableError)
+          log.error({ err: error }, 'job failed: image storage unavailable');
         await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, attempt, failureOf(answer)));
       }
     },
 
     /** pg-boss gave up on the job (its last attempt expired with its worker, or failed): refund it. */
     async lost(jobId: string): Promise<void> {
-      const ended = await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }));
-      if (ended) baseLog.warn({ jobId, kind: ended.kind, attempts: ended.attempts }, 'job lost with its worker; refunded');
+      const ended = await settlement.endWithoutImage((tx) =>
+        repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }),
+      );
+      if (ended)
+        baseLog.warn({ jobId, kind: ended.kind, attempts: ended.attempts }, 'job lost with its worker; refunded');
     },
   };
 }

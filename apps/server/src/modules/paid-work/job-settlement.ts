@@ -51,7 +51,11 @@ export function createJobSettlement({
     metrics.finished.inc({ kind: row.kind, outcome: row.status });
     await Promise.all([
       alongside,
-      ...Object.values(row.input_keys).map((key) => inputs.delete(key).catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input'))),
+      ...Object.values(row.input_keys).map((key) =>
+        inputs
+          .delete(key)
+          .catch((error: unknown) => log.error({ err: error, jobId: row.id }, 'could not delete a job input')),
+      ),
     ]);
     watch.ended({ row, png });
     queue.wake();

@@ -31,10 +31,16 @@ describe.each<{ limits: string; env: Record<string, string> }>([
   });
 
   /** Opens the job's stream and keeps it open (until the test ends); resolves with its status. */
-  async function openStream(token: string, jobId: string): Promise<{ status: number; retryAfter: string | null; body: string }> {
+  async function openStream(
+    token: string,
+    jobId: string,
+  ): Promise<{ status: number; retryAfter: string | null; body: string }> {
     const controller = new AbortController();
     open.push(controller);
-    const response = await fetch(`${origin}/api/jobs/${jobId}/events`, { headers: { token }, signal: controller.signal });
+    const response = await fetch(`${origin}/api/jobs/${jobId}/events`, {
+      headers: { token },
+      signal: controller.signal,
+    });
     // A refused stream has a body to read; an accepted one stays open.
     const body = response.status === 200 ? '' : await response.text();
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
@@ -47,31 +53,41 @@ describe.each<{ limits: string; env: Record<string, string> }>([
     return { token, jobId: accepted.json().jobId as string };
   }
 
-  it.skipIf(env.SSE_MAX_STREAMS_PER_IP)('opens 6 streams of one account and answers 429 with Retry-After to the other 14', async () => {
-    const { token, jobId } = await unfinishedJob();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => openStream(token, jobId)));
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(6);
-    const refused = answers.filter((answer) => answer.status !== 200);
-    expect(refused.map((answer) => answer.status)).toEqual(Array(14).fill(429));
-    for (const answer of refused) {
-      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
-      expect(JSON.parse(answer.body)).toMatchObject({ success: false, message: expect.stringContaining('6 ') });
-    }
-  });
+  it.skipIf(env.SSE_MAX_STREAMS_PER_IP)(
+    'opens 6 streams of one account and answers 429 with Retry-After to the other 14',
+    async () => {
+      const { token, jobId } = await unfinishedJob();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => openStream(token, jobId)));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(6);
+      const refused = answers.filter((answer) => answer.status !== 200);
+      expect(refused.map((answer) => answer.status)).toEqual(Array(14).fill(429));
+      for (const answer of refused) {
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+        expect(JSON.parse(answer.body)).toMatchObject({ success: false, message: expect.stringContaining('6 ') });
+      }
+    },
+  );
 
   it.skipIf(env.SSE_MAX_STREAMS_PER_IP)('counts a closed stream out again', async () => {
     const { token, jobId } = await unfinishedJob();
-    expect((await Promise.all(Array.from({ length: 6 }, () => openStream(token, jobId)))).map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(
+      (await Promise.all(Array.from({ length: 6 }, () => openStream(token, jobId)))).map((answer) => answer.status),
+    ).toEqual(Array(6).fill(200));
     expect((await openStream(token, jobId)).status).toBe(429);
     open.shift()!.abort();
     // The server hears of the close a moment later.
     await expect.poll(async () => (await openStream(token, jobId)).status, { timeout: 10_000 }).toBe(200);
   });
 
-  it.runIf(env.SSE_MAX_STREAMS_PER_IP)('bounds the streams of one client address across accounts (SSE_MAX_STREAMS_PER_IP)', async () => {
-    const jobs = await Promise.all([unfinishedJob(), unfinishedJob(), unfinishedJob()]);
-    const answers = await Promise.all(jobs.flatMap(({ token, jobId }) => Array.from({ length: 4 }, () => openStream(token, jobId))));
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
-    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(2);
-  });
+  it.runIf(env.SSE_MAX_STREAMS_PER_IP)(
+    'bounds the streams of one client address across accounts (SSE_MAX_STREAMS_PER_IP)',
+    async () => {
+      const jobs = await Promise.all([unfinishedJob(), unfinishedJob(), unfinishedJob()]);
+      const answers = await Promise.all(
+        jobs.flatMap(({ token, jobId }) => Array.from({ length: 4 }, () => openStream(token, jobId))),
+      );
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(2);
+    },
+  );
 });

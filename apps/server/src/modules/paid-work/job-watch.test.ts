@@ -22,8 +22,14 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
 
   beforeAll(async () => {
     // One worker, held by the gate: every other job stays queued.
-    t = await startTestApp(kind, { WORKER_CONCURRENCY: '1', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '3' }, { generationProvider: gate.provider });
-    counted = { execute: (statement: never) => ((statements += 1), t.database.db.execute(statement)) } as unknown as Executor;
+    t = await startTestApp(
+      kind,
+      { WORKER_CONCURRENCY: '1', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '3' },
+      { generationProvider: gate.provider },
+    );
+    counted = {
+      execute: (statement: never) => ((statements += 1), t.database.db.execute(statement)),
+    } as unknown as Executor;
   });
   afterAll(async () => {
     gate.openGate();
@@ -86,7 +92,9 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     const { states, done } = followAll(watch, [first!, second!], stop.signal);
     await sleep(pollMs / 2);
     // Another process's statement: the job is canceled with its event, as markCanceled does.
-    await t.database.db.execute(sql`UPDATE jobs SET status = 'canceled', event_seq = event_seq + 1 WHERE id = ${second}`);
+    await t.database.db.execute(
+      sql`UPDATE jobs SET status = 'canceled', event_seq = event_seq + 1 WHERE id = ${second}`,
+    );
     await t.database.db.execute(sql`DELETE FROM jobs WHERE id = ${first} AND status = 'queued'`);
     await sleep(pollMs * 3);
     stop.abort();
@@ -123,7 +131,7 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     await sleep(100);
     // As a worker in another process would: only the database knows.
     await t.database.db.execute(sql`UPDATE jobs SET progress = 50, event_seq = event_seq + 1 WHERE id = ${id}`);
-    for (const deadline = Date.now() + 10_000; states[0]!.length < 2 && Date.now() < deadline; ) await sleep(20);
+    for (const deadline = Date.now() + 10_000; states[0]!.length < 2 && Date.now() < deadline;) await sleep(20);
     stop.abort();
     watch.stop();
     await done;
@@ -158,14 +166,18 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
     expect(watch.ending(id!)).toBeUndefined();
   });
 
-  it('keeps an ending\'s image bytes up to heldPngBytes only: a larger image is read from the store by whoever answers', async () => {
+  it("keeps an ending's image bytes up to heldPngBytes only: a larger image is read from the store by whoever answers", async () => {
     const ids = await queuedJobs(1, 2);
     const watch = createJobWatch({ db: t.database.db, pollMs: 60_000, log: silent });
     const stop = new AbortController();
     const { done } = followAll(watch, ids, stop.signal);
     await sleep(100);
     const found = await rows<JobRow>(t.database.db, sql`SELECT * FROM jobs WHERE id IN (${ids[0]}, ${ids[1]})`);
-    const rowOf = (id: string) => ({ ...found.find((row) => row.id === id)!, status: 'succeeded' as const, event_seq: 99 });
+    const rowOf = (id: string) => ({
+      ...found.find((row) => row.id === id)!,
+      status: 'succeeded' as const,
+      event_seq: 99,
+    });
     const small = Buffer.alloc(heldPngBytes);
     watch.ended({ row: rowOf(ids[0]!), png: small });
     watch.ended({ row: rowOf(ids[1]!), png: Buffer.alloc(heldPngBytes + 1) });
@@ -196,7 +208,10 @@ describe.each(databaseKinds)('the job watch on %s', (kind) => {
   it('ends every follow with the error when a look fails (the database is down): a waiting call answers, it does not wait out the outage', async () => {
     const [id] = await queuedJobs(1, 1);
     let down = false;
-    const flaky = { execute: (statement: never) => (down ? Promise.reject(new Error('connection refused')) : t.database.db.execute(statement)) } as unknown as Executor;
+    const flaky = {
+      execute: (statement: never) =>
+        down ? Promise.reject(new Error('connection refused')) : t.database.db.execute(statement),
+    } as unknown as Executor;
     const watch = createJobWatch({ db: flaky, pollMs, log: silent });
     const told: Array<JobSnapshot | null> = [];
     const following = (async () => {

@@ -7,7 +7,11 @@ import { snapshotsOf, type JobRow, type JobSnapshot } from './jobs.repository.ts
 export type { JobSnapshot };
 
 /** A job's state as the statement that changed it returned it: no look needed. */
-export const snapshotOfRow = (row: Pick<JobRow, 'status' | 'event_seq'>): JobSnapshot => ({ status: row.status, eventSeq: row.event_seq, position: null });
+export const snapshotOfRow = (row: Pick<JobRow, 'status' | 'event_seq'>): JobSnapshot => ({
+  status: row.status,
+  eventSeq: row.event_seq,
+  position: null,
+});
 
 /**
  * What a worker of this process left for whoever here waits on the job: its final row and, when it
@@ -97,14 +101,17 @@ export function createJobWatch({
 
   function schedule(): void {
     if (stopped || timer || followers.size === 0) return;
-    timer = setTimeout(() => {
-      void look([...followers.keys()])
-        .catch((error: unknown) => log.warn({ err: error }, 'could not read the jobs being watched'))
-        .finally(() => {
-          timer = undefined;
-          schedule();
-        });
-    }, subscription ? backstopMs : pollMs);
+    timer = setTimeout(
+      () => {
+        void look([...followers.keys()])
+          .catch((error: unknown) => log.warn({ err: error }, 'could not read the jobs being watched'))
+          .finally(() => {
+            timer = undefined;
+            schedule();
+          });
+      },
+      subscription ? backstopMs : pollMs,
+    );
     timer.unref();
   }
 
@@ -127,7 +134,8 @@ export function createJobWatch({
         .catch((error: unknown) => log.warn({ err: error }, 'could not read the jobs announced as changed'))
         .finally(() => {
           reading = false;
-          if (announcedAll || [...announced].some((id) => followers.has(id))) readAnnounced(announced.size > 0 ? 0 : positionsMs);
+          if (announcedAll || [...announced].some((id) => followers.has(id)))
+            readAnnounced(announced.size > 0 ? 0 : positionsMs);
         });
     }, delayMs);
     timer.unref();
@@ -178,8 +186,7 @@ export function createJobWatch({
         // The statement that returned it succeeded: an earlier failed look no longer says the database is away.
         failure = undefined;
         record([jobId], new Map([[jobId, now]]));
-      }
-      else look([jobId]).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not read a changed job'));
+      } else look([jobId]).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not read a changed job'));
     },
 
     /**

@@ -40,7 +40,10 @@ const withEvent = (update: ReturnType<typeof sql>, type: string, data: ReturnTyp
   SELECT * FROM j`;
 
 /** The user's unfinished jobs, and how many of them are in the queue (the rest wait their turn). */
-export async function countUnfinished(ex: Executor, userId: string): Promise<{ unfinished: number; dispatched: number }> {
+export async function countUnfinished(
+  ex: Executor,
+  userId: string,
+): Promise<{ unfinished: number; dispatched: number }> {
   const [row] = await rows<{ unfinished: number; dispatched: number }>(
     ex,
     sql`SELECT count(*)::int AS unfinished, count(dispatched_at)::int AS dispatched
@@ -67,7 +70,9 @@ export async function deleteJobsOf(ex: Executor, userId: string): Promise<void> 
 /** `created_at` is the insert's own instant: a batch's jobs, accepted in one transaction, keep their order. */
 /** Finished jobs older than `days` go, their events with them (cascade); their images stay until deleted. */
 export async function deleteFinishedJobsBefore(ex: Executor, days: number): Promise<void> {
-  await ex.execute(sql`DELETE FROM jobs WHERE status IN ('succeeded', 'failed', 'canceled') AND finished_at < now() - make_interval(days => ${days})`);
+  await ex.execute(
+    sql`DELETE FROM jobs WHERE status IN ('succeeded', 'failed', 'canceled') AND finished_at < now() - make_interval(days => ${days})`,
+  );
 }
 
 export async function insertJob(
@@ -163,7 +168,12 @@ export async function startAttempt(ex: Executor, jobId: string): Promise<JobRow 
 }
 
 /** Progress of the running attempt; a later attempt or the job's end makes it a no-op (undefined). */
-export async function setProgress(ex: Executor, jobId: string, attempt: number, progress: number): Promise<JobRow | undefined> {
+export async function setProgress(
+  ex: Executor,
+  jobId: string,
+  attempt: number,
+  progress: number,
+): Promise<JobRow | undefined> {
   const [row] = await rows<JobRow>(
     ex,
     withEvent(
@@ -178,11 +188,18 @@ export async function setProgress(ex: Executor, jobId: string, attempt: number, 
 
 /** A failed attempt that will be tried again: the job waits in the queue meanwhile. */
 export async function requeue(ex: Executor, jobId: string, attempt: number): Promise<void> {
-  await ex.execute(sql`UPDATE jobs SET status = 'queued', progress = 0 WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt}`);
+  await ex.execute(
+    sql`UPDATE jobs SET status = 'queued', progress = 0 WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt}`,
+  );
 }
 
 /** The attempt's image is the job's result; false when the attempt no longer owns the job. */
-export async function markSucceeded(ex: Executor, jobId: string, attempt: number, imageId: string): Promise<JobRow | undefined> {
+export async function markSucceeded(
+  ex: Executor,
+  jobId: string,
+  attempt: number,
+  imageId: string,
+): Promise<JobRow | undefined> {
   const [row] = await rows<JobRow>(
     ex,
     withEvent(
@@ -199,8 +216,14 @@ export async function markSucceeded(ex: Executor, jobId: string, attempt: number
  * Ends an unfinished job without an image. With `attempt`, only while that attempt still owns
  * the job; without, whatever is running (the job was lost with its worker).
  */
-export async function markFailed(ex: Executor, jobId: string, attempt: number | undefined, failure: JobFailure): Promise<JobRow | undefined> {
-  const owned = attempt === undefined ? sql`status IN ('queued', 'running')` : sql`status = 'running' AND attempts = ${attempt}`;
+export async function markFailed(
+  ex: Executor,
+  jobId: string,
+  attempt: number | undefined,
+  failure: JobFailure,
+): Promise<JobRow | undefined> {
+  const owned =
+    attempt === undefined ? sql`status IN ('queued', 'running')` : sql`status = 'running' AND attempts = ${attempt}`;
   const [row] = await rows<JobRow>(
     ex,
     withEvent(
@@ -215,7 +238,12 @@ export async function markFailed(ex: Executor, jobId: string, attempt: number | 
 }
 
 /** The owner cancels an unfinished job. Undefined when it is not theirs or already over. */
-export async function markCanceled(ex: Executor, jobId: string, userId: string, message: string): Promise<JobRow | undefined> {
+export async function markCanceled(
+  ex: Executor,
+  jobId: string,
+  userId: string,
+  message: string,
+): Promise<JobRow | undefined> {
   const [row] = await rows<JobRow>(
     ex,
     withEvent(
@@ -240,7 +268,13 @@ export async function findOwnedJob(ex: Executor, jobId: string, userId: string):
 }
 
 /** A page of the user's jobs, newest first; `before` is the previous page's last id. */
-export async function listOwnedJobs(ex: Executor, userId: string, status: JobStatus | undefined, before: string | undefined, limit: number): Promise<JobRow[]> {
+export async function listOwnedJobs(
+  ex: Executor,
+  userId: string,
+  status: JobStatus | undefined,
+  before: string | undefined,
+  limit: number,
+): Promise<JobRow[]> {
   return rows<JobRow>(
     ex,
     sql`SELECT * FROM jobs
@@ -284,14 +318,22 @@ export async function snapshotsOf(ex: Executor, ids: readonly string[]): Promise
 }
 
 export async function eventsAfter(ex: Executor, jobId: string, seq: number): Promise<JobEventRow[]> {
-  return rows<JobEventRow>(ex, sql`SELECT seq, type, data FROM job_events WHERE job_id = ${jobId} AND seq > ${seq} ORDER BY seq`);
+  return rows<JobEventRow>(
+    ex,
+    sql`SELECT seq, type, data FROM job_events WHERE job_id = ${jobId} AND seq > ${seq} ORDER BY seq`,
+  );
 }
 
 /**
  * Unfinished jobs in the queue for longer than `graceSeconds` whose queue entry is gone or
  * over (pg-boss's `state < 'completed'` is created, retry or active): nothing will run them.
  */
-export async function findOrphanedJobIds(ex: Executor, queueName: string, graceSeconds: number, limit: number): Promise<string[]> {
+export async function findOrphanedJobIds(
+  ex: Executor,
+  queueName: string,
+  graceSeconds: number,
+  limit: number,
+): Promise<string[]> {
   const found = await rows<{ id: string }>(
     ex,
     sql`SELECT j.id FROM jobs j

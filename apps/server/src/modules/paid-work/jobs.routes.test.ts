@@ -7,13 +7,24 @@ import { rows } from '../../db/client.ts';
 import { fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { gatedGenerationProvider } from '../../test/gated-generation-provider.ts';
 import { catRequest, getJob, parseEvents, submitGeneration, submitTool, waitForJob } from '../../test/job-calls.ts';
-import { countRows, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  countRows,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.ts';
 import { defaultFields, imagePart, pngOf } from '../../test/tool-calls.ts';
 import { GenerationProviderError } from '../generation/index.ts';
 
 const prompt = (text: string) => ({ ...catRequest, prompt: text });
 const jobsOf = async (t: TestContext, userId: string) =>
-  rows<{ status: string; attempts: number }>(t.database.db, sql`SELECT status, attempts FROM jobs WHERE user_id = ${userId} ORDER BY created_at`);
+  rows<{ status: string; attempts: number }>(
+    t.database.db,
+    sql`SELECT status, attempts FROM jobs WHERE user_id = ${userId} ORDER BY created_at`,
+  );
 
 describe.each(databaseKinds)('the jobs API on %s', (kind) => {
   let t: TestContext;
@@ -22,7 +33,11 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
 
   // One worker, one running job and two waiting per user: small enough to reach every limit.
   beforeAll(async () => {
-    t = await startTestApp(kind, { WORKER_CONCURRENCY: '1', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '2' }, { generationProvider: gate.provider, toolProvider: tools.provider });
+    t = await startTestApp(
+      kind,
+      { WORKER_CONCURRENCY: '1', JOBS_MAX_RUNNING_PER_USER: '1', JOBS_MAX_QUEUED_PER_USER: '2' },
+      { generationProvider: gate.provider, toolProvider: tools.provider },
+    );
   });
   afterAll(() => t.close());
   beforeEach(() => {
@@ -39,27 +54,49 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     expect(accepted.json()).toEqual({ success: true, jobId: expect.any(String), status: 'queued' });
 
     const job = await waitForJob(t.app, token, jobId);
-    expect(job).toMatchObject({ id: jobId, kind: 'generation', status: 'succeeded', progress: 100, position: null, imageId: expect.any(String), message: null, finishedAt: expect.any(String) });
-    expect((await t.app.inject({ method: 'GET', url: `/api/images/${job.imageId}`, headers: { token } })).statusCode).toBe(200);
+    expect(job).toMatchObject({
+      id: jobId,
+      kind: 'generation',
+      status: 'succeeded',
+      progress: 100,
+      position: null,
+      imageId: expect.any(String),
+      message: null,
+      finishedAt: expect.any(String),
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/images/${job.imageId}`, headers: { token } })).statusCode,
+    ).toBe(200);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-    const [reservation] = await rows<{ status: string; image_id: string }>(t.database.db, sql`SELECT status, image_id FROM credit_reservations WHERE user_id = ${user.id}`);
+    const [reservation] = await rows<{ status: string; image_id: string }>(
+      t.database.db,
+      sql`SELECT status, image_id FROM credit_reservations WHERE user_id = ${user.id}`,
+    );
     expect(reservation).toEqual({ status: 'committed', image_id: job.imageId });
   });
 
   it('runs an editing tool from its multipart upload and deletes the job input afterwards', async () => {
     const { token, user } = await register(t.app);
-    const accepted = await submitTool(t.app, token, 'upscale', [imagePart(await pngOf(80, 60)), ...defaultFields('upscale')]);
+    const accepted = await submitTool(t.app, token, 'upscale', [
+      imagePart(await pngOf(80, 60)),
+      ...defaultFields('upscale'),
+    ]);
     expect(accepted.statusCode).toBe(202);
     const job = await waitForJob(t.app, token, accepted.json().jobId);
     expect(job).toMatchObject({ kind: 'upscale', status: 'succeeded' });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
     // The upload went through the input store (its folder exists) and left nothing there. The
     // job reads as succeeded from its commit; its ending deletes the files right after that.
-    await vi.waitFor(async () => {
-      const inputsLeft = (await readdir(path.join(t.location.dataDir, 'inputs'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-      expect(inputsLeft).toEqual([]);
-      expect(await readdir(path.join(t.location.dataDir, 'uploads'))).toEqual([]);
-    }, { timeout: 2_000, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        const inputsLeft = (
+          await readdir(path.join(t.location.dataDir, 'inputs'), { recursive: true, withFileTypes: true })
+        ).filter((entry) => entry.isFile());
+        expect(inputsLeft).toEqual([]);
+        expect(await readdir(path.join(t.location.dataDir, 'uploads'))).toEqual([]);
+      },
+      { timeout: 2_000, interval: 20 },
+    );
   });
 
   it('answers bad input with a 4xx and charges nothing, queues nothing', async () => {
@@ -72,7 +109,9 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     expect(unknownTool.statusCode).toBe(404);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
     expect(await jobsOf(t, user.id)).toEqual([]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/jobs/generate', payload: catRequest })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/jobs/generate', payload: catRequest })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 402 with the balance when the credit is short, and queues nothing', async () => {
@@ -80,14 +119,21 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const response = await submitGeneration(t.app, token);
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
+    expect(response.json()).toEqual({
+      success: false,
+      message:
+        'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+      creditBalance: 0,
+      creditsNeeded: 1,
+    });
     expect(await jobsOf(t, user.id)).toEqual([]);
   });
 
   it('refuses work beyond the per-user limits with 429 and Retry-After, reserving nothing', async () => {
     const { token, user } = await register(t.app);
     const ids: string[] = [];
-    for (const text of ['one', 'two', 'three']) ids.push((await submitGeneration(t.app, token, prompt(text))).json().jobId);
+    for (const text of ['one', 'two', 'three'])
+      ids.push((await submitGeneration(t.app, token, prompt(text))).json().jobId);
     await gate.waitForCalls(1);
     const refused = await submitGeneration(t.app, token, prompt('four'));
     expect(refused.statusCode).toBe(429);
@@ -104,7 +150,8 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     const busy = await register(t.app);
     const other = await register(t.app);
     const busyIds: string[] = [];
-    for (const text of ['busy 1', 'busy 2', 'busy 3']) busyIds.push((await submitGeneration(t.app, busy.token, prompt(text))).json().jobId);
+    for (const text of ['busy 1', 'busy 2', 'busy 3'])
+      busyIds.push((await submitGeneration(t.app, busy.token, prompt(text))).json().jobId);
     await gate.waitForCalls(1);
     const otherId = (await submitGeneration(t.app, other.token, prompt('other 1'))).json().jobId;
     // busy 1 runs; the other user's job is next, ahead of busy 2 and 3.
@@ -125,11 +172,18 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
 
     const canceled = await t.app.inject({ method: 'POST', url: `/api/jobs/${waiting}/cancel`, headers: { token } });
     expect(canceled.statusCode).toBe(200);
-    expect(canceled.json()).toMatchObject({ success: true, message: messages.job.cancelRequested, job: { id: waiting, status: 'canceled', message: messages.job.canceled } });
+    expect(canceled.json()).toMatchObject({
+      success: true,
+      message: messages.job.cancelRequested,
+      job: { id: waiting, status: 'canceled', message: messages.job.canceled },
+    });
     const again = await t.app.inject({ method: 'POST', url: `/api/jobs/${waiting}/cancel`, headers: { token } });
     expect(again.statusCode).toBe(409);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/jobs/${running}/cancel`, headers: { token } })).json().job.status).toBe('canceled');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/jobs/${running}/cancel`, headers: { token } })).json().job
+        .status,
+    ).toBe('canceled');
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 5 });
     // The provider finishes anyway: the image is thrown away and nothing is charged.
     gate.openGate();
@@ -137,7 +191,10 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(gate.prompts()).toEqual(['running']);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 5 });
-    const images = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${user.id}`);
+    const images = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${user.id}`,
+    );
     expect(images[0]?.n).toBe(0);
   });
 
@@ -148,13 +205,19 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     const jobId = (await submitGeneration(t.app, owner.token)).json().jobId;
     await waitForJob(t.app, owner.token, jobId);
     for (const id of [jobId, '00000000-0000-4000-8000-000000000000', 'not-a-job']) {
-      for (const [method, url] of [['GET', `/api/jobs/${id}`], ['GET', `/api/jobs/${id}/events`], ['POST', `/api/jobs/${id}/cancel`]] as const) {
+      for (const [method, url] of [
+        ['GET', `/api/jobs/${id}`],
+        ['GET', `/api/jobs/${id}/events`],
+        ['POST', `/api/jobs/${id}/cancel`],
+      ] as const) {
         const response = await t.app.inject({ method, url, headers: { token: stranger.token } });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
         expect(response.json()).toEqual({ success: false, message: 'Not found' });
       }
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/jobs', headers: { token: stranger.token } })).json().jobs).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/jobs', headers: { token: stranger.token } })).json().jobs,
+    ).toEqual([]);
     expect(await ledgerState(t.database, owner.user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
   });
 
@@ -214,12 +277,20 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
       { id: '4', event: 'succeeded', data: { imageId } },
     ]);
 
-    const resumed = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/events`, headers: { token, 'last-event-id': '2' } });
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${jobId}/events`,
+      headers: { token, 'last-event-id': '2' },
+    });
     expect(parseEvents(resumed.body)).toEqual([
       { id: '3', event: 'progress', data: { progress: 80 } },
       { id: '4', event: 'succeeded', data: { imageId } },
     ]);
-    const finished = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/events`, headers: { token, 'last-event-id': '4' } });
+    const finished = await t.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${jobId}/events`,
+      headers: { token, 'last-event-id': '4' },
+    });
     expect(parseEvents(finished.body)).toEqual([]);
     await waitForJob(t.app, other.token, blocker);
   });
@@ -244,16 +315,25 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
     expect(failed.json().jobs.map((job: { id: string }) => job.id)).toEqual([first]);
     const older = await t.app.inject({ method: 'GET', url: `/api/jobs?cursor=${second}`, headers: { token } });
     expect(older.json().jobs.map((job: { id: string }) => job.id)).toEqual([first]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/jobs?status=lost', headers: { token } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/jobs?cursor=12', headers: { token } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/jobs?status=lost', headers: { token } })).statusCode).toBe(
+      400,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/jobs?cursor=12', headers: { token } })).statusCode).toBe(
+      400,
+    );
   });
 
-  it('keeps the specification\'s generate-image answering as before, through a job', async () => {
+  it("keeps the specification's generate-image answering as before, through a job", async () => {
     gate.openGate();
     const { token, user } = await register(t.app);
     const response = await post(t.app, '/api/image/generate-image', token, catRequest);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, message: 'Image generated', creditBalance: 4, imageId: expect.any(String) });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Image generated',
+      creditBalance: 4,
+      imageId: expect.any(String),
+    });
     expect(await jobsOf(t, user.id)).toEqual([{ status: 'succeeded', attempts: 1 }]);
     expect(await countRows(t.database, 'images')).toBeGreaterThan(0);
   });
@@ -262,7 +342,11 @@ describe.each(databaseKinds)('the jobs API on %s', (kind) => {
 describe.each(databaseKinds)('jobs whose attempts expire on %s', (kind) => {
   it('retries an attempt that outlives JOBS_TIMEOUT_SECONDS once, then fails the job and refunds it; a late image is discarded', async () => {
     const gate = gatedGenerationProvider();
-    const t = await startTestApp(kind, { JOBS_TIMEOUT_SECONDS: '2', TOOLS_LOCAL_TIMEOUT_SECONDS: '1' }, { generationProvider: gate.provider });
+    const t = await startTestApp(
+      kind,
+      { JOBS_TIMEOUT_SECONDS: '2', TOOLS_LOCAL_TIMEOUT_SECONDS: '1' },
+      { generationProvider: gate.provider },
+    );
     try {
       const { token, user } = await register(t.app);
       const jobId = (await submitGeneration(t.app, token)).json().jobId;

@@ -33,11 +33,16 @@ function lastEventIdOf(header: string | string[] | undefined): number {
  * The jobs API for every kind: a job watched, listed or canceled. Each kind accepts its own jobs
  * with 202 (`POST /api/jobs/generate` in generation, `/api/jobs/tools/:tool` in tools).
  */
-export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number } }) {
+export async function jobsRoutes(
+  app: FastifyInstance,
+  { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number } },
+) {
   const openStreams = createOpenStreams();
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Watching and listing also take an API key with the `read` scope; canceling needs the session.
-  r.addHook('onRequest', (request) => (request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request)));
+  r.addHook('onRequest', (request) =>
+    request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request),
+  );
 
   r.get('/api/jobs', { schema: { querystring: jobsListQuery } }, async (request): Promise<JobsListResponse> => {
     return { success: true, ...(await jobs.list(callerId(request), request.query.status, request.query.cursor)) };
@@ -60,13 +65,20 @@ export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs
       [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
     ]);
     if (!release) {
-      throw new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), { headers: { 'retry-after': String(streamRetrySeconds) } });
+      throw new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), {
+        headers: { 'retry-after': String(streamRetrySeconds) },
+      });
     }
     const stop = new AbortController();
     let events: AsyncGenerator<StreamedEvent>;
     try {
       // Someone else's job, or none: an ordinary 404 before the stream starts.
-      events = await jobs.openEvents(userId, request.params.id, lastEventIdOf(request.headers['last-event-id']), stop.signal);
+      events = await jobs.openEvents(
+        userId,
+        request.params.id,
+        lastEventIdOf(request.headers['last-event-id']),
+        stop.signal,
+      );
     } catch (error) {
       release();
       throw error;
@@ -75,7 +87,10 @@ export async function jobsRoutes(app: FastifyInstance, { jobs, streams }: { jobs
     // A stream cannot answer a heartbeat: one whose client stops reading is closed by the
     // server's idle timeout (connectionTimeout), as its socket then completes no write, and its
     // slot is counted free on close; heartbeats keep a stream that is read from looking idle.
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), Math.min(heartbeatMs, streams.idleTimeoutMs / 3));
+    const heartbeat = setInterval(
+      () => stream.write(': keep-alive\n\n'),
+      Math.min(heartbeatMs, streams.idleTimeoutMs / 3),
+    );
     const end = () => {
       clearInterval(heartbeat);
       stop.abort();

@@ -37,12 +37,18 @@ export function createList({ db }: Pick<JobsDeps, 'db'>) {
       return view(await ownedRow(userId, jobId));
     },
 
-    async list(userId: string, status: JobStatus | undefined, cursor: string | undefined): Promise<{ jobs: JobView[]; nextCursor: string | null }> {
+    async list(
+      userId: string,
+      status: JobStatus | undefined,
+      cursor: string | undefined,
+    ): Promise<{ jobs: JobView[]; nextCursor: string | null }> {
       const found = await repo.listOwnedJobs(db, userId, status, cursor, jobsPageLimit + 1);
       const page = found.slice(0, jobsPageLimit);
-      return { jobs: await Promise.all(page.map(view)), nextCursor: found.length > jobsPageLimit ? (page.at(-1)?.id ?? null) : null };
+      return {
+        jobs: await Promise.all(page.map(view)),
+        nextCursor: found.length > jobsPageLimit ? (page.at(-1)?.id ?? null) : null,
+      };
     },
-
   };
 }
 

@@ -15,7 +15,12 @@ describe.each(databaseKinds)('a brief call waiting for its job when the server c
     const t = await startTestApp(kind, { WORKER_CONCURRENCY: '1' }, { generationProvider: gate.provider });
     try {
       const { token, user } = await register(t.app);
-      const answer = t.app.inject({ method: 'POST', url: '/api/image/generate-image', headers: { token }, payload: catRequest });
+      const answer = t.app.inject({
+        method: 'POST',
+        url: '/api/image/generate-image',
+        headers: { token },
+        payload: catRequest,
+      });
       await gate.waitForCalls(1);
 
       const closing = t.app.close();
@@ -28,7 +33,10 @@ describe.each(databaseKinds)('a brief call waiting for its job when the server c
       gate.openGate();
       gate.calls[0]!.release();
       await closing;
-      const [finished] = await rows<{ status: string }>(t.database.db, sql`SELECT status FROM jobs WHERE id = ${job!.id}`);
+      const [finished] = await rows<{ status: string }>(
+        t.database.db,
+        sql`SELECT status FROM jobs WHERE id = ${job!.id}`,
+      );
       expect(finished?.status).toBe('succeeded');
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
     } finally {

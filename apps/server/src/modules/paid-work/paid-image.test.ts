@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { databaseKinds, ledgerState, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
+import {
+  databaseKinds,
+  ledgerState,
+  register,
+  startTestApp,
+  storedImageFiles,
+  type TestContext,
+} from '../../test/harness.ts';
 import { pngOf } from '../../test/tool-calls.ts';
 import { createCreditsService, type CreditsService } from '../credits/index.ts';
 import { createFileImageStore, createImagesService, type ImagesService } from '../images/index.ts';
@@ -26,15 +33,28 @@ describe.each(databaseKinds)('a paid image on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const imageRowsOf = async (userId: string) => rows<{ id: string }>(t.database.db, sql`SELECT id FROM images WHERE user_id = ${userId}`);
-  const made = () => ({ kind: 'generation', prompt: 'a cat', params: {}, provider: 'local', png, width: 32, height: 24 });
+  const imageRowsOf = async (userId: string) =>
+    rows<{ id: string }>(t.database.db, sql`SELECT id FROM images WHERE user_id = ${userId}`);
+  const made = () => ({
+    kind: 'generation',
+    prompt: 'a cat',
+    params: {},
+    provider: 'local',
+    png,
+    width: 32,
+    height: 24,
+  });
 
   it('a crash after the file is stored and before the commit leaves, after the retry, one image and one charge', async () => {
     const { user } = await register(t.app);
     const { reservationId } = await credits.reserve(user.id, 1, 'generation');
 
     // The first attempt dies inside the claim: its own discard never runs, as in a SIGKILLed process.
-    const dying = createPaidImages({ db: t.database.db, credits, images: { ...images, removeStored: async () => undefined } });
+    const dying = createPaidImages({
+      db: t.database.db,
+      credits,
+      images: { ...images, removeStored: async () => undefined },
+    });
     await expect(
       dying.deliver({
         userId: user.id,
@@ -50,12 +70,22 @@ describe.each(databaseKinds)('a paid image on %s', (kind) => {
 
     // The retry, in the next process.
     const retry = createPaidImages({ db: t.database.db, credits, images });
-    const image = await retry.deliver({ userId: user.id, cost: 1, reservationId, made: made(), log, claim: async () => true });
+    const image = await retry.deliver({
+      userId: user.id,
+      cost: 1,
+      reservationId,
+      made: made(),
+      log,
+      claim: async () => true,
+    });
 
     expect(await imageRowsOf(user.id)).toEqual([{ id: image!.id }]);
     // The sign-up bonus and one reservation, committed once: one charge.
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-    const reservation = await rows<{ status: string; image_id: string | null }>(t.database.db, sql`SELECT status, image_id FROM credit_reservations WHERE id = ${reservationId}`);
+    const reservation = await rows<{ status: string; image_id: string | null }>(
+      t.database.db,
+      sql`SELECT status, image_id FROM credit_reservations WHERE id = ${reservationId}`,
+    );
     expect(reservation).toEqual([{ status: 'committed', image_id: image!.id }]);
   });
 
@@ -64,7 +94,9 @@ describe.each(databaseKinds)('a paid image on %s', (kind) => {
     const { reservationId } = await credits.reserve(user.id, 1, 'generation');
     const before = await storedImageFiles(t.location);
     const paid = createPaidImages({ db: t.database.db, credits, images });
-    expect(await paid.deliver({ userId: user.id, cost: 1, reservationId, made: made(), log, claim: async () => false })).toBeUndefined();
+    expect(
+      await paid.deliver({ userId: user.id, cost: 1, reservationId, made: made(), log, claim: async () => false }),
+    ).toBeUndefined();
     expect(await imageRowsOf(user.id)).toEqual([]);
     expect(await storedImageFiles(t.location)).toEqual(before);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });

@@ -35,12 +35,20 @@ class ClaimLost extends Error {}
 
 export function createPaidImages({ db, credits, images }: { db: Db; credits: CreditsService; images: ImagesService }) {
   async function removeQuietly(storageKey: string, log: FastifyBaseLogger) {
-    await images.removeStored([storageKey]).catch((error: unknown) => log.error({ err: error, storageKey }, 'could not remove an undelivered image file'));
+    await images
+      .removeStored([storageKey])
+      .catch((error: unknown) => log.error({ err: error, storageKey }, 'could not remove an undelivered image file'));
   }
 
   return {
     /** Free work reserves nothing and writes no ledger row (docs/decisions/051): its reservation is null. */
-    async reserve(userId: string, cost: number, purpose: string, ex: Executor, apiKey?: KeyCharge): Promise<FreeOrReserved> {
+    async reserve(
+      userId: string,
+      cost: number,
+      purpose: string,
+      ex: Executor,
+      apiKey?: KeyCharge,
+    ): Promise<FreeOrReserved> {
       if (cost === 0) return { reservationId: null, balance: await credits.balanceOf(userId, ex) };
       return credits.reserve(userId, cost, purpose, ex, apiKey);
     },
@@ -65,7 +73,10 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
           const image = await images.insertStored(tx, { userId, ...made }, stored);
           if (!(await claim(tx, image.id))) throw new ClaimLost();
           if (reservationId !== null && !(await credits.commit(reservationId, image.id, tx))) {
-            log.warn({ imageId: image.id, reservationId }, 'reservation was swept while the image was made; charging again');
+            log.warn(
+              { imageId: image.id, reservationId },
+              'reservation was swept while the image was made; charging again',
+            );
             await credits.spend(userId, cost, reservationId, tx);
           }
           return image;

@@ -14,7 +14,11 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
   let t: TestContext;
   let photo: Buffer;
   beforeAll(async () => {
-    t = await startTestApp(kind, { TRUST_PROXY: proxy, PAID_RATE_LIMIT_USER_MAX: '2', PAID_RATE_LIMIT_IP_MAX: '3' }, { toolProvider: fakeToolProvider().provider });
+    t = await startTestApp(
+      kind,
+      { TRUST_PROXY: proxy, PAID_RATE_LIMIT_USER_MAX: '2', PAID_RATE_LIMIT_IP_MAX: '3' },
+      { toolProvider: fakeToolProvider().provider },
+    );
     photo = await pngOf(64, 48);
   });
   afterAll(() => t.close());
@@ -23,11 +27,22 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
     t.app.inject({ method: 'POST', url, remoteAddress: proxy, headers: { token, 'x-forwarded-for': ip }, payload });
   const tool = async (url: string, token: string, ip: string) => {
     const { payload, contentType } = await multipartBody([imagePart(photo)]);
-    return t.app.inject({ method: 'POST', url, remoteAddress: proxy, headers: { token, 'x-forwarded-for': ip, 'content-type': contentType }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: proxy,
+      headers: { token, 'x-forwarded-for': ip, 'content-type': contentType },
+      payload,
+    });
   };
-  const countJobs = async () => (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jobs`))[0]?.n;
+  const countJobs = async () =>
+    (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jobs`))[0]?.n;
 
-  function expectLimited(response: { statusCode: number; headers: Record<string, unknown>; json(): { message: string } }) {
+  function expectLimited(response: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    json(): { message: string };
+  }) {
     expect(response.statusCode).toBe(429);
     const seconds = Number(response.headers['retry-after']);
     expect(seconds).toBeGreaterThanOrEqual(1);
@@ -53,7 +68,12 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
     expect(await countRows(t.database, 'credit_reservations')).toBe(reservations);
     expect(await countJobs()).toEqual(jobs);
     // Watching a job costs nothing and is not limited.
-    const list = await t.app.inject({ method: 'GET', url: '/api/jobs', remoteAddress: proxy, headers: { token: user.token, 'x-forwarded-for': ip } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/jobs',
+      remoteAddress: proxy,
+      headers: { token: user.token, 'x-forwarded-for': ip },
+    });
     expect(list.statusCode).toBe(200);
   });
 
@@ -62,10 +82,22 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
     const { key } = await createKey(t, user.token);
     const ip = '203.0.113.30';
     const v1 = () =>
-      t.app.inject({ method: 'POST', url: '/v1/images/generations', remoteAddress: proxy, headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip }, payload: { prompt: 'A cat', size: '256x256' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/images/generations',
+        remoteAddress: proxy,
+        headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip },
+        payload: { prompt: 'A cat', size: '256x256' },
+      });
     const clipdrop = async () => {
       const { payload, contentType } = await multipartBody([imagePart(photo)]);
-      return t.app.inject({ method: 'POST', url: '/clipdrop/remove-background/v1', remoteAddress: proxy, headers: { 'x-api-key': key, 'x-forwarded-for': ip, 'content-type': contentType }, payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/clipdrop/remove-background/v1',
+        remoteAddress: proxy,
+        headers: { 'x-api-key': key, 'x-forwarded-for': ip, 'content-type': contentType },
+        payload,
+      });
     };
     expect((await json('/api/jobs/generate', user.token, ip, cat)).statusCode).toBe(202);
     expect((await v1()).statusCode).toBe(200);
@@ -73,7 +105,11 @@ describe.each(databaseKinds)('rate limits on paid work on %s', (kind) => {
 
     const limitedV1 = await v1();
     expect(limitedV1.statusCode).toBe(429);
-    expect(limitedV1.json().error).toMatchObject({ type: 'requests', code: 'rate_limit_exceeded', message: expect.stringMatching(/^Too many attempts/) });
+    expect(limitedV1.json().error).toMatchObject({
+      type: 'requests',
+      code: 'rate_limit_exceeded',
+      message: expect.stringMatching(/^Too many attempts/),
+    });
     const limitedClipdrop = await clipdrop();
     expect(limitedClipdrop.statusCode).toBe(429);
     expect(Number(limitedClipdrop.headers['retry-after'])).toBeGreaterThanOrEqual(1);

@@ -4,7 +4,13 @@ import type { JobsDeps } from './jobs-deps.ts';
 import * as repo from './jobs.repository.ts';
 
 /** The sweep's part for jobs, and the queue depth the metrics read. */
-export function createSweep({ db, settlement, queue, limits, log }: Pick<JobsDeps, 'db' | 'settlement' | 'queue' | 'limits' | 'log'>) {
+export function createSweep({
+  db,
+  settlement,
+  queue,
+  limits,
+  log,
+}: Pick<JobsDeps, 'db' | 'settlement' | 'queue' | 'limits' | 'log'>) {
   return {
     /** Every user's unfinished jobs by status, for the metrics' queue depth. */
     depth: () => repo.countAllUnfinished(db),
@@ -16,7 +22,9 @@ export function createSweep({ db, settlement, queue, limits, log }: Pick<JobsDep
      */
     async sweep(): Promise<void> {
       for (const jobId of await repo.findOrphanedJobIds(db, paidWorkQueue, 60, 100)) {
-        const ended = await settlement.endWithoutImage((tx) => repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }));
+        const ended = await settlement.endWithoutImage((tx) =>
+          repo.markFailed(tx, jobId, undefined, { errorCode: 'unavailable', message: messages.job.lost }),
+        );
         if (ended) log.warn({ jobId, kind: ended.kind }, 'job found without a queue entry; failed and refunded');
       }
       for (const userId of await repo.findUsersWithFreeSlots(db, limits.maxRunningPerUser, 100)) {

@@ -7,7 +7,16 @@ import sharp, { type Color, type Sharp } from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { catRequest, submitGeneration, submitTool, waitForJob } from '../../test/job-calls.ts';
-import { captureLogs, countRows, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  captureLogs,
+  countRows,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.ts';
 import { picturePng } from '../../test/pictures.ts';
 import { callTool, defaultFields, imagePart, pngOf } from '../../test/tool-calls.ts';
 import type { GeneratedImage, GenerationInput, GenerationProvider } from '../generation/index.ts';
@@ -22,7 +31,8 @@ const png = async (image: Sharp): Promise<Png> => {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   return { png: bytes, width, height };
 };
-const flat = (width: number, height: number, background: Color, channels: 3 | 4 = 3) => png(sharp({ create: { width, height, channels, background } }));
+const flat = (width: number, height: number, background: Color, channels: 3 | 4 = 3) =>
+  png(sharp({ create: { width, height, channels, background } }));
 
 /** The pictures a provider might answer that nobody can use, each with the words the user reads. */
 const unusable = {
@@ -46,7 +56,11 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
   const tools = fakeToolProvider((input) => edit(input));
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { METRICS_TOKEN: metricsToken, LOG_LEVEL: 'warn' }, { generationProvider, toolProvider: tools.provider, logger: logs.logger });
+    t = await startTestApp(
+      kind,
+      { METRICS_TOKEN: metricsToken, LOG_LEVEL: 'warn' },
+      { generationProvider, toolProvider: tools.provider, logger: logs.logger },
+    );
   });
   afterAll(() => t.close());
   beforeEach(() => {
@@ -81,7 +95,9 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
       const before = await countRows(t.database, 'images');
       const answer = await post(t.app, '/api/image/generate-image', token, catRequest);
       expect(answer.statusCode).toBe(502);
-      expect(answer.json().message).toBe('The provider returned a 128×128 image instead of 256×256; your credit was refunded.');
+      expect(answer.json().message).toBe(
+        'The provider returned a 128×128 image instead of 256×256; your credit was refunded.',
+      );
       await expectRefunded(user.id, before);
     });
 
@@ -95,10 +111,22 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
 
   describe('POST /api/image/tools/:tool (the specification’s call)', () => {
     it.each([
-      ['all black', async (input: ToolInput) => unusable.black(input.image.width, input.image.height), messages.unusable.black],
-      ['transparent', async (input: ToolInput) => unusable.transparent(input.image.width, input.image.height), messages.unusable.transparent],
+      [
+        'all black',
+        async (input: ToolInput) => unusable.black(input.image.width, input.image.height),
+        messages.unusable.black,
+      ],
+      [
+        'transparent',
+        async (input: ToolInput) => unusable.transparent(input.image.width, input.image.height),
+        messages.unusable.transparent,
+      ],
       // The provider hands back the very picture it was sent.
-      ['the input unchanged', async (input: ToolInput) => png(sharp(await readFile(input.image.path))), messages.unusable.unchanged],
+      [
+        'the input unchanged',
+        async (input: ToolInput) => png(sharp(await readFile(input.image.path))),
+        messages.unusable.unchanged,
+      ],
     ] as const)('remove-background answering %s: a refunded 502 with the reason', async (_name, answer, message) => {
       edit = answer;
       const { token, user } = await register(t.app);
@@ -113,9 +141,15 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
       edit = async (input) => png(sharp(await readFile(input.image.path)));
       const { token, user } = await register(t.app);
       const before = await countRows(t.database, 'images');
-      const response = await callTool(t.app, token, 'upscale', [imagePart(await pngOf(96, 64)), ['target_width', '192'], ['target_height', '128']]);
+      const response = await callTool(t.app, token, 'upscale', [
+        imagePart(await pngOf(96, 64)),
+        ['target_width', '192'],
+        ['target_height', '128'],
+      ]);
       expect(response.statusCode).toBe(502);
-      expect(response.json().message).toBe('The provider returned a 96×64 image instead of 192×128; your credit was refunded.');
+      expect(response.json().message).toBe(
+        'The provider returned a 96×64 image instead of 192×128; your credit was refunded.',
+      );
       await expectRefunded(user.id, before);
     });
 
@@ -154,22 +188,32 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
       edit = async (input) => png(sharp(await readFile(input.image.path)));
       const { token, user } = await register(t.app);
       const before = await countRows(t.database, 'images');
-      const accepted = await submitTool(t.app, token, 'replace-background', [imagePart(await pngOf(96, 64)), ...defaultFields('replace-background')]);
+      const accepted = await submitTool(t.app, token, 'replace-background', [
+        imagePart(await pngOf(96, 64)),
+        ...defaultFields('replace-background'),
+      ]);
       const job = await waitForJob(t.app, token, accepted.json().jobId);
       expect(job).toMatchObject({ status: 'failed', message: messages.unusable.unchanged, imageId: null });
       await expectRefunded(user.id, before);
     });
 
     it('counts each refusal by provider, tool and reason, and logs it with the provider and the tool', async () => {
-      const scrape = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
-      const counted = (labels: string) => Number(new RegExp(`^lumigen_unusable_outputs_total\\{${labels}\\} (\\d+)$`, 'm').exec(scrape.body)?.[1] ?? 0);
+      const scrape = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      const counted = (labels: string) =>
+        Number(new RegExp(`^lumigen_unusable_outputs_total\\{${labels}\\} (\\d+)$`, 'm').exec(scrape.body)?.[1] ?? 0);
       // Every test above ran before this one (vitest runs a file's tests in order).
       expect(counted('provider="local",tool="generation",reason="black"')).toBe(2);
       expect(counted('provider="local",tool="remove-background",reason="unchanged"')).toBe(1);
       expect(counted('provider="local",tool="upscale",reason="wrong_size"')).toBe(1);
       expect(counted('provider="local",tool="replace-background",reason="unchanged"')).toBe(1);
       const logged = logs.lines.filter((line) => line.msg === 'provider answered an unusable image; refunded');
-      expect(logged).toContainEqual(expect.objectContaining({ tool: 'remove-background', provider: 'local', reason: 'transparent' }));
+      expect(logged).toContainEqual(
+        expect.objectContaining({ tool: 'remove-background', provider: 'local', reason: 'transparent' }),
+      );
       expect(logged).toHaveLength(10);
     });
   });
@@ -177,16 +221,26 @@ describe.each(databaseKinds)('unusable provider output on %s', (kind) => {
 
 describe('assertUsableOutput', () => {
   it('tolerates JPEG noise in a flat picture: still one colour', async () => {
-    const noisy = await sharp(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a7a7a' } }).jpeg({ quality: 60 }).toBuffer()).png().toBuffer();
+    const noisy = await sharp(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a7a7a' } })
+        .jpeg({ quality: 60 })
+        .toBuffer(),
+    )
+      .png()
+      .toBuffer();
     await expect(assertUsableOutput(noisy, {})).rejects.toThrow(messages.unusable.oneColour);
   });
 
   it('judges the whole picture: flat everywhere but its last pixel, or transparent but for it, is a picture', async () => {
     const width = 1500;
     const height = 40;
-    const flatRgba = (r: number, g: number, b: number, a: number) => Buffer.from(Array.from({ length: width * height }, () => [r, g, b, a]).flat());
+    const flatRgba = (r: number, g: number, b: number, a: number) =>
+      Buffer.from(Array.from({ length: width * height }, () => [r, g, b, a]).flat());
     const lastPixel = (data: Buffer, rgba: number[]) => (data.set(rgba, data.length - 4), data);
-    const asPng = (data: Buffer) => sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+    const asPng = (data: Buffer) =>
+      sharp(data, { raw: { width, height, channels: 4 } })
+        .png()
+        .toBuffer();
     // The scan may stop early only once nothing can make the picture unusable: here only the end does.
     expect(flatness(flatRgba(0, 0, 0, 255), 4)).toBe('black');
     expect(flatness(lastPixel(flatRgba(0, 0, 0, 255), [200, 10, 10, 255]), 4)).toBeUndefined();
@@ -195,8 +249,12 @@ describe('assertUsableOutput', () => {
     expect(flatness(flatRgba(120, 80, 200, 255), 4)).toBe('one_colour');
     expect(flatness(Buffer.from([10, 10, 10, 13, 10, 10]), 3)).toBeUndefined();
     expect(flatness(Buffer.from([10, 10, 10, 12, 10, 10]), 3)).toBe('one_colour');
-    await expect(assertUsableOutput(await asPng(lastPixel(flatRgba(120, 80, 200, 255), [10, 200, 30, 255])), {})).resolves.toBeUndefined();
-    await expect(assertUsableOutput(await asPng(flatRgba(120, 80, 200, 255)), {})).rejects.toThrow(messages.unusable.oneColour);
+    await expect(
+      assertUsableOutput(await asPng(lastPixel(flatRgba(120, 80, 200, 255), [10, 200, 30, 255])), {}),
+    ).resolves.toBeUndefined();
+    await expect(assertUsableOutput(await asPng(flatRgba(120, 80, 200, 255)), {})).rejects.toThrow(
+      messages.unusable.oneColour,
+    );
   });
 
   it('accepts a dark but real picture, and a picture that changed only in one corner', async () => {
@@ -207,8 +265,13 @@ describe('assertUsableOutput', () => {
     try {
       const inputPath = path.join(dir, 'input.png');
       await writeFile(inputPath, input);
-      const corner = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#ff0000' } }).png().toBuffer();
-      const touched = await sharp(input).composite([{ input: corner, left: 0, top: 0 }]).png().toBuffer();
+      const corner = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer();
+      const touched = await sharp(input)
+        .composite([{ input: corner, left: 0, top: 0 }])
+        .png()
+        .toBuffer();
       await expect(assertUsableOutput(touched, { changedFrom: inputPath })).resolves.toBeUndefined();
       await expect(assertUsableOutput(input, { changedFrom: inputPath })).rejects.toThrow(messages.unusable.unchanged);
     } finally {

@@ -39,7 +39,10 @@ export async function assertUsableOutput(answer: Buffer | PngFile, promise: Outp
   const png = pngSource(answer);
   const { width = 0, height = 0 } = await sharp(png).metadata();
   if (promise.size && (width !== promise.size.width || height !== promise.size.height)) {
-    throw new UnusableOutputError('wrong_size', messages.unusable.wrongSize(width, height, promise.size.width, promise.size.height));
+    throw new UnusableOutputError(
+      'wrong_size',
+      messages.unusable.wrongSize(width, height, promise.size.width, promise.size.height),
+    );
   }
 
   // Judged on its top rows first: min and max only widen, so rows that are neither transparent,
@@ -48,17 +51,25 @@ export async function assertUsableOutput(answer: Buffer | PngFile, promise: Outp
   // send the whole picture to the scan, decoded once to 8-bit samples (sharp's raw output, 16-bit
   // PNGs included), and the comparison below reads those same pixels.
   let decoded: Sharp | undefined;
-  const top = height > leadingRows ? await sharp(png, { sequentialRead: true }).extract({ left: 0, top: 0, width, height: leadingRows }).raw().toBuffer({ resolveWithObject: true }) : undefined;
+  const top =
+    height > leadingRows
+      ? await sharp(png, { sequentialRead: true })
+          .extract({ left: 0, top: 0, width, height: leadingRows })
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+      : undefined;
   if (!top || flatness(top.data, top.info.channels)) {
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     const unusable = flatness(data, info.channels);
-    if (unusable) throw new UnusableOutputError(unusable, messages.unusable[unusable === 'one_colour' ? 'oneColour' : unusable]);
+    if (unusable)
+      throw new UnusableOutputError(unusable, messages.unusable[unusable === 'one_colour' ? 'oneColour' : unusable]);
     decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   }
 
   // Else scaled from the PNG as it streams through libvips, as the input is from its file: no
   // full-size copy of the answer's pixels (3 MB for a 1024×768 edit, 100 MB for 25 megapixels).
-  if (promise.changedFrom && (await looksTheSame(decoded ?? sharp(png), promise.changedFrom))) throw new UnusableOutputError('unchanged', messages.unusable.unchanged);
+  if (promise.changedFrom && (await looksTheSame(decoded ?? sharp(png), promise.changedFrom)))
+    throw new UnusableOutputError('unchanged', messages.unusable.unchanged);
 }
 
 /**
@@ -100,7 +111,8 @@ export function flatness(data: Uint8Array, channels: number): 'transparent' | 'b
 }
 
 async function looksTheSame(output: Sharp, inputPath: string): Promise<boolean> {
-  const small = (image: Sharp) => image.resize(compareSide, compareSide, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  const small = (image: Sharp) =>
+    image.resize(compareSide, compareSide, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
   // The input upright, as the provider was given it (EXIF orientation applied).
   const [result, input] = await Promise.all([small(output), small(sharp(inputPath).rotate())]);
   if (result.length !== input.length) return false;

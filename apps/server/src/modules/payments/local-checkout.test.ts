@@ -19,10 +19,23 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
   });
   afterAll(() => t.close());
 
-  const confirm = (token: string, paymentIntentId: string, cardNumber: string, overrides: Record<string, unknown> = {}) =>
-    post(t.app, '/api/payments/local/confirm', token, { paymentIntentId, cardNumber, expMonth: 12, expYear: 2099, cvc: '123', ...overrides });
+  const confirm = (
+    token: string,
+    paymentIntentId: string,
+    cardNumber: string,
+    overrides: Record<string, unknown> = {},
+  ) =>
+    post(t.app, '/api/payments/local/confirm', token, {
+      paymentIntentId,
+      cardNumber,
+      expMonth: 12,
+      expYear: 2099,
+      cvc: '123',
+      ...overrides,
+    });
 
-  const balanceOf = async (token: string) => (await post(t.app, '/api/image/get-credit', token)).json().creditBalance as number;
+  const balanceOf = async (token: string) =>
+    (await post(t.app, '/api/image/get-credit', token)).json().creditBalance as number;
 
   it('says test mode to the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
@@ -42,12 +55,22 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
 
     const response = await confirm(token, intent.paymentIntentId, visa);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: 'Payment successful', paymentIntentId: intent.paymentIntentId, status: 'succeeded' });
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Payment successful',
+      paymentIntentId: intent.paymentIntentId,
+      status: 'succeeded',
+    });
     // Granted by the webhook before confirm answered: the checkout's add-credit finds it done.
     expect(await balanceOf(token)).toBe(40);
-    expect(await paymentRow(t.database, intent.paymentIntentId)).toMatchObject({ status: 'succeeded', credited: true, receipt_url: null });
+    expect(await paymentRow(t.database, intent.paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      credited: true,
+      receipt_url: null,
+    });
     // Test mode sends no card receipt: the purchase's answer has none to link to.
-    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json().payments as Array<Record<string, unknown>>;
+    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json()
+      .payments as Array<Record<string, unknown>>;
     expect(listed).toMatchObject({ paymentIntentId: intent.paymentIntentId, status: 'succeeded' });
     expect(listed).not.toHaveProperty('receiptUrl');
 
@@ -105,9 +128,15 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
 
   it('a double click on create-payment-intent with the same key makes one intent', async () => {
     const { token, user } = await register(t.app);
-    const [a, b] = await Promise.all([createIntent(t.app, token, 'Popular', 'attempt-0001'), createIntent(t.app, token, 'Popular', 'attempt-0001')]);
+    const [a, b] = await Promise.all([
+      createIntent(t.app, token, 'Popular', 'attempt-0001'),
+      createIntent(t.app, token, 'Popular', 'attempt-0001'),
+    ]);
     expect(b.paymentIntentId).toBe(a.paymentIntentId);
-    const [stored] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM local_payment_intents WHERE metadata->>'userId' = ${user.id}`);
+    const [stored] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM local_payment_intents WHERE metadata->>'userId' = ${user.id}`,
+    );
     expect(stored?.n).toBe(1);
   });
 
@@ -121,14 +150,27 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
     expect((await confirm(other.token, 'pi_local_nothing', visa)).statusCode).toBe(404);
     expect(await balanceOf(owner.token)).toBe(5);
     expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({ status: 'pending' });
-    expect((await post(t.app, '/api/payments/local/confirm', undefined, { paymentIntentId, cardNumber: visa, expMonth: 1, expYear: 2099, cvc: '123' })).statusCode).toBe(401);
+    expect(
+      (
+        await post(t.app, '/api/payments/local/confirm', undefined, {
+          paymentIntentId,
+          cardNumber: visa,
+          expMonth: 1,
+          expYear: 2099,
+          cvc: '123',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses webhooks not signed with this process’s local secret', async () => {
     const { token, user } = await register(t.app);
     const { paymentIntentId } = await createIntent(t.app, token, 'Premium');
     for (const secret of ['whsec_test_lumigen', '']) {
-      const response = await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }, secret));
+      const response = await sendWebhook(
+        t.app,
+        signedEvent('payment_intent.succeeded', { id: paymentIntentId }, secret),
+      );
       expect(response.statusCode).toBe(400);
     }
     expect((await ledgerState(t.database, user.id)).balance).toBe(5);
@@ -142,6 +184,7 @@ describe.each(databaseKinds)('checkout with the local test-mode provider on %s',
     const all = logs.join('');
     expect(all).toContain('local card refused');
     // A CVC's three digits turn up in timestamps; no field carrying it may appear instead.
-    for (const secret of ['4242424242424242', '4242 4242', '4000000000009995', '"cvc"', 'cardNumber', 'expMonth']) expect(all).not.toContain(secret);
+    for (const secret of ['4242424242424242', '4242 4242', '4000000000009995', '"cvc"', 'cardNumber', 'expMonth'])
+      expect(all).not.toContain(secret);
   });
 });

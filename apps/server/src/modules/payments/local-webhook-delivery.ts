@@ -11,6 +11,7 @@ export function injectWebhook(app: FastifyInstance): WebhookDelivery {
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader },
       payload,
     });
-    if (response.statusCode >= 300) app.log.warn({ statusCode: response.statusCode }, 'local webhook delivery failed; add-credit will fulfil');
+    if (response.statusCode >= 300)
+      app.log.warn({ statusCode: response.statusCode }, 'local webhook delivery failed; add-credit will fulfil');
   };
 }

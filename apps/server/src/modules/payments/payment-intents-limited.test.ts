@@ -18,8 +18,13 @@ describe.each(databaseKinds)('create-payment-intent, limited and reused, on %s',
     await fake.close();
   });
 
-  const paymentsOf = async (userId: string) => rows<{ provider_payment_id: string; bundle: string }>(t.database.db, sql`SELECT provider_payment_id, bundle FROM payments WHERE user_id = ${userId} ORDER BY created_at`);
-  const ask = (token: string, bundle: string) => post(t.app, '/api/stripe/create-payment-intent', token, { items: [{ id: bundle }] });
+  const paymentsOf = async (userId: string) =>
+    rows<{ provider_payment_id: string; bundle: string }>(
+      t.database.db,
+      sql`SELECT provider_payment_id, bundle FROM payments WHERE user_id = ${userId} ORDER BY created_at`,
+    );
+  const ask = (token: string, bundle: string) =>
+    post(t.app, '/api/stripe/create-payment-intent', token, { items: [{ id: bundle }] });
 
   it('answers the open intent of the same bundle again instead of making another; a paid one is not reused', async () => {
     const { token, user } = await register(t.app);
@@ -36,7 +41,9 @@ describe.each(databaseKinds)('create-payment-intent, limited and reused, on %s',
 
     // Once paid, the next purchase of the bundle is a new intent.
     fake.setStatus(first.paymentIntentId, 'succeeded');
-    expect((await post(t.app, '/api/image/add-credit', token, { paymentIntentId: first.paymentIntentId })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/image/add-credit', token, { paymentIntentId: first.paymentIntentId })).statusCode,
+    ).toBe(200);
     const next = await createIntent(t.app, token, 'Popular');
     expect(next.paymentIntentId).not.toBe(first.paymentIntentId);
     expect(await paymentsOf(user.id)).toHaveLength(3);
@@ -51,7 +58,10 @@ describe.each(databaseKinds)('create-payment-intent, limited and reused, on %s',
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
-    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/) });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+    });
     expect(fake.requests.length).toBe(stripeCalls);
     expect(await paymentsOf(user.id)).toHaveLength(3);
 

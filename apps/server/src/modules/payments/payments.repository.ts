@@ -20,7 +20,12 @@ export async function findByProviderId(ex: Executor, providerPaymentId: string):
 const finalStatuses: PaymentStatus[] = ['succeeded', 'refunded', 'disputed'];
 
 /** Follows the provider's state; a succeeded or reversed payment is never moved back. */
-export async function updateStatus(ex: Executor, providerPaymentId: string, status: PaymentStatus, failureMessage: string | null): Promise<void> {
+export async function updateStatus(
+  ex: Executor,
+  providerPaymentId: string,
+  status: PaymentStatus,
+  failureMessage: string | null,
+): Promise<void> {
   await ex
     .update(payments)
     .set({ status, failureMessage, updatedAt: sql`now()` })
@@ -34,7 +39,13 @@ export async function findForUpdate(ex: Executor, providerPaymentId: string): Pr
 }
 
 /** Marks a payment refunded or disputed, adding what a reversal claimed and what of it was already spent. */
-export async function recordReversal(ex: Executor, providerPaymentId: string, status: 'refunded' | 'disputed', claimed: number, shortfall: number): Promise<void> {
+export async function recordReversal(
+  ex: Executor,
+  providerPaymentId: string,
+  status: 'refunded' | 'disputed',
+  claimed: number,
+  shortfall: number,
+): Promise<void> {
   await ex
     .update(payments)
     .set({
@@ -51,12 +62,22 @@ export async function recordReversal(ex: Executor, providerPaymentId: string, st
  * the transaction that grants the credits; the row lock makes a concurrent caller wait, then find
  * it already credited.
  */
-export async function markCredited(ex: Executor, providerPaymentId: string, receiptUrl: string | null): Promise<boolean> {
+export async function markCredited(
+  ex: Executor,
+  providerPaymentId: string,
+  receiptUrl: string | null,
+): Promise<boolean> {
   const updated = await ex
     .update(payments)
     .set({ status: 'succeeded', failureMessage: null, receiptUrl, creditedAt: sql`now()`, updatedAt: sql`now()` })
     // A payment refunded or disputed before anyone credited it is never credited.
-    .where(and(eq(payments.providerPaymentId, providerPaymentId), isNull(payments.creditedAt), notInArray(payments.status, ['refunded', 'disputed'])))
+    .where(
+      and(
+        eq(payments.providerPaymentId, providerPaymentId),
+        isNull(payments.creditedAt),
+        notInArray(payments.status, ['refunded', 'disputed']),
+      ),
+    )
     .returning({ id: payments.id });
   return updated.length === 1;
 }
@@ -70,12 +91,24 @@ export async function recordReceiptUrl(ex: Executor, providerPaymentId: string, 
 }
 
 /** The user's payments, newest first, each with what of it paid credits owed from a reversal. */
-export async function listByUser(ex: Executor, userId: string, limit: number): Promise<Array<PaymentRow & { shortfallSettledCredits: number }>> {
-  const found = await ex.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+export async function listByUser(
+  ex: Executor,
+  userId: string,
+  limit: number,
+): Promise<Array<PaymentRow & { shortfallSettledCredits: number }>> {
+  const found = await ex
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
   if (found.length === 0) return [];
   const settled = await rows<{ ref: string; paid: number }>(
     ex,
-    sql`SELECT ref, -delta AS paid FROM credit_ledger WHERE user_id = ${userId} AND reason = 'shortfall_settled' AND ref = ANY(ARRAY[${sql.join(found.map((row) => sql`${row.providerPaymentId}`), sql`, `)}]::text[])`,
+    sql`SELECT ref, -delta AS paid FROM credit_ledger WHERE user_id = ${userId} AND reason = 'shortfall_settled' AND ref = ANY(ARRAY[${sql.join(
+      found.map((row) => sql`${row.providerPaymentId}`),
+      sql`, `,
+    )}]::text[])`,
   );
   const paid = new Map(settled.map((row) => [row.ref, row.paid]));
   return found.map((row) => ({ ...row, shortfallSettledCredits: paid.get(row.providerPaymentId) ?? 0 }));

@@ -18,7 +18,9 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
   });
 
   const countPayments = async (userId: string) =>
-    (await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${userId}`))[0]?.n;
+    (
+      await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${userId}`)
+    )[0]?.n;
 
   describe('create-payment-intent', () => {
     it('prices the bundle from the catalogue and records the intent', async () => {
@@ -40,15 +42,26 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
         bundle: 'Popular',
       });
       const intent = fake.intents.get(body.paymentIntentId);
-      expect(intent).toMatchObject({ amount: 2000, currency: 'usd', metadata: { userId: user.id, bundle: 'Popular', credits: '35' } });
+      expect(intent).toMatchObject({
+        amount: 2000,
+        currency: 'usd',
+        metadata: { userId: user.id, bundle: 'Popular', credits: '35' },
+      });
       // The session's address, not the one the browser typed.
       expect(intent?.receipt_email).toBe(user.email);
-      expect(await paymentRow(t.database, body.paymentIntentId)).toMatchObject({ status: 'pending', credited: false, user_id: user.id });
+      expect(await paymentRow(t.database, body.paymentIntentId)).toMatchObject({
+        status: 'pending',
+        credited: false,
+        user_id: user.id,
+      });
     });
 
     it('makes one intent for a double click with the same checkout key, and answers it again while it is open (payment-intents-limited.test.ts)', async () => {
       const { token, user } = await register(t.app);
-      const [a, b] = await Promise.all([createIntent(t.app, token, 'Premium', 'checkout-attempt-1'), createIntent(t.app, token, 'Premium', 'checkout-attempt-1')]);
+      const [a, b] = await Promise.all([
+        createIntent(t.app, token, 'Premium', 'checkout-attempt-1'),
+        createIntent(t.app, token, 'Premium', 'checkout-attempt-1'),
+      ]);
       expect(b.paymentIntentId).toBe(a.paymentIntentId);
       expect(b.clientSecret).toBe(a.clientSecret);
       const c = await createIntent(t.app, token, 'Premium', 'checkout-attempt-2');
@@ -143,7 +156,10 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
 
     it('answers 404 for an intent we never sold, even one Stripe says succeeded', async () => {
       const { token, user } = await register(t.app);
-      const foreign = fake.addForeignIntent({ status: 'succeeded', metadata: { userId: user.id, bundle: 'Premium', credits: '100' } });
+      const foreign = fake.addForeignIntent({
+        status: 'succeeded',
+        metadata: { userId: user.id, bundle: 'Premium', credits: '100' },
+      });
       for (const id of [foreign.id, 'pi_does_not_exist']) {
         const response = await addCredit(t.app, token, id);
         expect(response.statusCode).toBe(404);
@@ -199,7 +215,17 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
             createdAt: expect.any(String),
             receiptUrl: fake.charges.get(fake.intents.get(premium.paymentIntentId)?.latest_charge ?? '')?.receipt_url,
           },
-          { paymentIntentId: starter.paymentIntentId, bundle: 'Starter', amount: 500, currency: 'usd', credits: 5, status: 'pending', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: expect.any(String) },
+          {
+            paymentIntentId: starter.paymentIntentId,
+            bundle: 'Starter',
+            amount: 500,
+            currency: 'usd',
+            credits: 5,
+            status: 'pending',
+            shortfallCredits: 0,
+            shortfallSettledCredits: 0,
+            createdAt: expect.any(String),
+          },
         ],
       });
       expect((await t.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
@@ -212,14 +238,18 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       expect((await addCredit(t.app, token, byPage.paymentIntentId)).statusCode).toBe(200);
       const byWebhook = await createIntent(t.app, token, 'Premium');
       fake.setStatus(byWebhook.paymentIntentId, 'succeeded');
-      expect((await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: byWebhook.paymentIntentId }))).statusCode).toBe(200);
+      expect(
+        (await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: byWebhook.paymentIntentId })))
+          .statusCode,
+      ).toBe(200);
 
       const receiptOf = (id: string) => fake.charges.get(fake.intents.get(id)?.latest_charge ?? '')?.receipt_url;
       for (const id of [byPage.paymentIntentId, byWebhook.paymentIntentId]) {
         expect(receiptOf(id)).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
         expect((await paymentRow(t.database, id))?.receipt_url).toBe(receiptOf(id));
       }
-      const listed = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json().payments as Array<{ paymentIntentId: string; receiptUrl?: string }>;
+      const listed = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json()
+        .payments as Array<{ paymentIntentId: string; receiptUrl?: string }>;
       expect(listed.map(({ paymentIntentId, receiptUrl }) => ({ paymentIntentId, receiptUrl }))).toEqual([
         { paymentIntentId: byWebhook.paymentIntentId, receiptUrl: receiptOf(byWebhook.paymentIntentId) },
         { paymentIntentId: byPage.paymentIntentId, receiptUrl: receiptOf(byPage.paymentIntentId) },
@@ -232,7 +262,8 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       fake.setStatus(declined.paymentIntentId, 'requires_payment_method', 'Your card was declined.');
       expect((await addCredit(t.app, token, declined.paymentIntentId)).statusCode).toBe(409);
       expect((await paymentRow(t.database, declined.paymentIntentId))?.receipt_url).toBeNull();
-      const [listed] = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json().payments as Array<Record<string, unknown>>;
+      const [listed] = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } })).json()
+        .payments as Array<Record<string, unknown>>;
       expect(listed).toMatchObject({ status: 'failed' });
       expect(listed).not.toHaveProperty('receiptUrl');
     });
@@ -242,7 +273,13 @@ describe.each(databaseKinds)('buying credits through Stripe on %s', (kind) => {
       expect(response.json()).toEqual({ provider: 'stripe', testMode: true, publishableKey: 'pk_test_lumigen' });
       expect(response.body).not.toContain('sk_test');
       const { token } = await register(t.app);
-      const confirm = await post(t.app, '/api/payments/local/confirm', token, { paymentIntentId: 'pi_1', cardNumber: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' });
+      const confirm = await post(t.app, '/api/payments/local/confirm', token, {
+        paymentIntentId: 'pi_1',
+        cardNumber: '4242424242424242',
+        expMonth: 1,
+        expYear: 2040,
+        cvc: '123',
+      });
       expect(confirm.statusCode).toBe(404);
     });
 

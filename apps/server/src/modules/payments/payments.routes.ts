@@ -29,31 +29,54 @@ export async function paymentsRoutes(app: FastifyInstance, { payments, config, l
   const publicConfig: PaymentsConfigResponse =
     config.provider === 'local'
       ? { provider: 'local', testMode: true, publishableKey: null }
-      : { provider: 'stripe', testMode: config.publishableKey.startsWith('pk_test_'), publishableKey: config.publishableKey };
+      : {
+          provider: 'stripe',
+          testMode: config.publishableKey.startsWith('pk_test_'),
+          publishableKey: config.publishableKey,
+        };
   r.get('/api/payments/config', async () => publicConfig);
 
   // Each intent is a call to Stripe and a payment row: a person needs a few, not a flood that
   // spends the operator's Stripe rate limit.
-  const intentLimit = app.limitBy([{ name: 'payment-intent:user', max: paymentIntentsPerWindow, key: (request) => request.auth?.userId }], paymentIntentWindowMs);
+  const intentLimit = app.limitBy(
+    [{ name: 'payment-intent:user', max: paymentIntentsPerWindow, key: (request) => request.auth?.userId }],
+    paymentIntentWindowMs,
+  );
   r.post(
     '/api/stripe/create-payment-intent',
     { schema: { body: createPaymentIntentRequest }, onRequest: app.requireAuth, preHandler: intentLimit },
     async (request): Promise<CreatePaymentIntentResponse> => {
-      const answer = await payments.createIntent({ userId: request.auth.userId, email: request.auth.email }, request.body);
-      request.log.info({ userId: request.auth.userId, paymentIntentId: answer.paymentIntentId, bundle: answer.bundle }, 'payment intent ready');
+      const answer = await payments.createIntent(
+        { userId: request.auth.userId, email: request.auth.email },
+        request.body,
+      );
+      request.log.info(
+        { userId: request.auth.userId, paymentIntentId: answer.paymentIntentId, bundle: answer.bundle },
+        'payment intent ready',
+      );
       return answer;
     },
   );
 
-  r.post('/api/image/add-credit', { schema: { body: addCreditRequest }, onRequest: app.requireAuth }, async (request): Promise<AddCreditResponse> => {
-    const { paymentIntentId, bundulo } = request.body;
-    const { balance, credits, granted } = await payments.addCredit(paymentIntentId, request.auth.userId);
-    if (bundulo !== undefined && bundulo !== credits) {
-      request.log.warn({ paymentIntentId, bundulo, credits }, 'add-credit named another credit count; the purchase decides');
-    }
-    request.log.info({ paymentIntentId, granted }, granted ? 'purchase credited by add-credit' : 'purchase already credited');
-    return { success: true, message: messages.paymentSuccessful, creditBalance: balance };
-  });
+  r.post(
+    '/api/image/add-credit',
+    { schema: { body: addCreditRequest }, onRequest: app.requireAuth },
+    async (request): Promise<AddCreditResponse> => {
+      const { paymentIntentId, bundulo } = request.body;
+      const { balance, credits, granted } = await payments.addCredit(paymentIntentId, request.auth.userId);
+      if (bundulo !== undefined && bundulo !== credits) {
+        request.log.warn(
+          { paymentIntentId, bundulo, credits },
+          'add-credit named another credit count; the purchase decides',
+        );
+      }
+      request.log.info(
+        { paymentIntentId, granted },
+        granted ? 'purchase credited by add-credit' : 'purchase already credited',
+      );
+      return { success: true, message: messages.paymentSuccessful, creditBalance: balance };
+    },
+  );
 
   r.get('/api/payments', { onRequest: app.requireAuth }, async (request): Promise<PaymentsListResponse> => {
     return { success: true, payments: await payments.list(request.auth.userId) };
@@ -70,7 +93,8 @@ export async function paymentsRoutes(app: FastifyInstance, { payments, config, l
           await local.confirm(paymentIntentId, request.auth.userId, card);
         } catch (error) {
           // The refusal code only: never the card's number, expiry or CVC.
-          if (error instanceof AppError && error.code === 'payment_failed') request.log.info({ paymentIntentId, code: error.extra.code }, 'local card refused');
+          if (error instanceof AppError && error.code === 'payment_failed')
+            request.log.info({ paymentIntentId, code: error.extra.code }, 'local card refused');
           throw error;
         }
         return { success: true, message: messages.paymentSuccessful, paymentIntentId, status: 'succeeded' };

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { findBundle } from '@lumigen/contract/catalogue';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, PaymentStatus, PaymentSummary } from '@lumigen/contract/payments';
+import type {
+  CreatePaymentIntentRequest,
+  CreatePaymentIntentResponse,
+  PaymentStatus,
+  PaymentSummary,
+} from '@lumigen/contract/payments';
 import type { Db } from '../../db/client.ts';
 import { AppError, isUniqueViolation } from '../../lib/app-error.ts';
 import type { CreditsService } from '../credits/index.ts';
@@ -24,7 +29,15 @@ function agrees(intent: ProviderIntent, row: repo.PaymentRow): boolean {
   );
 }
 
-export function createPaymentsService({ db, credits, provider }: { db: Db; credits: CreditsService; provider: PaymentProvider }) {
+export function createPaymentsService({
+  db,
+  credits,
+  provider,
+}: {
+  db: Db;
+  credits: CreditsService;
+  provider: PaymentProvider;
+}) {
   /** Grants the purchase's credits and marks it credited in one transaction; false when already done. */
   async function creditOnce(row: repo.PaymentRow, intent: ProviderIntent): Promise<boolean> {
     const intentId = intent.id;
@@ -128,7 +141,8 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
       const open = await repo.findOpenIntent(db, buyer.userId, bundle.name);
       if (open?.idempotencyKey) {
         const reused = await intentFor(open.idempotencyKey).catch(() => undefined);
-        if (reused?.id === open.providerPaymentId && (reused.status === 'pending' || reused.status === 'failed')) return answer(reused);
+        if (reused?.id === open.providerPaymentId && (reused.status === 'pending' || reused.status === 'failed'))
+          return answer(reused);
       }
       // Scoped to the user and bundle: another account's key, or another bundle, is another intent.
       const idempotencyKey = `lumigen-${buyer.userId}-${bundle.name}-${request.idempotencyKey ?? randomUUID()}`;
@@ -160,9 +174,19 @@ export function createPaymentsService({ db, credits, provider }: { db: Db; credi
         const result = await reverseOnce(intentId, reversal);
         if (!result) continue;
         applied += 1;
-        const fields = { paymentIntentId: intentId, reversalId: reversal.id, kind: reversal.kind, userId: row.userId, claimed: result.claimed, taken: result.taken };
+        const fields = {
+          paymentIntentId: intentId,
+          reversalId: reversal.id,
+          kind: reversal.kind,
+          userId: row.userId,
+          claimed: result.claimed,
+          taken: result.taken,
+        };
         if (result.taken < result.claimed) {
-          log.warn({ ...fields, shortfall: result.claimed - result.taken }, 'purchase reversed, but some of its credits were already spent');
+          log.warn(
+            { ...fields, shortfall: result.claimed - result.taken },
+            'purchase reversed, but some of its credits were already spent',
+          );
         } else {
           log.info(fields, 'purchase reversed; its credits taken back');
         }

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { signedEvent, signedEventOf, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
-import { captureLogs, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  captureLogs,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.ts';
 import { createIntent, paymentRow, sendWebhook } from '../../test/payment-calls.ts';
 
 describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind) => {
@@ -23,7 +31,9 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     const { token, user } = await register(t.app);
     const { paymentIntentId } = await createIntent(t.app, token, 'Popular');
     fake.setStatus(paymentIntentId, 'succeeded');
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode).toBe(200);
+    expect(
+      (await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode,
+    ).toBe(200);
     expect(await ledgerState(t.database, user.id)).toMatchObject({ balance: 40 });
     return { token, user, paymentIntentId };
   }
@@ -44,7 +54,8 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
 
   /** Spends `count` credits through the SPEC's deduct-credit call. */
   async function spend(token: string, count: number) {
-    for (let i = 0; i < count; i += 1) expect((await post(t.app, '/api/image/deduct-credit', token)).statusCode).toBe(200);
+    for (let i = 0; i < count; i += 1)
+      expect((await post(t.app, '/api/image/deduct-credit', token)).statusCode).toBe(200);
   }
 
   it('charge.refunded takes the purchase’s credits back once, however often it is delivered', async () => {
@@ -56,7 +67,10 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true });
     // Replayed 5 times, twice of them at once.
-    for (const response of [...(await Promise.all([sendWebhook(t.app, event), sendWebhook(t.app, event)])), ...(await Promise.all([1, 2, 3].map(() => sendWebhook(t.app, event))))]) {
+    for (const response of [
+      ...(await Promise.all([sendWebhook(t.app, event), sendWebhook(t.app, event)])),
+      ...(await Promise.all([1, 2, 3].map(() => sendWebhook(t.app, event)))),
+    ]) {
       expect(response.statusCode).toBe(200);
     }
 
@@ -66,20 +80,29 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     expect(await reversalColumns(paymentIntentId)).toEqual({ reversed_credits: 35, shortfall_credits: 0 });
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } });
-    expect(listed.json().payments).toEqual([expect.objectContaining({ paymentIntentId, status: 'refunded', shortfallCredits: 0, credits: 35 })]);
+    expect(listed.json().payments).toEqual([
+      expect.objectContaining({ paymentIntentId, status: 'refunded', shortfallCredits: 0, credits: 35 }),
+    ]);
   });
 
   it('after partial spending takes what is left: balance 0, the shortfall recorded and logged', async () => {
     const { token, user, paymentIntentId } = await buyer();
     await spend(token, 38);
     const { reversal, charge } = fake.reverse(paymentIntentId, 'refund');
-    for (let i = 0; i < 3; i += 1) expect((await sendWebhook(t.app, signedEventOf('charge.refunded', charge))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await sendWebhook(t.app, signedEventOf('charge.refunded', charge))).statusCode).toBe(200);
 
     expect(await reversedRows(user.id)).toEqual([{ delta: -2, balance_after: 0, ref: reversal.id }]);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 41 });
     expect(await reversalColumns(paymentIntentId)).toEqual({ reversed_credits: 35, shortfall_credits: 33 });
     const warning = logLines.find((line) => line.reversalId === reversal.id && line.level === 40);
-    expect(warning).toMatchObject({ msg: 'purchase reversed, but some of its credits were already spent', claimed: 35, taken: 2, shortfall: 33, userId: user.id });
+    expect(warning).toMatchObject({
+      msg: 'purchase reversed, but some of its credits were already spent',
+      claimed: 35,
+      taken: 2,
+      shortfall: 33,
+      userId: user.id,
+    });
     const listed = await t.app.inject({ method: 'GET', url: '/api/payments', headers: { token } });
     expect(listed.json().payments[0]).toMatchObject({ status: 'refunded', shortfallCredits: 33 });
   });
@@ -87,7 +110,14 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
   it('charge.dispute.created does the same, once per dispute', async () => {
     const { user, paymentIntentId } = await buyer();
     const { reversal } = fake.reverse(paymentIntentId, 'dispute');
-    const event = signedEventOf('charge.dispute.created', { id: reversal.id, object: 'dispute', amount: reversal.amount, charge: reversal.charge, payment_intent: paymentIntentId, status: 'needs_response' });
+    const event = signedEventOf('charge.dispute.created', {
+      id: reversal.id,
+      object: 'dispute',
+      amount: reversal.amount,
+      charge: reversal.charge,
+      payment_intent: paymentIntentId,
+      status: 'needs_response',
+    });
     const responses = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(t.app, event)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
 
@@ -100,7 +130,12 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     const { token, user, paymentIntentId } = await buyer();
     await spend(token, 30);
     const { reversal } = fake.reverse(paymentIntentId, 'dispute');
-    const event = signedEventOf('charge.dispute.created', { id: reversal.id, object: 'dispute', amount: reversal.amount, payment_intent: paymentIntentId });
+    const event = signedEventOf('charge.dispute.created', {
+      id: reversal.id,
+      object: 'dispute',
+      amount: reversal.amount,
+      payment_intent: paymentIntentId,
+    });
     for (let i = 0; i < 2; i += 1) expect((await sendWebhook(t.app, event)).statusCode).toBe(200);
     expect(await reversedRows(user.id)).toEqual([{ delta: -10, balance_after: 0, ref: reversal.id }]);
     expect(await reversalColumns(paymentIntentId)).toEqual({ reversed_credits: 35, shortfall_credits: 25 });
@@ -120,7 +155,14 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 4 });
     // A dispute on top finds nothing left to claim, and says so once.
     const dispute = fake.reverse(paymentIntentId, 'dispute');
-    expect((await sendWebhook(t.app, signedEventOf('charge.dispute.created', { id: dispute.reversal.id, payment_intent: paymentIntentId }))).statusCode).toBe(200);
+    expect(
+      (
+        await sendWebhook(
+          t.app,
+          signedEventOf('charge.dispute.created', { id: dispute.reversal.id, payment_intent: paymentIntentId }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await reversedRows(user.id)).map((r) => r.delta)).toEqual([-18, -17, 0]);
     expect(await reversalColumns(paymentIntentId)).toEqual({ reversed_credits: 35, shortfall_credits: 0 });
   });
@@ -139,7 +181,9 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     fake.setStatus(paymentIntentId, 'succeeded');
     const { charge } = fake.reverse(paymentIntentId, 'refund');
     expect((await sendWebhook(t.app, signedEventOf('charge.refunded', charge))).statusCode).toBe(200);
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode).toBe(200);
+    expect(
+      (await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode,
+    ).toBe(200);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
     expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({ status: 'refunded', credited: false });
   });
@@ -158,7 +202,10 @@ describe.each(databaseKinds)('refunded and disputed card payments on %s', (kind)
     const { charge } = fake.reverse(foreign.id, 'refund');
     const response = await sendWebhook(t.app, signedEventOf('charge.refunded', charge));
     expect(response.statusCode).toBe(200);
-    const [row] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM credit_ledger WHERE reason = 'purchase_reversed' AND ref = ${charge.id}`);
+    const [row] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM credit_ledger WHERE reason = 'purchase_reversed' AND ref = ${charge.id}`,
+    );
     expect(row?.n).toBe(0);
   });
 });

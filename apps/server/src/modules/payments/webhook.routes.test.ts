@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedEvent, startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fake-stripe.ts';
-import { captureLogs, databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  captureLogs,
+  databaseKinds,
+  ledgerState,
+  register,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.ts';
 import { addCredit, createIntent, paymentRow, purchaseRows, sendWebhook } from '../../test/payment-calls.ts';
 
 describe.each(databaseKinds)('the Stripe webhook route on %s', (kind) => {
@@ -124,7 +131,9 @@ describe.each(databaseKinds)('the Stripe webhook route on %s', (kind) => {
     if (!intent) throw new Error('intent missing');
     intent.metadata = { ...intent.metadata, userId: other.user.id };
     fake.setStatus(paymentIntentId, 'succeeded');
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode).toBe(200);
+    expect(
+      (await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode,
+    ).toBe(200);
     expect((await ledgerState(t.database, user.id)).balance).toBe(5);
     expect((await ledgerState(t.database, other.user.id)).balance).toBe(5);
     expect(await purchaseRows(t.database, paymentIntentId)).toEqual([]);
@@ -133,22 +142,38 @@ describe.each(databaseKinds)('the Stripe webhook route on %s', (kind) => {
   it('payment_failed records the decline; a later success on the same intent is still granted once', async () => {
     const { user, paymentIntentId } = await buyer();
     fake.setStatus(paymentIntentId, 'requires_payment_method', 'Your card has insufficient funds.');
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.payment_failed', { id: paymentIntentId }))).statusCode).toBe(200);
-    expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({ status: 'failed', failure_message: 'Your card has insufficient funds.', credited: false });
+    expect(
+      (await sendWebhook(t.app, signedEvent('payment_intent.payment_failed', { id: paymentIntentId }))).statusCode,
+    ).toBe(200);
+    expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({
+      status: 'failed',
+      failure_message: 'Your card has insufficient funds.',
+      credited: false,
+    });
     expect((await ledgerState(t.database, user.id)).balance).toBe(5);
 
     fake.setStatus(paymentIntentId, 'succeeded');
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode).toBe(200);
+    expect(
+      (await sendWebhook(t.app, signedEvent('payment_intent.succeeded', { id: paymentIntentId }))).statusCode,
+    ).toBe(200);
     // A late, out-of-order failure event cannot move a succeeded payment back.
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.payment_failed', { id: paymentIntentId }))).statusCode).toBe(200);
-    expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({ status: 'succeeded', failure_message: null, credited: true });
+    expect(
+      (await sendWebhook(t.app, signedEvent('payment_intent.payment_failed', { id: paymentIntentId }))).statusCode,
+    ).toBe(200);
+    expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      failure_message: null,
+      credited: true,
+    });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 40, ledgerSum: 40, ledgerRows: 2 });
   });
 
   it('payment_intent.canceled records the cancellation and grants nothing', async () => {
     const { user, paymentIntentId } = await buyer();
     fake.setStatus(paymentIntentId, 'canceled');
-    expect((await sendWebhook(t.app, signedEvent('payment_intent.canceled', { id: paymentIntentId }))).statusCode).toBe(200);
+    expect((await sendWebhook(t.app, signedEvent('payment_intent.canceled', { id: paymentIntentId }))).statusCode).toBe(
+      200,
+    );
     expect(await paymentRow(t.database, paymentIntentId)).toMatchObject({ status: 'canceled', credited: false });
     expect((await ledgerState(t.database, user.id)).balance).toBe(5);
   });
@@ -171,7 +196,10 @@ describe.each(databaseKinds)('the Stripe webhook route on %s', (kind) => {
     fake.failNext(3);
     const down = await sendWebhook(t.app, event);
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toEqual({ success: false, message: 'The payment provider could not be reached. Please try again.' });
+    expect(down.json()).toEqual({
+      success: false,
+      message: 'The payment provider could not be reached. Please try again.',
+    });
     expect((await ledgerState(t.database, user.id)).balance).toBe(5);
     expect((await sendWebhook(t.app, event)).statusCode).toBe(200);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 40, ledgerSum: 40, ledgerRows: 2 });

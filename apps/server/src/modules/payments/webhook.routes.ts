@@ -24,7 +24,10 @@ function intentIdOf(event: Stripe.Event): unknown {
  * only the intent's id is taken from the event: its state is re-read from the provider, so a
  * replayed, reordered or doctored event cannot grant anything the provider does not confirm.
  */
-export async function webhookRoutes(app: FastifyInstance, { payments, webhookSecret }: { payments: PaymentsService; webhookSecret: string }) {
+export async function webhookRoutes(
+  app: FastifyInstance,
+  { payments, webhookSecret }: { payments: PaymentsService; webhookSecret: string },
+) {
   // Encapsulated in this plugin: the rest of the API keeps parsing JSON.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -33,7 +36,8 @@ export async function webhookRoutes(app: FastifyInstance, { payments, webhookSec
     const signature = request.headers['stripe-signature'];
     let event: Stripe.Event;
     try {
-      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') throw new Error('no body or no Stripe-Signature header');
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string')
+        throw new Error('no body or no Stripe-Signature header');
       event = (await stripeSdk()).webhooks.constructEvent(request.body, signature, webhookSecret);
     } catch (error) {
       // The SDK's first line says why; the rest is advice for developers.
@@ -58,13 +62,19 @@ export async function webhookRoutes(app: FastifyInstance, { payments, webhookSec
         log.info({ paymentIntentId: intentId, applied }, 'webhook reversal settled');
       } else {
         const { status, granted } = await payments.settle(intentId);
-        log.info({ paymentIntentId: intentId, status, granted }, granted ? 'purchase credited by webhook' : 'webhook settled');
+        log.info(
+          { paymentIntentId: intentId, status, granted },
+          granted ? 'purchase credited by webhook' : 'webhook settled',
+        );
       }
     } catch (error) {
       // Retrying cannot help an intent we never sold or one that disagrees with our record: say 2xx.
       // A provider failure propagates as 502, so Stripe delivers the event again later.
       if (!(error instanceof AppError) || (error.code !== 'not_found' && error.code !== 'conflict')) throw error;
-      log.warn({ paymentIntentId: intentId, reason: error.message }, 'webhook for a payment we cannot fulfil; nothing granted');
+      log.warn(
+        { paymentIntentId: intentId, reason: error.message },
+        'webhook for a payment we cannot fulfil; nothing granted',
+      );
     }
     return { received: true };
   });

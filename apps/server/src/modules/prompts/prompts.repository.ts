@@ -4,7 +4,10 @@ import { savedPrompts } from '../../db/schema.ts';
 
 export type SavedPromptRow = typeof savedPrompts.$inferSelect;
 
-export async function insertSavedPrompt(ex: Executor, values: Pick<SavedPromptRow, 'userId' | 'prompt' | 'size' | 'quality' | 'style'>): Promise<SavedPromptRow> {
+export async function insertSavedPrompt(
+  ex: Executor,
+  values: Pick<SavedPromptRow, 'userId' | 'prompt' | 'size' | 'quality' | 'style'>,
+): Promise<SavedPromptRow> {
   const [row] = await ex.insert(savedPrompts).values(values).returning();
   return row!;
 }
@@ -16,11 +19,18 @@ export async function countSavedPromptsOf(ex: Executor, userId: string): Promise
 
 /** The user's saved prompts, newest first. */
 export async function listSavedPromptsOf(ex: Executor, userId: string): Promise<SavedPromptRow[]> {
-  return ex.select().from(savedPrompts).where(eq(savedPrompts.userId, userId)).orderBy(desc(savedPrompts.createdAt), desc(savedPrompts.id));
+  return ex
+    .select()
+    .from(savedPrompts)
+    .where(eq(savedPrompts.userId, userId))
+    .orderBy(desc(savedPrompts.createdAt), desc(savedPrompts.id));
 }
 
 export async function deleteOwnedSavedPrompt(ex: Executor, id: string, userId: string): Promise<boolean> {
-  const deleted = await ex.delete(savedPrompts).where(and(eq(savedPrompts.id, id), eq(savedPrompts.userId, userId))).returning({ id: savedPrompts.id });
+  const deleted = await ex
+    .delete(savedPrompts)
+    .where(and(eq(savedPrompts.id, id), eq(savedPrompts.userId, userId)))
+    .returning({ id: savedPrompts.id });
   return deleted.length === 1;
 }
 

@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { databaseKinds, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 
-const list = (t: TestContext, token: string) => t.app.inject({ method: 'GET', url: '/api/prompts', headers: { token } });
-const remove = (t: TestContext, token: string, id: string) => t.app.inject({ method: 'DELETE', url: `/api/prompts/${id}`, headers: { token } });
+const list = (t: TestContext, token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/prompts', headers: { token } });
+const remove = (t: TestContext, token: string, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/prompts/${id}`, headers: { token } });
 
 async function countOf(t: TestContext, userId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM saved_prompts WHERE user_id = ${userId}`);
+  const [row] = await rows<{ n: number }>(
+    t.database.db,
+    sql`SELECT count(*)::int AS n FROM saved_prompts WHERE user_id = ${userId}`,
+  );
   return row!.n;
 }
 
@@ -21,12 +26,23 @@ describe.each(databaseKinds)('saved prompts on %s', (kind) => {
 
   it('saves a prompt with its size, quality and style, lists it newest first and deletes it', async () => {
     const { token } = await register(t.app);
-    const first = await post(t.app, '/api/prompts', token, { prompt: '  a lighthouse at dusk ', size: '1792x1024', quality: 'hd', style: 'watercolor' });
+    const first = await post(t.app, '/api/prompts', token, {
+      prompt: '  a lighthouse at dusk ',
+      size: '1792x1024',
+      quality: 'hd',
+      style: 'watercolor',
+    });
     expect(first.statusCode).toBe(201);
     const saved = first.json().prompt as SavedPrompt;
-    expect(saved).toMatchObject({ prompt: 'a lighthouse at dusk', size: '1792x1024', quality: 'hd', style: 'watercolor' });
+    expect(saved).toMatchObject({
+      prompt: 'a lighthouse at dusk',
+      size: '1792x1024',
+      quality: 'hd',
+      style: 'watercolor',
+    });
     // Quality and style may be left out: the generator's own defaults.
-    const second = (await post(t.app, '/api/prompts', token, { prompt: 'a fox', size: '256x256' })).json().prompt as SavedPrompt;
+    const second = (await post(t.app, '/api/prompts', token, { prompt: 'a fox', size: '256x256' })).json()
+      .prompt as SavedPrompt;
     expect(second).toMatchObject({ prompt: 'a fox', size: '256x256', quality: 'standard', style: 'none' });
 
     expect((await list(t, token)).json().prompts.map((p: SavedPrompt) => p.id)).toEqual([second.id, saved.id]);
@@ -57,7 +73,8 @@ describe.each(databaseKinds)('saved prompts on %s', (kind) => {
   it('keeps each prompt to its owner: another user lists none and deletes none', async () => {
     const owner = await register(t.app);
     const other = await register(t.app);
-    const saved = (await post(t.app, '/api/prompts', owner.token, { prompt: 'a private idea', size: '512x512' })).json().prompt as SavedPrompt;
+    const saved = (await post(t.app, '/api/prompts', owner.token, { prompt: 'a private idea', size: '512x512' })).json()
+      .prompt as SavedPrompt;
     expect((await list(t, other.token)).json().prompts).toEqual([]);
     expect((await remove(t, other.token, saved.id)).statusCode).toBe(404);
     expect((await remove(t, other.token, 'not-an-id')).statusCode).toBe(404);
@@ -82,13 +99,17 @@ describe.each(databaseKinds)('saved prompts on %s', (kind) => {
     expect((await remove(t, token, (last.json().prompt as SavedPrompt).id)).statusCode).toBe(200);
     expect((await post(t.app, '/api/prompts', token, { prompt: 'room again', size: '512x512' })).statusCode).toBe(201);
     // Another account is not held to this one's count.
-    expect((await post(t.app, '/api/prompts', (await register(t.app)).token, { prompt: 'mine', size: '512x512' })).statusCode).toBe(201);
+    expect(
+      (await post(t.app, '/api/prompts', (await register(t.app)).token, { prompt: 'mine', size: '512x512' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('goes with its account: a deleted account keeps no saved prompt, another account keeps its own', async () => {
     const leaving = await register(t.app);
     const staying = await register(t.app);
-    for (const { token } of [leaving, staying]) expect((await post(t.app, '/api/prompts', token, { prompt: 'a fox', size: '512x512' })).statusCode).toBe(201);
+    for (const { token } of [leaving, staying])
+      expect((await post(t.app, '/api/prompts', token, { prompt: 'a fox', size: '512x512' })).statusCode).toBe(201);
     expect((await post(t.app, '/api/user/delete', leaving.token, { password: leaving.password })).statusCode).toBe(200);
     expect(await countOf(t, leaving.user.id)).toBe(0);
     expect(await countOf(t, staying.user.id)).toBe(1);

@@ -1,4 +1,9 @@
-import { type DeleteSavedPromptResponse, savedPromptMessages, type SavedPromptResponse, type SavedPromptsResponse } from '@lumigen/contract/prompts';
+import {
+  type DeleteSavedPromptResponse,
+  savedPromptMessages,
+  type SavedPromptResponse,
+  type SavedPromptsResponse,
+} from '@lumigen/contract/prompts';
 import { savePromptRequest } from '@lumigen/contract/prompt-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,14 +21,22 @@ export async function promptsRoutes(app: FastifyInstance, { prompts }: { prompts
     return { success: true, prompts: await prompts.list(request.auth.userId) };
   });
 
-  r.post('/api/prompts', { schema: { body: savePromptRequest } }, async (request, reply): Promise<SavedPromptResponse> => {
-    const prompt = await prompts.save(request.auth.userId, request.body);
-    reply.code(201);
-    return { success: true, prompt };
-  });
+  r.post(
+    '/api/prompts',
+    { schema: { body: savePromptRequest } },
+    async (request, reply): Promise<SavedPromptResponse> => {
+      const prompt = await prompts.save(request.auth.userId, request.body);
+      reply.code(201);
+      return { success: true, prompt };
+    },
+  );
 
-  r.delete('/api/prompts/:id', { schema: { params: promptIdParams } }, async (request): Promise<DeleteSavedPromptResponse> => {
-    await prompts.delete(request.auth.userId, request.params.id);
-    return { success: true, message: savedPromptMessages.deleted };
-  });
+  r.delete(
+    '/api/prompts/:id',
+    { schema: { params: promptIdParams } },
+    async (request): Promise<DeleteSavedPromptResponse> => {
+      await prompts.delete(request.auth.userId, request.params.id);
+      return { success: true, message: savedPromptMessages.deleted };
+    },
+  );
 }

@@ -8,7 +8,14 @@ import { isUuid } from '../../lib/uuid.ts';
 import * as repo from './prompts.repository.ts';
 
 function view(row: repo.SavedPromptRow): SavedPrompt {
-  return { id: row.id, prompt: row.prompt, size: row.size as ImageSize, quality: row.quality as ImageQuality, style: row.style as ImageStyle, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    prompt: row.prompt,
+    size: row.size as ImageSize,
+    quality: row.quality as ImageQuality,
+    style: row.style as ImageStyle,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Saved prompts: a user's prompts kept with their size, quality and style, to fill the generator again. */
@@ -18,7 +25,8 @@ export function createPromptsService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         // Two saves at once must not both see 99: the user's row is the lock that orders them.
         await lockUser(tx, userId);
-        if ((await repo.countSavedPromptsOf(tx, userId)) >= savedPromptsPerUserLimit) throw new AppError('conflict', savedPromptMessages.tooMany);
+        if ((await repo.countSavedPromptsOf(tx, userId)) >= savedPromptsPerUserLimit)
+          throw new AppError('conflict', savedPromptMessages.tooMany);
         return view(await repo.insertSavedPrompt(tx, { userId, ...prompt }));
       });
     },
@@ -29,7 +37,8 @@ export function createPromptsService({ db }: { db: Db }) {
 
     /** Another user's prompt, like a missing one, is not found. */
     async delete(userId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repo.deleteOwnedSavedPrompt(db, id, userId))) throw new AppError('not_found', messages.notFound);
+      if (!isUuid(id) || !(await repo.deleteOwnedSavedPrompt(db, id, userId)))
+        throw new AppError('not_found', messages.notFound);
     },
   };
 }

@@ -4,7 +4,10 @@ import { recipes } from '../../db/schema.ts';
 
 export type RecipeRow = typeof recipes.$inferSelect;
 
-export async function insertRecipe(ex: Executor, recipe: Pick<RecipeRow, 'userId' | 'name' | 'steps'>): Promise<RecipeRow> {
+export async function insertRecipe(
+  ex: Executor,
+  recipe: Pick<RecipeRow, 'userId' | 'name' | 'steps'>,
+): Promise<RecipeRow> {
   const [row] = await ex.insert(recipes).values(recipe).returning();
   return row!;
 }
@@ -21,12 +24,18 @@ export async function listRecipesOf(ex: Executor, userId: string): Promise<Recip
 
 /** The recipe only when `userId` owns it: another user's reads as "no such recipe". */
 export async function findOwnedRecipe(ex: Executor, id: string, userId: string): Promise<RecipeRow | undefined> {
-  const [row] = await ex.select().from(recipes).where(and(eq(recipes.id, id), eq(recipes.userId, userId)));
+  const [row] = await ex
+    .select()
+    .from(recipes)
+    .where(and(eq(recipes.id, id), eq(recipes.userId, userId)));
   return row;
 }
 
 export async function deleteOwnedRecipe(ex: Executor, id: string, userId: string): Promise<boolean> {
-  const deleted = await ex.delete(recipes).where(and(eq(recipes.id, id), eq(recipes.userId, userId))).returning({ id: recipes.id });
+  const deleted = await ex
+    .delete(recipes)
+    .where(and(eq(recipes.id, id), eq(recipes.userId, userId)))
+    .returning({ id: recipes.id });
   return deleted.length === 1;
 }
 

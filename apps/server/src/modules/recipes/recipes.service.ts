@@ -1,12 +1,17 @@
 import { messages } from '@lumigen/contract/messages';
-import { recipeMessages, recipePrice, recipesPerUserLimit, type RecipeStep, type RecipeView } from '@lumigen/contract/recipes';
+import {
+  recipeMessages,
+  recipePrice,
+  recipesPerUserLimit,
+  type RecipeStep,
+  type RecipeView,
+} from '@lumigen/contract/recipes';
 import type { ToolId } from '@lumigen/contract/tools';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { BatchPlan } from '../batches/index.ts';
 import * as repo from './recipes.repository.ts';
-
 
 /**
  * Recipes (decision 028): a user's saved chains of tools. Steps arrive parsed by the contract (each
@@ -16,7 +21,13 @@ import * as repo from './recipes.repository.ts';
 export function createRecipesService({ db, priceOf }: { db: Db; priceOf: (tool: ToolId) => number }) {
   function view(row: repo.RecipeRow): RecipeView {
     const steps = row.steps as RecipeStep[];
-    return { id: row.id, name: row.name, steps, price: recipePrice(steps, priceOf), createdAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      name: row.name,
+      steps,
+      price: recipePrice(steps, priceOf),
+      createdAt: row.createdAt.toISOString(),
+    };
   }
 
   async function owned(userId: string, id: string): Promise<repo.RecipeRow> {
@@ -28,7 +39,8 @@ export function createRecipesService({ db, priceOf }: { db: Db; priceOf: (tool: 
   return {
     async create(userId: string, recipe: { name: string; steps: RecipeStep[] }): Promise<RecipeView> {
       return db.transaction(async (tx) => {
-        if ((await repo.countRecipesOf(tx, userId)) >= recipesPerUserLimit) throw new AppError('conflict', recipeMessages.tooMany);
+        if ((await repo.countRecipesOf(tx, userId)) >= recipesPerUserLimit)
+          throw new AppError('conflict', recipeMessages.tooMany);
         return view(await repo.insertRecipe(tx, { userId, name: recipe.name, steps: recipe.steps }));
       });
     },
@@ -38,13 +50,21 @@ export function createRecipesService({ db, priceOf }: { db: Db; priceOf: (tool: 
     },
 
     async delete(userId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repo.deleteOwnedRecipe(db, id, userId))) throw new AppError('not_found', messages.notFound);
+      if (!isUuid(id) || !(await repo.deleteOwnedRecipe(db, id, userId)))
+        throw new AppError('not_found', messages.notFound);
     },
 
     /** What running the recipe does to each picture, and what one picture costs. */
     async plan(userId: string, id: string): Promise<{ plan: BatchPlan; price: number }> {
       const recipe = view(await owned(userId, id));
-      return { plan: { tool: null, recipeId: recipe.id, steps: recipe.steps.map((step) => ({ tool: step.tool, fields: step.settings })) }, price: recipe.price };
+      return {
+        plan: {
+          tool: null,
+          recipeId: recipe.id,
+          steps: recipe.steps.map((step) => ({ tool: step.tool, fields: step.settings })),
+        },
+        price: recipe.price,
+      };
     },
   };
 }

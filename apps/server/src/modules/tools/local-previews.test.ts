@@ -4,7 +4,15 @@ import { rows } from '../../db/client.ts';
 import { submitBatch } from '../../test/batch-calls.ts';
 import { startFakeClipdrop, type FakeClipdrop } from '../../test/fake-clipdrop.ts';
 import { fakeEdit, fakeToolProvider } from '../../test/fake-tool-provider.ts';
-import { countRows, databaseKinds, ledgerState, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  countRows,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.ts';
 import { catRequest } from '../../test/job-calls.ts';
 import { callTool, defaultFields, imagePart, maskOf, maskPart, pngOf, type Part } from '../../test/tool-calls.ts';
 import { ToolProviderError } from './providers/provider.ts';
@@ -14,7 +22,10 @@ const defaultPreviewPrice = { LOCAL_PREVIEW_CREDITS: '' };
 
 /** The reservations a user's paid work left, whatever their state. */
 async function reservationsOf(t: TestContext, userId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId}`);
+  const [row] = await rows<{ n: number }>(
+    t.database.db,
+    sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -50,7 +61,10 @@ describe.each(databaseKinds)('local previews and their price on %s', (kind) => {
       expect(response.json()).toMatchObject({ success: true, creditBalance: 5 });
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
       expect(await reservationsOf(t, user.id)).toBe(0);
-      const [job] = await rows<{ reservation_id: string | null; status: string }>(t.database.db, sql`SELECT reservation_id, status FROM jobs WHERE user_id = ${user.id}`);
+      const [job] = await rows<{ reservation_id: string | null; status: string }>(
+        t.database.db,
+        sql`SELECT reservation_id, status FROM jobs WHERE user_id = ${user.id}`,
+      );
       expect(job).toEqual({ reservation_id: null, status: 'succeeded' });
     });
 
@@ -108,7 +122,12 @@ describe.each(databaseKinds)('local previews and their price on %s', (kind) => {
 
     it('a batch of previews reserves nothing', async () => {
       const { token, user } = await register(t.app);
-      const response = await submitBatch(t.app, token, [['tool', 'upscale'], ...defaultFields('upscale'), imagePart(photo), imagePart(photo)]);
+      const response = await submitBatch(t.app, token, [
+        ['tool', 'upscale'],
+        ...defaultFields('upscale'),
+        imagePart(photo),
+        imagePart(photo),
+      ]);
       expect(response.statusCode).toBe(202);
       expect(await reservationsOf(t, user.id)).toBe(0);
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
@@ -144,10 +163,18 @@ describe.each(databaseKinds)('local previews and their price on %s', (kind) => {
       await t2.database.db.execute(sql`UPDATE users SET credit_balance = 1 WHERE id = ${user.id}`);
       const single = await callTool(t2.app, token, 'cleanup', cleanupParts);
       expect(single.statusCode).toBe(402);
-      expect(single.json()).toMatchObject({ creditsNeeded: 2, message: expect.stringContaining('this needs 2 credits and your account has 1') });
+      expect(single.json()).toMatchObject({
+        creditsNeeded: 2,
+        message: expect.stringContaining('this needs 2 credits and your account has 1'),
+      });
 
       await t2.database.db.execute(sql`UPDATE users SET credit_balance = 3 WHERE id = ${user.id}`);
-      const batch = await submitBatch(t2.app, token, [['tool', 'upscale'], ...defaultFields('upscale'), imagePart(photo), imagePart(photo)]);
+      const batch = await submitBatch(t2.app, token, [
+        ['tool', 'upscale'],
+        ...defaultFields('upscale'),
+        imagePart(photo),
+        imagePart(photo),
+      ]);
       expect(batch.statusCode).toBe(402);
       expect(batch.json().message).toContain('This batch costs 4 credits and your balance is 3');
       expect(await reservationsOf(t2, user.id)).toBe(0);
@@ -160,7 +187,13 @@ describe.each(databaseKinds)('local previews and their price on %s', (kind) => {
 
     beforeAll(async () => {
       clipdrop = await startFakeClipdrop();
-      t = await startTestApp(kind, { ...defaultPreviewPrice, ALLOW_TEST_PAYMENTS: 'true', CLIPDROP_API_KEY: 'cd-test-key', CLIPDROP_BASE_URL: clipdrop.baseUrl, CLIPDROP_TIMEOUT_SECONDS: '2' });
+      t = await startTestApp(kind, {
+        ...defaultPreviewPrice,
+        ALLOW_TEST_PAYMENTS: 'true',
+        CLIPDROP_API_KEY: 'cd-test-key',
+        CLIPDROP_BASE_URL: clipdrop.baseUrl,
+        CLIPDROP_TIMEOUT_SECONDS: '2',
+      });
     });
     afterAll(async () => {
       await t.close();

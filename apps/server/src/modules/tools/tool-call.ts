@@ -19,7 +19,12 @@ const isToolId = (value: string): value is ToolId => (toolIds as readonly string
 export async function acceptToolCall(
   request: FastifyRequest,
   tool: string,
-  { tools, jobs, uploadsDir, uploadGuard }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard },
+  {
+    tools,
+    jobs,
+    uploadsDir,
+    uploadGuard,
+  }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard },
   { userId, apiKey }: { userId: string; apiKey?: KeyCharge | undefined },
 ): ReturnType<JobsService['submit']> {
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));

@@ -1,6 +1,14 @@
 import { messages } from '@lumigen/contract/messages';
 import { toolFields } from '@lumigen/contract/tool-schemas';
-import { imageField, minImageSide, toolImageLimits, uncropMaxResultPixels, type AcceptedImageType, type ToolFields, type ToolId } from '@lumigen/contract/tools';
+import {
+  imageField,
+  minImageSide,
+  toolImageLimits,
+  uncropMaxResultPixels,
+  type AcceptedImageType,
+  type ToolFields,
+  type ToolId,
+} from '@lumigen/contract/tools';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { sniffImageFile } from '../../lib/image-bytes.ts';
@@ -33,7 +41,10 @@ function encodeAs(pipeline: Sharp, type: AcceptedImageType): Sharp {
  * truncated file. EXIF orientation is applied and oversized inputs are scaled down where the tool
  * asks for it (into a file beside the upload); otherwise the upload's file goes on untouched.
  */
-async function checkImage({ field, path, size }: UploadedFile, { tool, maxPixels, fitInside }: Limits): Promise<CheckedImage> {
+async function checkImage(
+  { field, path, size }: UploadedFile,
+  { tool, maxPixels, fitInside }: Limits,
+): Promise<CheckedImage> {
   if (size === 0) throw new AppError('bad_request', messages.tool.fileEmpty(field));
   const type = await sniffImageFile(path);
   if (!type) throw new AppError('unsupported_media_type', messages.tool.notAnImage(field));
@@ -46,19 +57,24 @@ async function checkImage({ field, path, size }: UploadedFile, { tool, maxPixels
   }
   if (!metadata.width || !metadata.height) throw new AppError('bad_request', messages.tool.unreadable(field));
   const pixels = metadata.width * metadata.height;
-  if (pixels > maxPixels) throw new AppError('payload_too_large', messages.tool.tooManyPixels(field, pixels / 1e6, tool, maxPixels / 1e6));
+  if (pixels > maxPixels)
+    throw new AppError('payload_too_large', messages.tool.tooManyPixels(field, pixels / 1e6, tool, maxPixels / 1e6));
   // Orientations 5–8 turn the picture a quarter: the user sees (and paints masks on) it upright.
   const turned = (metadata.orientation ?? 1) >= 5;
   const width = turned ? metadata.height : metadata.width;
   const height = turned ? metadata.width : metadata.height;
-  if (width < minImageSide || height < minImageSide) throw new AppError('bad_request', messages.tool.tooSmall(field, width, height, minImageSide));
+  if (width < minImageSide || height < minImageSide)
+    throw new AppError('bad_request', messages.tool.tooSmall(field, width, height, minImageSide));
 
   const reorient = (metadata.orientation ?? 1) !== 1;
   const shrink = fitInside !== undefined && (width > fitInside || height > fitInside);
   try {
     if (!reorient && !shrink) {
       // A decode to a thumbnail reads every row (streamed, a few MB at most) and keeps nothing.
-      await sharp(path, { ...decodeOptions(maxPixels), sequentialRead: true }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+      await sharp(path, { ...decodeOptions(maxPixels), sequentialRead: true })
+        .resize(64, 64, { fit: 'inside' })
+        .raw()
+        .toBuffer();
       return { path, size, type, width, height };
     }
     let pipeline = sharp(path, decodeOptions(maxPixels)).rotate();
@@ -88,8 +104,10 @@ export async function checkToolInput(tool: ToolId, upload: ToolUpload): Promise<
   if (tool === 'uncrop') {
     const width = image.width + Number(fields.extend_left) + Number(fields.extend_right);
     const height = image.height + Number(fields.extend_up) + Number(fields.extend_down);
-    if (width < minImageSide || height < minImageSide) throw new AppError('bad_request', messages.tool.cropTooLarge(width, height, minImageSide));
-    if (width * height > uncropMaxResultPixels) throw new AppError('bad_request', messages.tool.uncropTooLarge(width, height, uncropMaxResultPixels));
+    if (width < minImageSide || height < minImageSide)
+      throw new AppError('bad_request', messages.tool.cropTooLarge(width, height, minImageSide));
+    if (width * height > uncropMaxResultPixels)
+      throw new AppError('bad_request', messages.tool.uncropTooLarge(width, height, uncropMaxResultPixels));
   }
 
   if (!upload.mask) return { tool, image, fields };

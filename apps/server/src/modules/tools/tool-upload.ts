@@ -16,7 +16,12 @@ export type UploadedFile = { field: string; path: string; size: number };
  * A tool call's multipart body: its files (on disk, unchecked) and its text fields as sent.
  * `dispose` deletes the request's directory of files, with anything written beside them.
  */
-export type ToolUpload = { image?: UploadedFile; mask?: UploadedFile; fields: Record<string, string>; dispose(): Promise<void> };
+export type ToolUpload = {
+  image?: UploadedFile;
+  mask?: UploadedFile;
+  fields: Record<string, string>;
+  dispose(): Promise<void>;
+};
 
 /**
  * Hard limits for busboy (set where the multipart plugin is registered, with
@@ -45,10 +50,17 @@ const megabytes = maxUploadBytes / (1024 * 1024);
  * or with `keepGoing` (a batch, where one picture too large is one refused item) is read to its
  * end by busboy, which drops what is beyond the limit, and reported as `tooLarge`.
  */
-export async function spillFilePart(part: MultipartFile, file: string, keepGoing = false, budget?: SpillBudget): Promise<{ size: number; tooLarge: boolean }> {
+export async function spillFilePart(
+  part: MultipartFile,
+  file: string,
+  keepGoing = false,
+  budget?: SpillBudget,
+): Promise<{ size: number; tooLarge: boolean }> {
   const tooLarge = () =>
     // A client still sending gigabytes is not worth reading to the end: close the connection.
-    new AppError('payload_too_large', messages.tool.fileTooLarge(part.fieldname, megabytes), { headers: { connection: 'close' } });
+    new AppError('payload_too_large', messages.tool.fileTooLarge(part.fieldname, megabytes), {
+      headers: { connection: 'close' },
+    });
   let size = 0;
   await pipeline(
     part.file,
@@ -70,8 +82,10 @@ export async function spillFilePart(part: MultipartFile, file: string, keepGoing
 export function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_FILES_LIMIT') return new AppError('payload_too_large', messages.tool.tooManyFiles, { cause: error });
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('payload_too_large', messages.tool.tooManyFields, { cause: error });
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('payload_too_large', messages.tool.tooManyFiles, { cause: error });
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('payload_too_large', messages.tool.tooManyFields, { cause: error });
   // Everything else the parser throws (no boundary, a part cut short, a client gone, a prototype
   // key) is a body that is not well-formed multipart.
   return new AppError('bad_request', messages.tool.malformed, { cause: error });
@@ -90,7 +104,14 @@ export async function removeStaleUploads(uploadsDir: string, now = Date.now()) {
   for (const entry of await readdir(uploadsDir)) {
     const dir = path.join(uploadsDir, entry);
     const inside = await readdir(dir).catch(() => []);
-    const times = await Promise.all([dir, ...inside.map((name) => path.join(dir, name))].map((file) => stat(file).then((s) => s.mtimeMs, () => 0)));
+    const times = await Promise.all(
+      [dir, ...inside.map((name) => path.join(dir, name))].map((file) =>
+        stat(file).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
     if (now - Math.max(...times) > staleUploadMs) await rm(dir, { recursive: true, force: true });
   }
 }
@@ -102,7 +123,12 @@ export async function removeStaleUploads(uploadsDir: string, now = Date.now()) {
  * checked by `tool-input.ts`. The caller disposes of the upload when done with it; on any
  * failure here (a client gone mid-upload included) the directory is already gone.
  */
-export async function readToolUpload(request: FastifyRequest, tool: ToolId, uploadsDir: string, budget?: SpillBudget): Promise<ToolUpload> {
+export async function readToolUpload(
+  request: FastifyRequest,
+  tool: ToolId,
+  uploadsDir: string,
+  budget?: SpillBudget,
+): Promise<ToolUpload> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.tool.notMultipart);
   const files: Pick<ToolUpload, 'image' | 'mask'> = {};
   const fields = new Map<string, string>();
@@ -121,7 +147,8 @@ export async function readToolUpload(request: FastifyRequest, tool: ToolId, uplo
       } else {
         if (role) throw new AppError('bad_request', messages.tool.notAFile(name));
         if (fields.has(name)) throw new AppError('bad_request', messages.tool.sentTwice(name));
-        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError('bad_request', messages.tool.fieldTooLong(name));
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new AppError('bad_request', messages.tool.fieldTooLong(name));
         fields.set(name, String(part.value));
       }
     }

@@ -9,10 +9,33 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { heldPngBytes, type PngImage } from '../../lib/image-bytes.ts';
-import { captureLogs, countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
+import {
+  captureLogs,
+  countRows,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  storedImageFiles,
+  type TestContext,
+} from '../../test/harness.ts';
 import { fakeEdit, fakeToolProvider, resultSize } from '../../test/fake-tool-provider.ts';
 import { picture } from '../../test/pictures.ts';
-import { callTool, decodeAnswer, defaultFields, imagePart, jpegOf, maskOf, maskPart, multipartBody, pngBomb, pngOf, webpOf, type Part } from '../../test/tool-calls.ts';
+import {
+  callTool,
+  decodeAnswer,
+  defaultFields,
+  imagePart,
+  jpegOf,
+  maskOf,
+  maskPart,
+  multipartBody,
+  pngBomb,
+  pngOf,
+  webpOf,
+  type Part,
+} from '../../test/tool-calls.ts';
 import { createLocalToolsProvider } from './providers/local.ts';
 import { ToolProviderError, type ToolInput } from './providers/provider.ts';
 
@@ -29,18 +52,26 @@ const defaultParsed: Record<ToolId, ToolFields> = {
 };
 
 const noisyPng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .png()
     .toBuffer();
 
 describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   let t: TestContext;
   let behaviour: ((input: ToolInput) => Promise<PngImage>) | undefined;
-  const fake = fakeToolProvider((input) => (behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.path, input.fields)));
+  const fake = fakeToolProvider((input) =>
+    behaviour ? behaviour(input) : fakeEdit(input.tool, input.image.path, input.fields),
+  );
   let photo: Buffer;
   let whiteMask: Buffer;
   /** A valid call of `tool` on a 320×240 photo, with the page's default fields. */
-  const validParts = (tool: ToolId): Part[] => [imagePart(photo), ...defaultFields(tool), ...(tool === 'cleanup' ? [maskPart(whiteMask)] : [])];
+  const validParts = (tool: ToolId): Part[] => [
+    imagePart(photo),
+    ...defaultFields(tool),
+    ...(tool === 'cleanup' ? [maskPart(whiteMask)] : []),
+  ];
 
   beforeAll(async () => {
     t = await startTestApp(kind, {}, { toolProvider: fake.provider });
@@ -58,7 +89,12 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const response = await callTool(t.app, token, tool, validParts(tool));
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ success: true, message: 'Image edited', creditBalance: 4, imageId: expect.any(String) });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Image edited',
+      creditBalance: 4,
+      imageId: expect.any(String),
+    });
 
     const expected = resultSize(tool, 320, 240, defaultParsed[tool]);
     const result = await decodeAnswer(body.image);
@@ -72,13 +108,27 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     expect(call?.fields).toEqual(defaultParsed[tool]);
     expect(call?.mask !== undefined).toBe(tool === 'cleanup');
 
-    const [row] = await rows<Record<string, unknown>>(t.database.db, sql`SELECT * FROM images WHERE id = ${body.imageId}`);
+    const [row] = await rows<Record<string, unknown>>(
+      t.database.db,
+      sql`SELECT * FROM images WHERE id = ${body.imageId}`,
+    );
     const { prompt, ...params } = defaultParsed[tool];
-    expect(row).toMatchObject({ user_id: user.id, kind: tool, provider: 'local', prompt: prompt ?? null, params, ...expected, byte_size: result.png.length });
+    expect(row).toMatchObject({
+      user_id: user.id,
+      kind: tool,
+      provider: 'local',
+      prompt: prompt ?? null,
+      params,
+      ...expected,
+      byte_size: result.png.length,
+    });
     const file = (await storedImageFiles(t.location)).find((f) => path.basename(f) === row?.storage_key);
     expect(file && (await readFile(file)).equals(result.png)).toBe(true);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
-    const [reservation] = await rows<{ purpose: string; status: string }>(t.database.db, sql`SELECT purpose, status FROM credit_reservations WHERE user_id = ${user.id}`);
+    const [reservation] = await rows<{ purpose: string; status: string }>(
+      t.database.db,
+      sql`SELECT purpose, status FROM credit_reservations WHERE user_id = ${user.id}`,
+    );
     expect(reservation).toEqual({ purpose: tool, status: 'committed' });
   });
 
@@ -97,12 +147,29 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
 
   it('reads sliders as numbers, accepts their end values and fills in a missing one with its default', async () => {
     const { token } = await register(t.app);
-    const ends = [imagePart(photo), ['light_theta', '45'], ['light_phi', '359'], ['light_size', '8.0'], ['shadow_darkness', '0']] satisfies Part[];
+    const ends = [
+      imagePart(photo),
+      ['light_theta', '45'],
+      ['light_phi', '359'],
+      ['light_size', '8.0'],
+      ['shadow_darkness', '0'],
+    ] satisfies Part[];
     expect((await callTool(t.app, token, 'product-photography', ends)).statusCode).toBe(200);
     expect(fake.calls[0]?.fields).toEqual({ light_theta: 45, light_phi: 359, light_size: 8, shadow_darkness: 0 });
-    expect((await callTool(t.app, token, 'uncrop', [imagePart(photo), ['extend_left', '-2000'], ['extend_right', '2000'], ['extend_down', ' -10 ']])).statusCode).toBe(200);
+    expect(
+      (
+        await callTool(t.app, token, 'uncrop', [
+          imagePart(photo),
+          ['extend_left', '-2000'],
+          ['extend_right', '2000'],
+          ['extend_down', ' -10 '],
+        ])
+      ).statusCode,
+    ).toBe(200);
     expect(fake.calls[1]?.fields).toEqual({ extend_left: -2000, extend_right: 2000, extend_up: 50, extend_down: -10 });
-    expect((await callTool(t.app, token, 'upscale', [imagePart(photo), ['target_width', '4096']])).statusCode).toBe(200);
+    expect((await callTool(t.app, token, 'upscale', [imagePart(photo), ['target_width', '4096']])).statusCode).toBe(
+      200,
+    );
     expect(fake.calls[2]?.fields).toEqual({ target_width: 4096, target_height: 1024 });
   });
 
@@ -110,8 +177,12 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const { token } = await register(t.app);
     const jpeg = await jpegOf(200, 100);
     const webp = await webpOf(100, 200);
-    expect((await callTool(t.app, token, 'remove-background', [imagePart(jpeg, 'notes.txt', 'text/plain')])).statusCode).toBe(200);
-    expect((await callTool(t.app, token, 'remove-text', [imagePart(webp, 'image.png', 'image/png')])).statusCode).toBe(200);
+    expect(
+      (await callTool(t.app, token, 'remove-background', [imagePart(jpeg, 'notes.txt', 'text/plain')])).statusCode,
+    ).toBe(200);
+    expect((await callTool(t.app, token, 'remove-text', [imagePart(webp, 'image.png', 'image/png')])).statusCode).toBe(
+      200,
+    );
     expect(fake.calls.map((c) => [c.image.type, c.image.width, c.image.height])).toEqual([
       ['image/jpeg', 200, 100],
       ['image/webp', 100, 200],
@@ -123,9 +194,18 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const { token } = await register(t.app);
     const wide = await jpegOf(3000, 1500);
     expect((await callTool(t.app, token, 'reimagine', [imagePart(wide)])).statusCode).toBe(200);
-    expect((await callTool(t.app, token, 'replace-background', [imagePart(wide), ['prompt', 'a forest']])).statusCode).toBe(200);
+    expect(
+      (await callTool(t.app, token, 'replace-background', [imagePart(wide), ['prompt', 'a forest']])).statusCode,
+    ).toBe(200);
     expect((await callTool(t.app, token, 'remove-background', [imagePart(wide)])).statusCode).toBe(200);
-    const seen = await Promise.all(fake.calls.map(async (c) => [c.image.type, c.image.width, c.image.height, (await sharp(c.image.bytes).metadata()).width]));
+    const seen = await Promise.all(
+      fake.calls.map(async (c) => [
+        c.image.type,
+        c.image.width,
+        c.image.height,
+        (await sharp(c.image.bytes).metadata()).width,
+      ]),
+    );
     expect(seen).toEqual([
       ['image/jpeg', 1024, 512, 1024],
       ['image/jpeg', 2048, 1024, 2048],
@@ -137,13 +217,18 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const { token } = await register(t.app);
     // Stored 40×20, shown turned a quarter: 20×40.
     const sideways = await picture(40, 20, '#234').jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    expect((await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await maskOf(20, 40))])).statusCode).toBe(200);
+    expect(
+      (await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await maskOf(20, 40))])).statusCode,
+    ).toBe(200);
     const [call] = fake.calls;
     expect([call?.image.width, call?.image.height]).toEqual([20, 40]);
     const upright = await sharp(call!.image.bytes).metadata();
     expect([upright.width, upright.height, upright.orientation ?? 1]).toEqual([20, 40, 1]);
     const refused = await callTool(t.app, token, 'cleanup', [imagePart(sideways), maskPart(await maskOf(40, 20))]);
-    expect(refused.json()).toEqual({ success: false, message: 'The mask must be the size of the picture, 20×40 pixels (it is 40×20).' });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'The mask must be the size of the picture, 20×40 pixels (it is 40×20).',
+    });
   });
 
   it('reads an upload streamed without a Content-Length (chunked), byte for byte', async () => {
@@ -154,7 +239,12 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     async function* slices() {
       for (let at = 0; at < payload.length; at += 100_000) yield payload.subarray(at, at + 100_000);
     }
-    const init = { method: 'POST', headers: { token, 'content-type': contentType }, body: slices() as unknown as BodyInit, duplex: 'half' as const };
+    const init = {
+      method: 'POST',
+      headers: { token, 'content-type': contentType },
+      body: slices() as unknown as BodyInit,
+      duplex: 'half' as const,
+    };
     const response = await fetch(`${address}/api/image/tools/remove-background`, init);
     // Read to the end: an unread answer would keep the connection busy and the app from closing.
     expect(((await response.json()) as { success: boolean }).success).toBe(true);
@@ -164,7 +254,10 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
 
   it("takes cleanup's mask under Clipdrop's own name, mask_file, too", async () => {
     const { token } = await register(t.app);
-    const response = await callTool(t.app, token, 'cleanup', [imagePart(photo), ['mask_file', { bytes: whiteMask, filename: 'm.png', type: 'image/png' }]]);
+    const response = await callTool(t.app, token, 'cleanup', [
+      imagePart(photo),
+      ['mask_file', { bytes: whiteMask, filename: 'm.png', type: 'image/png' }],
+    ]);
     expect(response.statusCode).toBe(200);
     expect(fake.calls[0]?.mask?.bytes.equals(whiteMask)).toBe(true);
   });
@@ -173,7 +266,8 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const spilled = () => readdir(path.join(t.location.dataDir, 'uploads'));
     const emptied = async () => {
       // The directory goes as the request ends: poll a little, as a client gone is noticed late.
-      for (let i = 0; i < 100 && (await spilled()).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && (await spilled()).length > 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       return spilled();
     };
 
@@ -195,14 +289,18 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
 
     it('after a refused upload, a failed edit and a file too large', async () => {
       const { token } = await register(t.app);
-      expect((await callTool(t.app, token, 'remove-background', [imagePart(Buffer.from('not a picture'))])).statusCode).toBe(415);
+      expect(
+        (await callTool(t.app, token, 'remove-background', [imagePart(Buffer.from('not a picture'))])).statusCode,
+      ).toBe(415);
       expect(await spilled()).toEqual([]);
       behaviour = async () => {
         throw new ToolProviderError('failed', 'x');
       };
       expect((await callTool(t.app, token, 'remove-background', validParts('remove-background'))).statusCode).toBe(502);
       expect(await spilled()).toEqual([]);
-      expect((await callTool(t.app, token, 'remove-background', [imagePart(Buffer.alloc(31 * 1024 * 1024, 1))])).statusCode).toBe(413);
+      expect(
+        (await callTool(t.app, token, 'remove-background', [imagePart(Buffer.alloc(31 * 1024 * 1024, 1))])).statusCode,
+      ).toBe(413);
       expect(await emptied()).toEqual([]);
     });
 
@@ -221,7 +319,8 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       request.on('error', () => undefined);
       request.write(payload.subarray(0, payload.length / 2));
       // Until the server has begun spilling the upload.
-      for (let i = 0; i < 200 && (await spilled()).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 200 && (await spilled()).length === 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       expect((await spilled()).length).toBe(1);
       request.destroy();
       expect(await emptied()).toEqual([]);
@@ -247,52 +346,99 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       expect(response.statusCode).toBe(status);
       expect(fake.calls).toHaveLength(0);
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 1 });
-      expect(await rows(t.database.db, sql`SELECT 1 FROM credit_reservations WHERE user_id = ${user.id}`)).toHaveLength(0);
+      expect(await rows(t.database.db, sql`SELECT 1 FROM credit_reservations WHERE user_id = ${user.id}`)).toHaveLength(
+        0,
+      );
     };
     const withImage = (tool: ToolId, image: Part) => [image, ...validParts(tool).slice(1)];
 
     describe.each(toolIds)('%s', (tool) => {
       it('a text file named photo.png: 415', async () => {
-        await expectRefused(tool, withImage(tool, imagePart(Buffer.from('Dear diary, this is not a picture.'))), 415, 'The picture is not a PNG, JPEG or WebP image.');
+        await expectRefused(
+          tool,
+          withImage(tool, imagePart(Buffer.from('Dear diary, this is not a picture.'))),
+          415,
+          'The picture is not a PNG, JPEG or WebP image.',
+        );
       });
       it('an empty file: 400', async () => {
-        await expectRefused(tool, withImage(tool, imagePart(Buffer.alloc(0))), 400, 'The picture is an empty file. Choose it again.');
+        await expectRefused(
+          tool,
+          withImage(tool, imagePart(Buffer.alloc(0))),
+          400,
+          'The picture is an empty file. Choose it again.',
+        );
       });
       it('a 31 MB upload: 413', async () => {
         const big = Buffer.concat([photo, Buffer.alloc(31 * 1024 * 1024 - photo.length)]);
-        await expectRefused(tool, withImage(tool, imagePart(big)), 413, 'The picture is larger than 30 MB. Choose a smaller file.');
+        await expectRefused(
+          tool,
+          withImage(tool, imagePart(big)),
+          413,
+          'The picture is larger than 30 MB. Choose a smaller file.',
+        );
       });
       it('a 20000×20000 PNG bomb: 413, without decoding it', async () => {
         const { maxMegapixels } = toolImageLimits[tool];
-        await expectRefused(tool, withImage(tool, imagePart(pngBomb())), 413, `The picture is 400.0 megapixels; ${actionLabels[tool]} takes at most ${maxMegapixels} megapixels. Scale it down and try again.`);
+        await expectRefused(
+          tool,
+          withImage(tool, imagePart(pngBomb())),
+          413,
+          `The picture is 400.0 megapixels; ${actionLabels[tool]} takes at most ${maxMegapixels} megapixels. Scale it down and try again.`,
+        );
       });
       it('no image: 400', async () => {
-        await expectRefused(tool, validParts(tool).slice(1), 400, 'image_file is required: choose a PNG, JPEG or WebP image');
+        await expectRefused(
+          tool,
+          validParts(tool).slice(1),
+          400,
+          'image_file is required: choose a PNG, JPEG or WebP image',
+        );
       });
       it('an image of 15×400 pixels: 400', async () => {
-        await expectRefused(tool, withImage(tool, imagePart(await pngOf(15, 400))), 400, 'The picture is 15×400 pixels; each side must be at least 16 pixels.');
+        await expectRefused(
+          tool,
+          withImage(tool, imagePart(await pngOf(15, 400))),
+          400,
+          'The picture is 15×400 pixels; each side must be at least 16 pixels.',
+        );
       });
       it('a PNG cut off halfway: 400', async () => {
         const whole = await noisyPng(256, 256);
-        await expectRefused(tool, withImage(tool, imagePart(whole.subarray(0, whole.length / 2))), 400, 'The picture could not be read: the file is damaged or incomplete.');
+        await expectRefused(
+          tool,
+          withImage(tool, imagePart(whole.subarray(0, whole.length / 2))),
+          400,
+          'The picture could not be read: the file is damaged or incomplete.',
+        );
       });
       it('an unknown field, and a field sent twice: 400', async () => {
         await expectRefused(tool, [...validParts(tool), ['colour', 'red']], 400, 'Unknown field: colour');
         await expectRefused(tool, [imagePart(photo), ...validParts(tool)], 400, 'image_file was sent more than once');
-        await expectRefused(tool, [['image_file', 'photo.png'], ...validParts(tool).slice(1)], 400, 'image_file must be a file');
+        await expectRefused(
+          tool,
+          [['image_file', 'photo.png'], ...validParts(tool).slice(1)],
+          400,
+          'image_file must be a file',
+        );
       });
 
       const sliders = tool in toolSliders ? toolSliders[tool as keyof typeof toolSliders] : [];
-      it.each(sliders.map((s) => [s.name, s] as const))('%s below, above its range and not a number: 400', async (name, slider) => {
-        const named = `${slider.label} (${name})`;
-        const withSlider = (value: string) => [...validParts(tool).filter(([field]) => field !== name), [name, value]] satisfies Part[];
-        const range = `${named} must be between ${slider.min} and ${slider.max}`;
-        await expectRefused(tool, withSlider(String(slider.min - 1)), 400, range);
-        await expectRefused(tool, withSlider(String(slider.max + (slider.step < 1 ? 0.1 : 1))), 400, range);
-        await expectRefused(tool, withSlider('twelve'), 400, `${named} must be a number`);
-        await expectRefused(tool, withSlider(''), 400, `${named} must be a number`);
-        if (Number.isInteger(slider.step)) await expectRefused(tool, withSlider(`${slider.min}.5`), 400, `${named} must be a whole number`);
-      });
+      it.each(sliders.map((s) => [s.name, s] as const))(
+        '%s below, above its range and not a number: 400',
+        async (name, slider) => {
+          const named = `${slider.label} (${name})`;
+          const withSlider = (value: string) =>
+            [...validParts(tool).filter(([field]) => field !== name), [name, value]] satisfies Part[];
+          const range = `${named} must be between ${slider.min} and ${slider.max}`;
+          await expectRefused(tool, withSlider(String(slider.min - 1)), 400, range);
+          await expectRefused(tool, withSlider(String(slider.max + (slider.step < 1 ? 0.1 : 1))), 400, range);
+          await expectRefused(tool, withSlider('twelve'), 400, `${named} must be a number`);
+          await expectRefused(tool, withSlider(''), 400, `${named} must be a number`);
+          if (Number.isInteger(slider.step))
+            await expectRefused(tool, withSlider(`${slider.min}.5`), 400, `${named} must be a whole number`);
+        },
+      );
 
       if (tool !== 'cleanup') {
         it('a mask where the tool takes none: 400', async () => {
@@ -305,25 +451,81 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       const image = imagePart(photo);
       await expectRefused('replace-background', [image], 400, 'Prompt is required');
       await expectRefused('replace-background', [image, ['prompt', ' \n ']], 400, 'Prompt is required');
-      await expectRefused('replace-background', [image, ['prompt', 'p'.repeat(1001)]], 400, 'Prompt must be at most 1000 characters');
+      await expectRefused(
+        'replace-background',
+        [image, ['prompt', 'p'.repeat(1001)]],
+        400,
+        'Prompt must be at most 1000 characters',
+      );
       await expectRefused('replace-background', [image, ['prompt', 'p'.repeat(9000)]], 400, 'prompt is too long');
     });
 
     it('cleanup: a missing, empty, non-image or wrongly sized mask, a second mask, a third file, a bad mode: 4xx', async () => {
       const image = imagePart(photo);
-      await expectRefused('cleanup', [image], 400, 'mask is required for cleanup: an image of the same size, white where pixels should disappear');
-      await expectRefused('cleanup', [image, maskPart(Buffer.alloc(0))], 400, 'The mask is an empty file. Choose it again.');
-      await expectRefused('cleanup', [image, maskPart(Buffer.from('%PDF-1.7 not a mask'))], 415, 'The mask is not a PNG, JPEG or WebP image.');
-      await expectRefused('cleanup', [image, maskPart(await maskOf(321, 240))], 400, 'The mask must be the size of the picture, 320×240 pixels (it is 321×240).');
-      await expectRefused('cleanup', [maskPart(whiteMask), ['mask_file', { bytes: whiteMask }], image], 400, 'mask was sent more than once');
-      await expectRefused('cleanup', [image, maskPart(whiteMask), ['extra', { bytes: whiteMask }]], 413, 'At most 2 files per request: image_file and, for cleanup, mask');
-      await expectRefused('cleanup', [image, maskPart(whiteMask), ['mode', 'slow']], 400, 'Mode (mode) must be one of fast, quality');
+      await expectRefused(
+        'cleanup',
+        [image],
+        400,
+        'mask is required for cleanup: an image of the same size, white where pixels should disappear',
+      );
+      await expectRefused(
+        'cleanup',
+        [image, maskPart(Buffer.alloc(0))],
+        400,
+        'The mask is an empty file. Choose it again.',
+      );
+      await expectRefused(
+        'cleanup',
+        [image, maskPart(Buffer.from('%PDF-1.7 not a mask'))],
+        415,
+        'The mask is not a PNG, JPEG or WebP image.',
+      );
+      await expectRefused(
+        'cleanup',
+        [image, maskPart(await maskOf(321, 240))],
+        400,
+        'The mask must be the size of the picture, 320×240 pixels (it is 321×240).',
+      );
+      await expectRefused(
+        'cleanup',
+        [maskPart(whiteMask), ['mask_file', { bytes: whiteMask }], image],
+        400,
+        'mask was sent more than once',
+      );
+      await expectRefused(
+        'cleanup',
+        [image, maskPart(whiteMask), ['extra', { bytes: whiteMask }]],
+        413,
+        'At most 2 files per request: image_file and, for cleanup, mask',
+      );
+      await expectRefused(
+        'cleanup',
+        [image, maskPart(whiteMask), ['mode', 'slow']],
+        400,
+        'Mode (mode) must be one of fast, quality',
+      );
     });
 
     it('uncrop: a crop that would consume the image: 400', async () => {
-      const parts = (left: number, right: number): Part[] => [imagePart(photo), ['extend_left', String(left)], ['extend_right', String(right)], ['extend_up', '0'], ['extend_down', '0']];
-      await expectRefused('uncrop', parts(-2000, -2000), 400, 'The extend values leave 0×240 pixels of the image; each side must keep at least 16');
-      await expectRefused('uncrop', parts(-200, -105), 400, 'The extend values leave 15×240 pixels of the image; each side must keep at least 16');
+      const parts = (left: number, right: number): Part[] => [
+        imagePart(photo),
+        ['extend_left', String(left)],
+        ['extend_right', String(right)],
+        ['extend_up', '0'],
+        ['extend_down', '0'],
+      ];
+      await expectRefused(
+        'uncrop',
+        parts(-2000, -2000),
+        400,
+        'The extend values leave 0×240 pixels of the image; each side must keep at least 16',
+      );
+      await expectRefused(
+        'uncrop',
+        parts(-200, -105),
+        400,
+        'The extend values leave 15×240 pixels of the image; each side must keep at least 16',
+      );
       expect((await callTool(t.app, (await register(t.app)).token, 'uncrop', parts(-200, -104))).statusCode).toBe(200);
     });
 
@@ -336,8 +538,18 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
         ['extend_down', String(vertical[1])],
       ];
       const limit = 'uncrop makes at most 16.8 megapixels (4096×4096)';
-      await expectRefused('uncrop', parts([2000, 2000], [2000, 2000]), 400, `The extend values make a 4320×4240 result (18.3 megapixels); ${limit}`);
-      await expectRefused('uncrop', parts([2000, 1777], [2000, 1856]), 400, `The extend values make a 4097×4096 result (16.8 megapixels); ${limit}`);
+      await expectRefused(
+        'uncrop',
+        parts([2000, 2000], [2000, 2000]),
+        400,
+        `The extend values make a 4320×4240 result (18.3 megapixels); ${limit}`,
+      );
+      await expectRefused(
+        'uncrop',
+        parts([2000, 1777], [2000, 1856]),
+        400,
+        `The extend values make a 4097×4096 result (16.8 megapixels); ${limit}`,
+      );
       // Long and thin is fine while the pixels fit: 4320×1240 is 5.4 megapixels.
       const { token } = await register(t.app);
       expect((await callTool(t.app, token, 'uncrop', parts([2000, 2000], [500, 500]))).statusCode).toBe(200);
@@ -347,7 +559,10 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     it('an unknown tool: 404; a JSON body: 415; twenty fields: 413', async () => {
       await expectRefused('sharpen', [imagePart(photo)], 404, 'Unknown tool: sharpen');
       const json = await post(t.app, '/api/image/tools/remove-background', user.token, { image_file: 'aGVsbG8=' });
-      expect(json.json()).toEqual({ success: false, message: 'Send the image as multipart/form-data, in the image_file field' });
+      expect(json.json()).toEqual({
+        success: false,
+        message: 'Send the image as multipart/form-data, in the image_file field',
+      });
       expect(json.statusCode).toBe(415);
       const many = Array.from({ length: 20 }, (_, i): Part => [`field${i}`, 'x']);
       await expectRefused('remove-background', [imagePart(photo), ...many], 413, 'Too many fields in the request');
@@ -370,7 +585,13 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) await post(t.app, '/api/image/deduct-credit', token);
     const response = await callTool(t.app, token, 'upscale', validParts('upscale'));
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, message: 'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.', creditBalance: 0, creditsNeeded: 1 });
+    expect(response.json()).toEqual({
+      success: false,
+      message:
+        'Not enough credits: this needs 1 credit and your account has 0. Buy credits at http://localhost:8080/pricing.',
+      creditBalance: 0,
+      creditsNeeded: 1,
+    });
     expect(fake.calls).toHaveLength(0);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 0, ledgerSum: 0, ledgerRows: 6 });
   });
@@ -378,7 +599,11 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
   it('10 concurrent edits on 5 credits: exactly 5 succeed, 5 get 402, the ledger equals the balance', async () => {
     const { token, user } = await register(t.app);
     const imagesBefore = await countRows(t.database, 'images');
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => callTool(t.app, token, toolIds[i % toolIds.length]!, validParts(toolIds[i % toolIds.length]!))));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        callTool(t.app, token, toolIds[i % toolIds.length]!, validParts(toolIds[i % toolIds.length]!)),
+      ),
+    );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 402, 402, 402, 402, 402]);
     expect(new Set(responses.filter((r) => r.statusCode === 200).map((r) => r.json().imageId)).size).toBe(5);
@@ -388,13 +613,55 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
 
   describe('a failed edit is refunded and answered in words the user can act on', () => {
     it.each([
-      ['the input refused, with a reason', new ToolProviderError('rejected_input', 'x', { status: 422, reason: 'no subject found' }), 422, 'The editing service could not process this image (no subject found). Your credit was refunded.', {}],
-      ['the input refused, no reason', new ToolProviderError('rejected_input', 'x', { status: 400 }), 422, 'The editing service could not process this image. Your credit was refunded.', {}],
-      ['our key or quota', new ToolProviderError('unavailable', 'x', { status: 402 }), 503, 'The editing service is unavailable right now. Please try again later; your credit was refunded.', {}],
-      ['rate limited, with a wait', new ToolProviderError('rate_limited', 'x', { status: 429, retryAfterSeconds: 7 }), 429, 'The editing service is busy. Please try again in a moment; your credit was refunded.', { 'retry-after': '7' }],
-      ['the local queue full', new ToolProviderError('busy', 'x'), 503, 'This server is busy editing other images. Please try again in a moment; your credit was refunded.', { 'retry-after': '10' }],
-      ['too slow', new ToolProviderError('timeout', 'x'), 502, 'The editing service took too long to answer. Please try again; your credit was refunded.', {}],
-      ['anything else', new ToolProviderError('failed', 'x', { status: 500 }), 502, 'The editing service could not edit this image. Please try again; your credit was refunded.', {}],
+      [
+        'the input refused, with a reason',
+        new ToolProviderError('rejected_input', 'x', { status: 422, reason: 'no subject found' }),
+        422,
+        'The editing service could not process this image (no subject found). Your credit was refunded.',
+        {},
+      ],
+      [
+        'the input refused, no reason',
+        new ToolProviderError('rejected_input', 'x', { status: 400 }),
+        422,
+        'The editing service could not process this image. Your credit was refunded.',
+        {},
+      ],
+      [
+        'our key or quota',
+        new ToolProviderError('unavailable', 'x', { status: 402 }),
+        503,
+        'The editing service is unavailable right now. Please try again later; your credit was refunded.',
+        {},
+      ],
+      [
+        'rate limited, with a wait',
+        new ToolProviderError('rate_limited', 'x', { status: 429, retryAfterSeconds: 7 }),
+        429,
+        'The editing service is busy. Please try again in a moment; your credit was refunded.',
+        { 'retry-after': '7' },
+      ],
+      [
+        'the local queue full',
+        new ToolProviderError('busy', 'x'),
+        503,
+        'This server is busy editing other images. Please try again in a moment; your credit was refunded.',
+        { 'retry-after': '10' },
+      ],
+      [
+        'too slow',
+        new ToolProviderError('timeout', 'x'),
+        502,
+        'The editing service took too long to answer. Please try again; your credit was refunded.',
+        {},
+      ],
+      [
+        'anything else',
+        new ToolProviderError('failed', 'x', { status: 500 }),
+        502,
+        'The editing service could not edit this image. Please try again; your credit was refunded.',
+        {},
+      ],
     ])('%s', async (_label, error, status, message, headers) => {
       const { token, user } = await register(t.app);
       behaviour = async () => {
@@ -425,12 +692,20 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
     const fakeTool = new URL('../../test/fake-local-tool.ts', import.meta.url).href;
     const brokenTool = new URL('../../test/fake-broken-local-tool.ts', import.meta.url).href;
     const refusingTool = new URL('../../test/fake-refusing-local-tool.ts', import.meta.url).href;
-    const local = createLocalToolsProvider({ threads: 1, timeoutMs: 20_000, modules: { upscale: fakeTool, cleanup: brokenTool, 'remove-background': refusingTool } });
+    const local = createLocalToolsProvider({
+      threads: 1,
+      timeoutMs: 20_000,
+      modules: { upscale: fakeTool, cleanup: brokenTool, 'remove-background': refusingTool },
+    });
     const { lines, logger } = captureLogs();
     const context = await startTestApp(kind, { LOG_LEVEL: 'info' }, { toolProvider: local, logger });
     try {
       const { token, user } = await register(context.app);
-      const response = await callTool(context.app, token, 'upscale', [imagePart(await jpegOf(64, 48)), ['target_width', '300'], ['target_height', '200']]);
+      const response = await callTool(context.app, token, 'upscale', [
+        imagePart(await jpegOf(64, 48)),
+        ['target_width', '300'],
+        ['target_height', '200'],
+      ]);
       expect(response.statusCode).toBe(200);
       const result = await decodeAnswer(response.json().image);
       expect([result.width, result.height]).toEqual([300, 200]);
@@ -441,13 +716,19 @@ describe.each(databaseKinds)('editing tools over HTTP on %s', (kind) => {
       // Logged once, where it failed, with the thrown error's message and stack from the thread.
       const failures = lines.filter((line) => line.msg === 'editing tool failed');
       expect(failures).toHaveLength(1);
-      expect(failures[0]).toMatchObject({ tool: 'cleanup', provider: 'local', failure: 'failed', err: { type: 'ToolProviderError', message: 'cleanup failed: the fake tool broke' } });
+      expect(failures[0]).toMatchObject({
+        tool: 'cleanup',
+        provider: 'local',
+        failure: 'failed',
+        err: { type: 'ToolProviderError', message: 'cleanup failed: the fake tool broke' },
+      });
       expect(JSON.stringify(failures[0])).toContain('fake-broken-local-tool.ts');
       // A tool that cannot work with the picture says why, across the thread boundary: a refunded 422.
       const refused = await callTool(context.app, token, 'remove-background', validParts('remove-background'));
       expect(refused.json()).toEqual({
         success: false,
-        message: 'The editing service could not process this image (no subject was found in the image). Your credit was refunded.',
+        message:
+          'The editing service could not process this image (no subject was found in the image). Your credit was refunded.',
         creditBalance: 4,
       });
       expect(refused.statusCode).toBe(422);

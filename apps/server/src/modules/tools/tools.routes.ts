@@ -19,21 +19,53 @@ import type { UploadGuard } from '../../lib/upload-guard.ts';
  */
 export async function toolsRoutes(
   app: FastifyInstance,
-  { tools, jobs, uploadsDir, uploadGuard, paidLimit }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
+  {
+    tools,
+    jobs,
+    uploadsDir,
+    uploadGuard,
+    paidLimit,
+  }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard; paidLimit: RequestLimit },
 ) {
   // Registered here, so multipart bodies are parsed on these routes only.
   await app.register(multipart, { limits: uploadLimits, throwFileSizeLimit: false });
 
-  app.post<{ Params: { tool: string } }>('/api/jobs/tools/:tool', { onRequest: app.requireAuth, preHandler: paidLimit }, async (request, reply): Promise<JobAcceptedResponse> => {
-    const { jobId, status } = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: request.auth.userId });
-    reply.code(202);
-    return { success: true, jobId, status };
-  });
+  app.post<{ Params: { tool: string } }>(
+    '/api/jobs/tools/:tool',
+    { onRequest: app.requireAuth, preHandler: paidLimit },
+    async (request, reply): Promise<JobAcceptedResponse> => {
+      const { jobId, status } = await acceptToolCall(
+        request,
+        request.params.tool,
+        { tools, jobs, uploadsDir, uploadGuard },
+        { userId: request.auth.userId },
+      );
+      reply.code(202);
+      return { success: true, jobId, status };
+    },
+  );
 
-  app.post<{ Params: { tool: string } }>('/api/image/tools/:tool', { onRequest: app.requireAuth, preHandler: paidLimit }, async (request, reply) => {
-    const accepted = await acceptToolCall(request, request.params.tool, { tools, jobs, uploadsDir, uploadGuard }, { userId: request.auth.userId });
-    const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
-    reply.type('application/json; charset=utf-8');
-    return reply.send(imageAnswerStream<ToolResponse>({ success: true, message: messages.imageEdited, creditBalance, imageId, image: png }));
-  });
+  app.post<{ Params: { tool: string } }>(
+    '/api/image/tools/:tool',
+    { onRequest: app.requireAuth, preHandler: paidLimit },
+    async (request, reply) => {
+      const accepted = await acceptToolCall(
+        request,
+        request.params.tool,
+        { tools, jobs, uploadsDir, uploadGuard },
+        { userId: request.auth.userId },
+      );
+      const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(
+        imageAnswerStream<ToolResponse>({
+          success: true,
+          message: messages.imageEdited,
+          creditBalance,
+          imageId,
+          image: png,
+        }),
+      );
+    },
+  );
 }

@@ -1,7 +1,14 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@lumigen/contract/messages';
-import { imageField, promisedToolSize, toolOutputs, type ToolFields, type ToolId, type ToolProviderName } from '@lumigen/contract/tools';
+import {
+  imageField,
+  promisedToolSize,
+  toolOutputs,
+  type ToolFields,
+  type ToolId,
+  type ToolProviderName,
+} from '@lumigen/contract/tools';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../paid-work/index.ts';
 import { ToolProviderError, type CheckedImage, type ProviderAttempt, type ToolProvider } from './providers/provider.ts';
@@ -17,9 +24,15 @@ function answerFor(error: ToolProviderError): AppError {
     case 'unavailable':
       return new AppError('unavailable', messages.tool.unavailable, options);
     case 'rate_limited':
-      return new AppError('rate_limited', messages.tool.rateLimited, { ...options, headers: error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) } });
+      return new AppError('rate_limited', messages.tool.rateLimited, {
+        ...options,
+        headers: error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) },
+      });
     case 'busy':
-      return new AppError('unavailable', messages.tool.busy, { ...options, headers: { 'retry-after': String(error.retryAfterSeconds ?? 10) } });
+      return new AppError('unavailable', messages.tool.busy, {
+        ...options,
+        headers: { 'retry-after': String(error.retryAfterSeconds ?? 10) },
+      });
     case 'timeout':
       return new AppError('provider_failed', messages.tool.timeout, options);
     case 'failed':
@@ -33,12 +46,17 @@ type InputFacts = Omit<CheckedImage, 'path'>;
 export type ToolJobParams = { fields: ToolFields; inputs?: { image: InputFacts; mask?: InputFacts } };
 
 /** A tool's checked fields as a multipart body carried them (strings), to be checked again. */
-export const fieldsAsSent = (fields: ToolFields): Record<string, string> => Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+export const fieldsAsSent = (fields: ToolFields): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
 
 /** A recipe's later step: the previous step's image, judged against this tool's limits as an upload would be. */
 async function checkFollowingInput(tool: ToolId, file: string, fields: ToolFields): Promise<CheckedImage> {
   const { size } = await stat(file);
-  const { image } = await checkToolInput(tool, { image: { field: imageField, path: file, size }, fields: fieldsAsSent(fields), dispose: async () => undefined });
+  const { image } = await checkToolInput(tool, {
+    image: { field: imageField, path: file, size },
+    fields: fieldsAsSent(fields),
+    dispose: async () => undefined,
+  });
   return image;
 }
 
@@ -78,25 +96,53 @@ export function createToolsService({
         async produce({ jobId, params, files, workDir, log, progress }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();
-          const image = inputs ? { ...inputs.image, path: files.image! } : await checkFollowingInput(tool, files.image!, fields);
+          const image = inputs
+            ? { ...inputs.image, path: files.image! }
+            : await checkFollowingInput(tool, files.image!, fields);
           const mask = inputs?.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
           const spillTo = workDir && path.join(workDir, 'answer');
           const attempts: ProviderAttempt[] = [];
           let result;
           try {
-            result = await provider.run({ tool, image, ...(mask ? { mask } : {}), fields, ...(spillTo ? { spillTo } : {}), attempts });
+            result = await provider.run({
+              tool,
+              image,
+              ...(mask ? { mask } : {}),
+              fields,
+              ...(spillTo ? { spillTo } : {}),
+              attempts,
+            });
           } finally {
             // Kept whatever the outcome: a failed call may have cost the operator too.
-            await recordAttempts?.(jobId, attempts).catch((error: unknown) => log.error({ err: error }, 'could not record the provider calls'));
+            await recordAttempts?.(jobId, attempts).catch((error: unknown) =>
+              log.error({ err: error }, 'could not record the provider calls'),
+            );
           }
           await progress(80);
           // The chain's provider that answered (the last call, a success); a lone provider is its own.
           const answeredBy = attempts.findLast((attempt) => attempt.outcome === 'ok')?.provider ?? provider.name;
           const costUsd = attempts.reduce((sum, attempt) => sum + (attempt.costUsd ?? 0), 0);
-          log.info({ tool, provider: answeredBy, calls: attempts.length, costUsd, width: result.width, height: result.height, ms: Math.round(performance.now() - startedAt) }, 'image edited');
+          log.info(
+            {
+              tool,
+              provider: answeredBy,
+              calls: attempts.length,
+              costUsd,
+              width: result.width,
+              height: result.height,
+              ms: Math.round(performance.now() - startedAt),
+            },
+            'image edited',
+          );
           // The prompt has its own column (as a generation's has); sliders and mode are the params.
           const { prompt, ...imageParams } = fields;
-          return { kind: tool, prompt: typeof prompt === 'string' ? prompt : undefined, params: imageParams, provider: answeredBy, ...result };
+          return {
+            kind: tool,
+            prompt: typeof prompt === 'string' ? prompt : undefined,
+            params: imageParams,
+            provider: answeredBy,
+            ...result,
+          };
         },
         promise({ params, files }) {
           const { fields, inputs } = params as ToolJobParams;
@@ -110,12 +156,22 @@ export function createToolsService({
           // One line per failure, where the provider was called (the request that waits for the job
           // only learns its outcome). What an operator must fix — a refused key, an exhausted quota,
           // a broken local tool — is logged at error level in the provider's own words.
-          const fields = { err: error, tool, provider: provider.name, failure: error.failure, providerStatus: error.status, reason: error.reason };
+          const fields = {
+            err: error,
+            tool,
+            provider: provider.name,
+            failure: error.failure,
+            providerStatus: error.status,
+            reason: error.reason,
+          };
           if (error.failure === 'unavailable') log.error(fields, error.message);
           else log.warn(fields, 'editing tool failed');
           return answerFor(error);
         },
-        retryable: (error) => error instanceof ToolProviderError && (error.failure === 'rate_limited' || error.failure === 'failed') && isRetryableStatus(error.status),
+        retryable: (error) =>
+          error instanceof ToolProviderError &&
+          (error.failure === 'rate_limited' || error.failure === 'failed') &&
+          isRetryableStatus(error.status),
       };
     },
 

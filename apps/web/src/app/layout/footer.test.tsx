@@ -49,7 +49,9 @@ describe('the footer’s call to action', () => {
     const { prerendered, container, cta } = await prerenderThenHydrate();
     // Prerendered without a session: laid out but hidden, so the sign-up offer never flashes by.
     expect(prerendered).toContain('footer__cta--pending');
-    await vi.waitFor(() => expect(cta().getByText('You have 40 credits. Top up whenever you need more.')).toBeDefined());
+    await vi.waitFor(() =>
+      expect(cta().getByText('You have 40 credits. Top up whenever you need more.')).toBeDefined(),
+    );
     expect(container.querySelector('.footer__cta--pending')).toBeNull();
     expect(container.querySelector('.footer__cta')?.textContent).not.toMatch(/free credits|Get Started/);
     const buy = cta().getByRole('link', { name: 'Buy credits' });

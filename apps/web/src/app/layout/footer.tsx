@@ -56,7 +56,10 @@ function CallToAction() {
   let text;
   let action;
   if (token) {
-    text = credit === undefined ? 'Your balance is loading…' : `You have ${credit} ${credit === 1 ? 'credit' : 'credits'}. Top up whenever you need more.`;
+    text =
+      credit === undefined
+        ? 'Your balance is loading…'
+        : `You have ${credit} ${credit === 1 ? 'credit' : 'credits'}. Top up whenever you need more.`;
     action = (
       <ButtonLink to="/pricing" size="lg" onClick={() => rememberReturnPath(`${location.pathname}${location.search}`)}>
         Buy credits
@@ -72,7 +75,10 @@ function CallToAction() {
   }
   return (
     // Until the stored session is read (prerendered HTML) the offer is laid out but not shown, as in the header.
-    <section className={sessionKnown ? 'footer__cta' : 'footer__cta footer__cta--pending'} aria-labelledby="footer-cta-title">
+    <section
+      className={sessionKnown ? 'footer__cta' : 'footer__cta footer__cta--pending'}
+      aria-labelledby="footer-cta-title"
+    >
       <div>
         <h2 id="footer-cta-title" className="footer__cta-title">
           Your next image is one sentence away.

@@ -38,7 +38,13 @@ export function Header() {
           <AccountActions />
         </div>
 
-        <button type="button" className="site-header__menu-button" aria-label="Open menu" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -12,7 +12,14 @@ export function Logo({ onInk = false }: { onInk?: boolean }) {
           </linearGradient>
         </defs>
         <rect width="32" height="32" rx="9" fill="url(#logo-gradient)" />
-        <path d="M10 8v16h12" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M10 8v16h12"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="21.5" cy="11.5" r="3" fill="#fff" />
       </svg>
       <span className="logo__word">{brand.name}</span>

@@ -38,7 +38,14 @@ export function NavGroup({ group }: { group: MenuGroup }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button ref={button} type="button" className="nav__link nav__trigger" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
+      <button
+        ref={button}
+        type="button"
+        className="nav__link nav__trigger"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((v) => !v)}
+      >
         {group.label}
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="nav__chevron">
           <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

@@ -18,14 +18,31 @@ function priceLead(kind: JobKind): string {
 
 // The tools' heroes come from the catalogue: one name per tool, the same as its menu and jobs.
 const toolHeroes = Object.fromEntries(
-  toolCatalogue.map((entry) => [entry.route, { eyebrow: 'AI tools', title: entry.title, lead: `${entry.lead} ${priceLead(entry.id)}` }]),
+  toolCatalogue.map((entry) => [
+    entry.route,
+    { eyebrow: 'AI tools', title: entry.title, lead: `${entry.lead} ${priceLead(entry.id)}` },
+  ]),
 ) as Record<CatalogueRoute, Hero>;
 
 export const protectedHeroes = {
   ...toolHeroes,
-  '/profile': { eyebrow: 'Account', title: 'Your profile', lead: 'Your balance and settings, where your credits went, your images and your data.' },
-  '/checkout': { eyebrow: 'Checkout', title: 'Buy credits', documentTitle: 'Checkout', lead: 'Pay once for a bundle of credits: no subscription, nothing renews.' },
-  '/checkout/complete': { eyebrow: 'Checkout', title: 'Thank you', documentTitle: 'Receipt', lead: 'Your receipt: what you bought, what it cost and your balance now.' },
+  '/profile': {
+    eyebrow: 'Account',
+    title: 'Your profile',
+    lead: 'Your balance and settings, where your credits went, your images and your data.',
+  },
+  '/checkout': {
+    eyebrow: 'Checkout',
+    title: 'Buy credits',
+    documentTitle: 'Checkout',
+    lead: 'Pay once for a bundle of credits: no subscription, nothing renews.',
+  },
+  '/checkout/complete': {
+    eyebrow: 'Checkout',
+    title: 'Thank you',
+    documentTitle: 'Receipt',
+    lead: 'Your receipt: what you bought, what it cost and your balance now.',
+  },
 } satisfies Record<string, Hero>;
 
 export type ProtectedPath = keyof typeof protectedHeroes;

@@ -68,7 +68,8 @@ describe('ProtectedPage', () => {
   });
 
   describe('the e-mail confirmation notice', () => {
-    const credit = (emailVerified: boolean) => mockServer({ 'POST /api/image/get-credit': creditAnswer({ email: 'ada@example.com', emailVerified }) });
+    const credit = (emailVerified: boolean) =>
+      mockServer({ 'POST /api/image/get-credit': creditAnswer({ email: 'ada@example.com', emailVerified }) });
     // Says when the session's data has arrived: the notice would show with it.
     const Page = () => <p>Prompt form{useAuth().credit === undefined ? '' : ', balance loaded'}</p>;
 
@@ -78,7 +79,9 @@ describe('ProtectedPage', () => {
       render(app(Page, true));
       expect(await screen.findByText('Confirm your e-mail address')).toBeTruthy();
       const notice = screen.getByRole('status');
-      expect(notice.compareDocumentPosition(screen.getByText(/^Prompt form/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(
+        notice.compareDocumentPosition(screen.getByText(/^Prompt form/)) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
     });
 
     it('is not drawn for a confirmed user, nor on a page that places it itself', async () => {

@@ -61,7 +61,11 @@ describe('useHeaderCrossed', () => {
   it(`checks the scroll position at most once per ${headerScrollThrottleMs} ms during a burst, and applies the final position`, () => {
     const updates: number[] = [];
     const toggle = DOMTokenList.prototype.toggle;
-    vi.spyOn(DOMTokenList.prototype, 'toggle').mockImplementation(function (this: DOMTokenList, token: string, force?: boolean) {
+    vi.spyOn(DOMTokenList.prototype, 'toggle').mockImplementation(function (
+      this: DOMTokenList,
+      token: string,
+      force?: boolean,
+    ) {
       if (token === headerCrossedClass) updates.push(Date.now());
       return toggle.call(this, token, force);
     });
@@ -80,7 +84,8 @@ describe('useHeaderCrossed', () => {
     const burst = updates.filter((time) => time >= start);
     expect(burst.length).toBeGreaterThan(1);
     expect(burst.length).toBeLessThanOrEqual(Math.ceil(350 / headerScrollThrottleMs) + 1);
-    for (let i = 1; i < updates.length; i += 1) expect(updates[i]! - updates[i - 1]!).toBeGreaterThanOrEqual(headerScrollThrottleMs);
+    for (let i = 1; i < updates.length; i += 1)
+      expect(updates[i]! - updates[i - 1]!).toBeGreaterThanOrEqual(headerScrollThrottleMs);
     // The last event (back at the top) was inside a throttle window; it is still applied.
     expect(crossed()).toBe(false);
   });

@@ -26,8 +26,17 @@ const item = (name: string, status: BatchItem['status'], extra: Partial<BatchIte
 });
 const done = item('one.png', 'succeeded', { imageId: '88888888-8888-4888-8888-888888888888', progress: 100 });
 const canceled = { message: 'Canceled; your credit was refunded.' } as const;
-const working: BatchView = { id: batchId, tool: 'upscale', recipeId: null, createdAt: '2026-11-24T10:00:00.000Z', items: [done, item('two.png', 'running', { progress: 40 }), item('three.png', 'queued')] };
-const stopped: BatchView = { ...working, items: [done, item('two.png', 'canceled', canceled), item('three.png', 'canceled', canceled)] };
+const working: BatchView = {
+  id: batchId,
+  tool: 'upscale',
+  recipeId: null,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  items: [done, item('two.png', 'running', { progress: 40 }), item('three.png', 'queued')],
+};
+const stopped: BatchView = {
+  ...working,
+  items: [done, item('two.png', 'canceled', canceled), item('three.png', 'canceled', canceled)],
+};
 
 let batch: BatchView;
 let server: ReturnType<typeof mockServer>;
@@ -112,7 +121,10 @@ describe('cancelling the rest of a batch', () => {
     renderGrid(closeRun);
     await person.click(await grid().findByRole('button', { name: 'Cancel the rest' }));
     // The browser turns Escape on a modal dialog into a cancel event.
-    fireEvent(screen.getByRole('dialog', { name: 'Cancel the 2 unfinished pictures?' }), new Event('cancel', { cancelable: true }));
+    fireEvent(
+      screen.getByRole('dialog', { name: 'Cancel the 2 unfinished pictures?' }),
+      new Event('cancel', { cancelable: true }),
+    );
     expect(screen.queryByRole('dialog', { name: 'Cancel the 2 unfinished pictures?' })).toBeNull();
     expect(closeRun).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Run “Shop listing”' })).toBeTruthy();

@@ -46,7 +46,12 @@ function BatchTile({ file, item, name }: { file: File | undefined; item: BatchIt
     <li className={`batch__tile batch__tile--${tone}`}>
       <div className="batch__frame">
         {src ? (
-          <img src={src} alt={result.data ? `Result: ${name}` : `Original: ${name}`} loading="lazy" onError={() => setBroken(true)} />
+          <img
+            src={src}
+            alt={result.data ? `Result: ${name}` : `Original: ${name}`}
+            loading="lazy"
+            onError={() => setBroken(true)}
+          />
         ) : (
           <svg className="batch__placeholder" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
             <path d="M12 6h17l9 9v27H12z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
@@ -58,7 +63,14 @@ function BatchTile({ file, item, name }: { file: File | undefined; item: BatchIt
         {name}
       </p>
       {busy && (
-        <div className="batch__bar" role="progressbar" aria-label={`Progress of ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={item.progress}>
+        <div
+          className="batch__bar"
+          role="progressbar"
+          aria-label={`Progress of ${name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={item.progress}
+        >
           <span style={{ width: `${Math.max(item.progress, 4)}%` }} />
         </div>
       )}
@@ -107,7 +119,10 @@ function CancelRest({ batch }: { batch: BatchView }) {
           onCancel={() => setAsking(false)}
           busy={canceling.isPending}
         >
-          <p>They stop where they are and their credits are refunded. The pictures already done stay, and so do their results.</p>
+          <p>
+            They stop where they are and their credits are refunded. The pictures already done stay, and so do their
+            results.
+          </p>
         </ConfirmDialog>
       )}
     </>
@@ -118,7 +133,17 @@ function CancelRest({ batch }: { batch: BatchView }) {
  * Many pictures at once: each one's original, then its progress, its result or why it failed.
  * Before the batch is sent (`batch` undefined) the chosen pictures wait as "Ready".
  */
-export function BatchGrid({ files, batch, fileName, onAnother }: { files: File[]; batch: BatchView | undefined; fileName: string; onAnother?(): void }) {
+export function BatchGrid({
+  files,
+  batch,
+  fileName,
+  onAnother,
+}: {
+  files: File[];
+  batch: BatchView | undefined;
+  fileName: string;
+  onAnother?(): void;
+}) {
   const [downloading, setDownloading] = useState(false);
   const items = batch?.items ?? [];
   const count = batch ? items.length : files.length;
@@ -159,7 +184,14 @@ export function BatchGrid({ files, batch, fileName, onAnother }: { files: File[]
       <ul className="batch__grid">
         {Array.from({ length: count }, (_, index) => {
           const item = items[index];
-          return <BatchTile key={index} file={files[index]} item={item} name={item?.name ?? files[index]?.name ?? `Picture ${index + 1}`} />;
+          return (
+            <BatchTile
+              key={index}
+              file={files[index]}
+              item={item}
+              name={item?.name ?? files[index]?.name ?? `Picture ${index + 1}`}
+            />
+          );
         })}
       </ul>
     </div>

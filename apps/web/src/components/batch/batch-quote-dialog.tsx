@@ -23,7 +23,11 @@ export function BatchQuoteDialog({
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <ModalDialog title={`${action}: ${pictures} pictures`} onClose={busy ? () => undefined : onCancel} initialFocus={cancel}>
+    <ModalDialog
+      title={`${action}: ${pictures} pictures`}
+      onClose={busy ? () => undefined : onCancel}
+      initialFocus={cancel}
+    >
       <div className="modal__body">
         <p>
           <strong>{batchQuote(pictures, credits)}</strong>

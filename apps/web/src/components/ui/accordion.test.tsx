@@ -5,7 +5,11 @@ import { Accordion } from './accordion.tsx';
 
 afterEach(cleanup);
 
-const items = ['One', 'Two', 'Three'].map((title) => ({ id: title.toLowerCase(), title, content: <p>{`${title}'s answer`}</p> }));
+const items = ['One', 'Two', 'Three'].map((title) => ({
+  id: title.toLowerCase(),
+  title,
+  content: <p>{`${title}'s answer`}</p>,
+}));
 const expanded = () => screen.getAllByRole('button').map((button) => button.getAttribute('aria-expanded'));
 
 describe('Accordion', () => {

@@ -38,7 +38,11 @@ export function AnchorNav({ anchors, label }: { anchors: Anchor[]; label: string
     const row = list.current;
     if (!row || row.scrollWidth <= row.clientWidth) return;
     const link = row.querySelector<HTMLElement>('[aria-current="true"]');
-    if (link) row.scrollTo({ left: link.offsetLeft - row.offsetLeft - 16, behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    if (link)
+      row.scrollTo({
+        left: link.offsetLeft - row.offsetLeft - 16,
+        behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+      });
   }, [current]);
 
   return (
@@ -49,7 +53,11 @@ export function AnchorNav({ anchors, label }: { anchors: Anchor[]; label: string
       <ul className="anchor-nav__list" ref={list}>
         {anchors.map((anchor) => (
           <li key={anchor.id}>
-            <a className="anchor-nav__link" href={`#${anchor.id}`} aria-current={anchor.id === current ? 'true' : undefined}>
+            <a
+              className="anchor-nav__link"
+              href={`#${anchor.id}`}
+              aria-current={anchor.id === current ? 'true' : undefined}
+            >
               {anchor.label}
             </a>
           </li>

@@ -10,9 +10,23 @@ function classes(variant: ButtonVariant, size: 'md' | 'lg', extra?: string) {
   return ['button', `button--${variant}`, size === 'lg' ? 'button--lg' : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
-export function Button({ variant = 'primary', size = 'md', busy = false, children, className, disabled, ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; ref?: Ref<HTMLButtonElement> }) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy = false,
+  children,
+  className,
+  disabled,
+  ...rest
+}: Common & ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; ref?: Ref<HTMLButtonElement> }) {
   return (
-    <button type="button" className={classes(variant, size, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type="button"
+      className={classes(variant, size, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy && <Spinner />}
       {children}
     </button>

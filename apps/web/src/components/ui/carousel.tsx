@@ -12,7 +12,13 @@ import { Icon } from './icon.tsx';
 export function Carousel({ label, slides, className }: { label: string; slides: ReactNode[]; className?: string }) {
   const reducedMotion = useReducedMotion();
   const [userPaused, setUserPaused] = useState(false);
-  const { viewportRef: viewport, api, selected, playing, holdProps } = useLoopingCarousel({ wantsToPlay: !reducedMotion && !userPaused, reducedMotion });
+  const {
+    viewportRef: viewport,
+    api,
+    selected,
+    playing,
+    holdProps,
+  } = useLoopingCarousel({ wantsToPlay: !reducedMotion && !userPaused, reducedMotion });
 
   return (
     <div
@@ -24,7 +30,12 @@ export function Carousel({ label, slides, className }: { label: string; slides: 
     >
       <div className="slides__controls">
         {!reducedMotion && (
-          <button type="button" className="slides__button" onClick={() => setUserPaused((value) => !value)} aria-pressed={userPaused}>
+          <button
+            type="button"
+            className="slides__button"
+            onClick={() => setUserPaused((value) => !value)}
+            aria-pressed={userPaused}
+          >
             <Icon name={userPaused ? 'play' : 'pause'} size={18} />
             <span className="visually-hidden">Pause automatic slides</span>
           </button>

@@ -15,7 +15,15 @@ type Props = {
 };
 
 /** "Are you sure?" before something that cannot be undone. Cancel has the focus, so Enter is safe. */
-export function ConfirmDialog({ title, children, confirmLabel, dismissLabel = 'Cancel', onConfirm, onCancel, busy = false }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  dismissLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  busy = false,
+}: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <ModalDialog title={title} onClose={busy ? () => undefined : onCancel} initialFocus={cancel}>

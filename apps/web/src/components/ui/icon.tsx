@@ -139,7 +139,9 @@ const paths = {
       <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
     </>
   ),
-  phone: <path d="M5 4h3.5l2 5-2.5 1.5a11 11 0 0 0 5.5 5.5l1.5-2.5 5 2V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />,
+  phone: (
+    <path d="M5 4h3.5l2 5-2.5 1.5a11 11 0 0 0 5.5 5.5l1.5-2.5 5 2V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
+  ),
   expand: <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />,
   eraser: (
     <>
@@ -179,7 +181,17 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 /** Decorative by default; pass `label` when the icon alone carries meaning. */
-export function Icon({ name, size = 24, label, className }: { name: IconName; size?: number; label?: string; className?: string }) {
+export function Icon({
+  name,
+  size = 24,
+  label,
+  className,
+}: {
+  name: IconName;
+  size?: number;
+  label?: string;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

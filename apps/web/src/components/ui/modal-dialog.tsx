@@ -16,7 +16,8 @@ type Props = {
  * React passes a dialog's events on to the dialogs around it (a question asked over a recipe's
  * run): each dialog answers only its own, so Escape on the inner one does not close the outer.
  */
-const fromThisDialog = (event: SyntheticEvent<HTMLDialogElement>) => (event.target as Element).closest('dialog') === event.currentTarget;
+const fromThisDialog = (event: SyntheticEvent<HTMLDialogElement>) =>
+  (event.target as Element).closest('dialog') === event.currentTarget;
 
 /**
  * A modal dialog on the native <dialog>: open while mounted, the page behind inert, Escape and

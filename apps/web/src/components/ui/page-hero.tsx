@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** The ink header of an inner page: its one h1, an eyebrow and a lead. Sets the document title. */
-export function PageHero({ eyebrow, title, lead, children, documentTitle }: { eyebrow?: string; title: string; lead?: ReactNode; children?: ReactNode; documentTitle?: string }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+  documentTitle,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+  documentTitle?: string;
+}) {
   return (
     <section className="page-hero">
       <title>{`${documentTitle ?? title} · Lumigen`}</title>

@@ -21,7 +21,11 @@ export function SectionHeading({
 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <div className={['section-heading', `section-heading--${align}`, onInk ? 'section-heading--on-ink' : ''].join(' ').trim()}>
+    <div
+      className={['section-heading', `section-heading--${align}`, onInk ? 'section-heading--on-ink' : '']
+        .join(' ')
+        .trim()}
+    >
       {eyebrow && <p className="section-heading__eyebrow">{eyebrow}</p>}
       <Heading id={id} className="section-heading__title">
         {title}

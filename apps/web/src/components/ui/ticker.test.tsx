@@ -11,7 +11,15 @@ describe('Ticker', () => {
   it('repeats its items for the loop but exposes them once, and only once to the keyboard', () => {
     const { container } = renderWithProviders(
       <TickerGroup label="tool bands">
-        <Ticker items={['Upscale', 'Cleanup']} copies={3} render={(item, copy) => <Link to={`/${item}`} tabIndex={copy ? -1 : undefined}>{item}</Link>} />
+        <Ticker
+          items={['Upscale', 'Cleanup']}
+          copies={3}
+          render={(item, copy) => (
+            <Link to={`/${item}`} tabIndex={copy ? -1 : undefined}>
+              {item}
+            </Link>
+          )}
+        />
       </TickerGroup>,
     );
 

@@ -11,8 +11,19 @@ export const carouselDelayMs = 2000;
  * place decides whether it runs.
  */
 export function useLoopingCarousel({ wantsToPlay, reducedMotion }: { wantsToPlay: boolean; reducedMotion: boolean }) {
-  const [plugins] = useState(() => [Autoplay({ delay: carouselDelayMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false })]);
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', duration: reducedMotion ? 10 : 25 }, plugins);
+  const [plugins] = useState(() => [
+    Autoplay({
+      delay: carouselDelayMs,
+      playOnInit: false,
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
+  ]);
+  const [viewportRef, api] = useEmblaCarousel(
+    { loop: true, align: 'start', duration: reducedMotion ? 10 : 25 },
+    plugins,
+  );
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [selected, setSelected] = useState(0);

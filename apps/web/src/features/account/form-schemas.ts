@@ -20,7 +20,10 @@ export const keyForm = z.object({
   dailyCreditCap: z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= maxDailyCreditCap), `Enter a whole number from 1 to ${maxDailyCreditCap}, or leave it empty`),
+    .refine(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= maxDailyCreditCap),
+      `Enter a whole number from 1 to ${maxDailyCreditCap}, or leave it empty`,
+    ),
 });
 export type KeyForm = z.input<typeof keyForm>;
 

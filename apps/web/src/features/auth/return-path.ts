@@ -2,5 +2,7 @@
 export function returnPath(state: unknown, fallback = '/generate'): string {
   const from = (state as { from?: unknown } | null)?.from;
   // Only our own paths: never an absolute URL someone put into the state.
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : fallback;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login'
+    ? from
+    : fallback;
 }

@@ -33,7 +33,13 @@ const statuses: Array<[string, string]> = [
   ['502 / 503', 'The image provider failed or we are briefly unavailable. Refunded.'],
 ];
 
-const unusable = [messages.unusable.black, messages.unusable.transparent, messages.unusable.oneColour, messages.unusable.unchanged, messages.unusable.wrongSize(512, 512, 1024, 1024)];
+const unusable = [
+  messages.unusable.black,
+  messages.unusable.transparent,
+  messages.unusable.oneColour,
+  messages.unusable.unchanged,
+  messages.unusable.wrongSize(512, 512, 1024, 1024),
+];
 
 /** /developers: a guide with examples for each way in, then the reference drawn from /api/openapi.json. */
 export function DevelopersPage() {
@@ -66,8 +72,9 @@ export function DevelopersPage() {
           <section id="quick-start" aria-labelledby="quick-start-title" className="developers__section">
             <h2 id="quick-start-title">Quick start</h2>
             <p>
-              Every call is JSON or multipart over HTTPS. Sign in once to get a session token and send it in the <code>token</code> header (or as{' '}
-              <code>Authorization: Bearer</code>); scripts that run unattended should use an <a href="#keys">API key</a> instead.
+              Every call is JSON or multipart over HTTPS. Sign in once to get a session token and send it in the{' '}
+              <code>token</code> header (or as <code>Authorization: Bearer</code>); scripts that run unattended should
+              use an <a href="#keys">API key</a> instead.
             </p>
             <CodeBlock label="Shell: set up" code={code.setup} />
             <CodeBlock label="curl: sign in and read the balance" code={code.login} />
@@ -78,17 +85,21 @@ export function DevelopersPage() {
           <section id="keys" aria-labelledby="keys-title" className="developers__section">
             <h2 id="keys-title">API keys</h2>
             <p>
-              Create keys on <Link to="/profile#developers">your profile → Developers</Link>: give each a name, the scopes it needs (<code>generate</code>,{' '}
-              <code>tools</code>, <code>read</code>) and, if you like, a daily credit cap. A key starts with <code>lk_</code> and is shown once — we keep only
-              its hash, so store it somewhere safe. The list shows each key’s prefix, when it was made and last used, and the credits it spent today.
+              Create keys on <Link to="/profile#developers">your profile → Developers</Link>: give each a name, the
+              scopes it needs (<code>generate</code>, <code>tools</code>, <code>read</code>) and, if you like, a daily
+              credit cap. A key starts with <code>lk_</code> and is shown once — we keep only its hash, so store it
+              somewhere safe. The list shows each key’s prefix, when it was made and last used, and the credits it spent
+              today.
             </p>
             <ul className="developers__list">
               <li>
-                A key spends your account’s credits; its ledger rows name the key, so you can tell your scripts from your own work.
+                A key spends your account’s credits; its ledger rows name the key, so you can tell your scripts from
+                your own work.
               </li>
               <li>Past its daily cap a key answers 402; a revoked key 401; a key without the call’s scope 403.</li>
               <li>
-                Send it as <code>Authorization: Bearer lk_…</code> to <code>/v1</code>, and as <code>x-api-key: lk_…</code> to <code>/clipdrop</code>.
+                Send it as <code>Authorization: Bearer lk_…</code> to <code>/v1</code>, and as{' '}
+                <code>x-api-key: lk_…</code> to <code>/clipdrop</code>.
               </li>
             </ul>
           </section>
@@ -96,9 +107,10 @@ export function DevelopersPage() {
           <section id="openai" aria-labelledby="openai-title" className="developers__section">
             <h2 id="openai-title">OpenAI-compatible images</h2>
             <p>
-              <code>POST /v1/images/generations</code> answers in the shape of OpenAI’s Images API, so code written for it works by changing the base URL. The
-              five sizes are <code>256x256</code>, <code>512x512</code>, <code>1024x1024</code>, <code>1024x1792</code> and <code>1792x1024</code>; images come
-              back as <code>b64_json</code>.
+              <code>POST /v1/images/generations</code> answers in the shape of OpenAI’s Images API, so code written for
+              it works by changing the base URL. The five sizes are <code>256x256</code>, <code>512x512</code>,{' '}
+              <code>1024x1024</code>, <code>1024x1792</code> and <code>1792x1024</code>; images come back as{' '}
+              <code>b64_json</code>.
             </p>
             <CodeBlock label="curl" code={code.openaiCurl} />
             <CodeBlock label="Node.js (openai)" code={code.openaiNode} />
@@ -108,8 +120,9 @@ export function DevelopersPage() {
           <section id="clipdrop" aria-labelledby="clipdrop-title" className="developers__section">
             <h2 id="clipdrop-title">Clipdrop-compatible tools</h2>
             <p>
-              The eight editing tools answer at Clipdrop’s own paths under <code>/clipdrop</code>: multipart in with Clipdrop’s field names, image bytes out,
-              with <code>x-remaining-credits</code> and <code>x-credits-consumed</code> headers and Clipdrop’s error statuses (402 without credit, 403 for a bad
+              The eight editing tools answer at Clipdrop’s own paths under <code>/clipdrop</code>: multipart in with
+              Clipdrop’s field names, image bytes out, with <code>x-remaining-credits</code> and{' '}
+              <code>x-credits-consumed</code> headers and Clipdrop’s error statuses (402 without credit, 403 for a bad
               key).
             </p>
             <ul className="developers__endpoints">
@@ -125,8 +138,9 @@ export function DevelopersPage() {
           <section id="jobs" aria-labelledby="jobs-title" className="developers__section">
             <h2 id="jobs-title">Jobs and events</h2>
             <p>
-              <code>generate-image</code> and <code>tools/&#123;tool&#125;</code> wait for their picture. For long edits, submit a job instead: it answers 202
-              with a job id at once, and <code>GET /api/jobs/&#123;id&#125;/events</code> streams its progress as Server-Sent Events (resume with{' '}
+              <code>generate-image</code> and <code>tools/&#123;tool&#125;</code> wait for their picture. For long
+              edits, submit a job instead: it answers 202 with a job id at once, and{' '}
+              <code>GET /api/jobs/&#123;id&#125;/events</code> streams its progress as Server-Sent Events (resume with{' '}
               <code>Last-Event-ID</code>). <code>POST /api/jobs/&#123;id&#125;/cancel</code> stops it and refunds it.
             </p>
             <CodeBlock label="curl: a job, followed" code={code.job} />
@@ -135,8 +149,8 @@ export function DevelopersPage() {
           <section id="errors" aria-labelledby="errors-title" className="developers__section">
             <h2 id="errors-title">Errors and refunds</h2>
             <p>
-              Every failure answers <code>{'{ "success": false, "message": "…" }'}</code> with an honest status. A paid call reserves its credit first, then keeps
-              it only when you get your picture.
+              Every failure answers <code>{'{ "success": false, "message": "…" }'}</code> with an honest status. A paid
+              call reserves its credit first, then keeps it only when you get your picture.
             </p>
             <dl className="developers__statuses">
               {statuses.map(([status, meaning]) => (
@@ -148,9 +162,9 @@ export function DevelopersPage() {
             </dl>
             <h3 className="developers__subtitle">Unusable pictures are never charged</h3>
             <p>
-              After every provider answer we check the picture: all black (a safety filter’s favourite), fully transparent, one flat colour, your picture
-              handed back unchanged by a tool that must change it, or not the size you asked for. Such an answer is a refunded failure that says what was
-              wrong, for example:
+              After every provider answer we check the picture: all black (a safety filter’s favourite), fully
+              transparent, one flat colour, your picture handed back unchanged by a tool that must change it, or not the
+              size you asked for. Such an answer is a refunded failure that says what was wrong, for example:
             </p>
             <ul className="developers__list">
               {unusable.map((message) => (
@@ -162,8 +176,8 @@ export function DevelopersPage() {
           <section id="reference" aria-labelledby="reference-title" className="developers__section">
             <h2 id="reference-title">Reference</h2>
             <p>
-              Every endpoint this server answers, from its own <a href="/api/openapi.json">OpenAPI 3.1 document</a> — load it into any OpenAPI tool or SDK
-              generator.
+              Every endpoint this server answers, from its own <a href="/api/openapi.json">OpenAPI 3.1 document</a> —
+              load it into any OpenAPI tool or SDK generator.
             </p>
             <ApiReference />
           </section>

@@ -12,8 +12,17 @@ export type JobState = {
   message: string | null;
 };
 
-export function jobStateOf(view: Pick<JobView, 'id' | 'status' | 'position' | 'progress' | 'imageId' | 'message'>): JobState {
-  return { id: view.id, status: view.status, position: view.position, progress: view.progress, imageId: view.imageId, message: view.message };
+export function jobStateOf(
+  view: Pick<JobView, 'id' | 'status' | 'position' | 'progress' | 'imageId' | 'message'>,
+): JobState {
+  return {
+    id: view.id,
+    status: view.status,
+    position: view.position,
+    progress: view.progress,
+    imageId: view.imageId,
+    message: view.message,
+  };
 }
 
 /** The job after one of its events. A stream replays from the start, so an event may repeat. */

@@ -22,6 +22,8 @@ export const toolFields: Partial<Record<ToolId, ToolFieldsSpec>> = {
   upscale: { sliders: toolSliders.upscale, size: { width: 'target_width', height: 'target_height' } },
   cleanup: { mask: true },
   'product-photography': { sliders: toolSliders['product-photography'] },
-  'replace-background': { prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' } },
+  'replace-background': {
+    prompt: { label: 'New background', placeholder: 'A sunlit marble kitchen counter', field: 'prompt' },
+  },
   uncrop: { sliders: toolSliders.uncrop },
 };

@@ -10,7 +10,8 @@ const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$
 /** Loopback, private (RFC 1918, unique local), link-local (cloud metadata), and the other ranges no public image lives in. */
 function isInternal(address: string): boolean {
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() !== 'unicast';
 }
 
@@ -21,21 +22,27 @@ function isInternal(address: string): boolean {
  * this machine or network linking its own pictures). A compatible server is exactly what an
  * operator may not control, and its links must not reach the metadata service or our own ports.
  */
-export function imageUrlPolicy(baseUrl: string | undefined, resolve: (host: string) => Promise<string[]> = defaultResolve) {
+export function imageUrlPolicy(
+  baseUrl: string | undefined,
+  resolve: (host: string) => Promise<string[]> = defaultResolve,
+) {
   const base = baseUrl ? new URL(baseUrl) : undefined;
   const baseHost = base ? hostOf(base) : undefined;
   return async function check(link: URL): Promise<void> {
     const host = hostOf(link);
     const ownHost = host === baseHost;
     if (link.protocol === 'http:') {
-      if (!(base?.protocol === 'http:' && ownHost)) throw new RefusedImageUrl(`plain http to ${host}, which is not the base URL's host`);
+      if (!(base?.protocol === 'http:' && ownHost))
+        throw new RefusedImageUrl(`plain http to ${host}, which is not the base URL's host`);
     } else if (link.protocol !== 'https:') {
       throw new RefusedImageUrl(`the scheme ${link.protocol}`);
     }
     if (ownHost) return;
-    const addresses = ipaddr.isValid(host) ? [host] : await resolve(host).catch(() => {
-      throw new RefusedImageUrl(`${host} does not resolve`);
-    });
+    const addresses = ipaddr.isValid(host)
+      ? [host]
+      : await resolve(host).catch(() => {
+          throw new RefusedImageUrl(`${host} does not resolve`);
+        });
     const internal = addresses.find(isInternal);
     if (internal) throw new RefusedImageUrl(`${host} resolves to the internal address ${internal}`);
   };

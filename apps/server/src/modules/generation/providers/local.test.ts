@@ -8,13 +8,31 @@ import { createLocalGenerationProvider } from './local.ts';
 describe('the local generation provider', () => {
   it.each(imageSizes)('paints %s as the painter paints that size', async (size) => {
     const [width, height] = size.split('x').map(Number) as [number, number];
-    const generated = await createLocalGenerationProvider().generate({ prompt: 'a lighthouse on the coast at dusk', model: 'dall-e-3', size, quality: 'standard', seed: 3 });
+    const generated = await createLocalGenerationProvider().generate({
+      prompt: 'a lighthouse on the coast at dusk',
+      model: 'dall-e-3',
+      size,
+      quality: 'standard',
+      seed: 3,
+    });
     const metadata = await sharp(generated.png).metadata();
-    expect([metadata.format, metadata.width, metadata.height, generated.width, generated.height]).toEqual(['png', width, height, width, height]);
+    expect([metadata.format, metadata.width, metadata.height, generated.width, generated.height]).toEqual([
+      'png',
+      width,
+      height,
+      width,
+      height,
+    ]);
   });
 
   it('passes the quality and the seed on', async () => {
-    const input = { prompt: 'misty forest at dawn', model: 'dall-e-3', size: '256x256', quality: 'hd', seed: 7 } as const;
+    const input = {
+      prompt: 'misty forest at dawn',
+      model: 'dall-e-3',
+      size: '256x256',
+      quality: 'hd',
+      seed: 7,
+    } as const;
     const [generated, painted, standard] = await Promise.all([
       createLocalGenerationProvider().generate(input),
       paint({ prompt: input.prompt, width: 256, height: 256, quality: 'hd', seed: 7 }),

@@ -11,6 +11,11 @@ export function createLocalGenerationProvider(): GenerationProvider {
   return { name: 'local', generate: paintLocally };
 }
 
-export function paintLocally({ prompt, size, quality, seed }: Pick<GenerationInput, 'prompt' | 'size' | 'quality' | 'seed'>) {
+export function paintLocally({
+  prompt,
+  size,
+  quality,
+  seed,
+}: Pick<GenerationInput, 'prompt' | 'size' | 'quality' | 'seed'>) {
   return paint({ prompt, ...dimensionsOf(size), quality, seed });
 }

@@ -42,11 +42,19 @@ const gptImage1Sizes: Dimensions[] = [
 /** The fixed size whose aspect ratio is closest to the chosen one (compared on a log scale). */
 function closestFixedSize(wanted: Dimensions): Dimensions {
   const ratio = (d: Dimensions) => Math.log(d.width / d.height);
-  return gptImage1Sizes.reduce((best, size) => (Math.abs(ratio(size) - ratio(wanted)) < Math.abs(ratio(best) - ratio(wanted)) ? size : best));
+  return gptImage1Sizes.reduce((best, size) =>
+    Math.abs(ratio(size) - ratio(wanted)) < Math.abs(ratio(best) - ratio(wanted)) ? size : best,
+  );
 }
 
 /** OpenAI's limits for flexible GPT Image sizes (image generation guide, checked 2026-11-24). */
-export const flexibleSizeLimits = { multiple: 16, maxEdge: 3840, maxRatio: 3, minPixels: 655_360, maxPixels: 8_294_400 } as const;
+export const flexibleSizeLimits = {
+  multiple: 16,
+  maxEdge: 3840,
+  maxRatio: 3,
+  minPixels: 655_360,
+  maxPixels: 8_294_400,
+} as const;
 
 export function isFlexibleSizeAllowed({ width, height }: Dimensions): boolean {
   const { multiple, maxEdge, maxRatio, minPixels, maxPixels } = flexibleSizeLimits;
@@ -83,16 +91,38 @@ export function flexibleSizeFor(wanted: Dimensions): Dimensions {
 const sizeText = ({ width, height }: Dimensions) => `${width}x${height}`;
 
 /** The Images API request body that asks `model` for this picture. */
-export function imagesRequestFor(model: string, { prompt, model: tier, size, quality }: GenerationInput): ImagesRequest {
+export function imagesRequestFor(
+  model: string,
+  { prompt, model: tier, size, quality }: GenerationInput,
+): ImagesRequest {
   switch (familyOf(model)) {
     case 'dall-e':
       // As before the shutdown: the tier decides the model (dall-e-2 draws only the small squares),
       // dall-e-2 has one quality and rejects the parameter.
-      return { model: tier, prompt, size, n: 1, response_format: 'b64_json', ...(tier === 'dall-e-3' ? { quality } : {}) };
+      return {
+        model: tier,
+        prompt,
+        size,
+        n: 1,
+        response_format: 'b64_json',
+        ...(tier === 'dall-e-3' ? { quality } : {}),
+      };
     case 'gpt-image-1':
-      return { model, prompt, size: sizeText(closestFixedSize(dimensionsOf(size))), n: 1, quality: gptImageQuality[quality] };
+      return {
+        model,
+        prompt,
+        size: sizeText(closestFixedSize(dimensionsOf(size))),
+        n: 1,
+        quality: gptImageQuality[quality],
+      };
     case 'gpt-image':
-      return { model, prompt, size: sizeText(flexibleSizeFor(dimensionsOf(size))), n: 1, quality: gptImageQuality[quality] };
+      return {
+        model,
+        prompt,
+        size: sizeText(flexibleSizeFor(dimensionsOf(size))),
+        n: 1,
+        quality: gptImageQuality[quality],
+      };
     case 'compatible':
       return { model, prompt, size, n: 1 };
   }

@@ -15,7 +15,17 @@ import {
   startFakeOpenAi,
   type FakeOpenAi,
 } from '../../../test/fake-openai.ts';
-import { captureLogs, countRows, databaseKinds, ledgerState, post, register, startTestApp, storedImageFiles, type TestContext } from '../../../test/harness.ts';
+import {
+  captureLogs,
+  countRows,
+  databaseKinds,
+  ledgerState,
+  post,
+  register,
+  startTestApp,
+  storedImageFiles,
+  type TestContext,
+} from '../../../test/harness.ts';
 
 const apiKey = 'sk-test-0123456789';
 const wide = { prompt: 'A cat riding a horse', model: 'dall-e-3', size: '1792x1024', quality: 'hd' };
@@ -35,7 +45,12 @@ const openAiEnv = (baseUrl: string, model?: string): Record<string, string> => (
   ALLOW_TEST_PAYMENTS: 'true',
 });
 
-const requestFor = (size: ImageSize, quality: 'standard' | 'hd') => ({ prompt: 'A lighthouse at dusk', model: modelForSize[size], size, quality });
+const requestFor = (size: ImageSize, quality: 'standard' | 'hd') => ({
+  prompt: 'A lighthouse at dusk',
+  model: modelForSize[size],
+  size,
+  quality,
+});
 
 /** The PNG of a generate-image answer, with its real dimensions. */
 async function answeredImage(body: { image: string }) {
@@ -75,11 +90,24 @@ describe('a gpt-image-1 family model: three fixed sizes, the closest in aspect r
     const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
     expect(response.statusCode).toBe(200);
     expect(fake.requests.map((r) => [r.url, r.authorization, r.body])).toEqual([
-      ['/v1/images/generations', `Bearer ${apiKey}`, { model: 'gpt-image-1.5', prompt: 'A lighthouse at dusk', size: asked[size], n: 1, quality: quality === 'hd' ? 'high' : 'medium' }],
+      [
+        '/v1/images/generations',
+        `Bearer ${apiKey}`,
+        {
+          model: 'gpt-image-1.5',
+          prompt: 'A lighthouse at dusk',
+          size: asked[size],
+          n: 1,
+          quality: quality === 'hd' ? 'high' : 'medium',
+        },
+      ],
     ]);
     const [width, height] = size.split('x').map(Number);
     expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
-    const [row] = await rows<{ width: number; height: number; provider: string }>(t.database.db, sql`SELECT width, height, provider FROM images WHERE user_id = ${user.id}`);
+    const [row] = await rows<{ width: number; height: number; provider: string }>(
+      t.database.db,
+      sql`SELECT width, height, provider FROM images WHERE user_id = ${user.id}`,
+    );
     expect(row).toEqual({ width, height, provider: 'openai' });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
   });
@@ -98,7 +126,13 @@ describe('a current GPT Image model (the default): the chosen size itself where 
   });
 
   // 256² and 512² are below the 655,360-pixel minimum: the smallest allowed square is drawn.
-  const asked: Record<ImageSize, string> = { '256x256': '816x816', '512x512': '816x816', '1024x1024': '1024x1024', '1792x1024': '1792x1024', '1024x1792': '1024x1792' };
+  const asked: Record<ImageSize, string> = {
+    '256x256': '816x816',
+    '512x512': '816x816',
+    '1024x1024': '1024x1024',
+    '1792x1024': '1792x1024',
+    '1024x1792': '1024x1792',
+  };
   const cases = imageSizes.flatMap((size) => qualities.map((quality) => [size, quality] as const));
 
   it.each(cases)('%s %s', async (size, quality) => {
@@ -107,7 +141,13 @@ describe('a current GPT Image model (the default): the chosen size itself where 
     const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
     expect(response.statusCode).toBe(200);
     expect(fake.requests.map((r) => r.body)).toEqual([
-      { model: 'gpt-image-2.6-flare', prompt: 'A lighthouse at dusk', size: asked[size], n: 1, quality: quality === 'hd' ? 'high' : 'medium' },
+      {
+        model: 'gpt-image-2.6-flare',
+        prompt: 'A lighthouse at dusk',
+        size: asked[size],
+        n: 1,
+        quality: quality === 'hd' ? 'high' : 'medium',
+      },
     ]);
     const [width, height] = size.split('x').map(Number);
     expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
@@ -138,7 +178,9 @@ describe.each([
     const { token, user } = await register(t.app);
     const response = await post(t.app, '/api/image/generate-image', token, requestFor(size, quality));
     expect(response.statusCode).toBe(200);
-    expect(server.requests.map((r) => r.body)).toEqual([{ model: 'stablediffusion', prompt: 'A lighthouse at dusk', size, n: 1 }]);
+    expect(server.requests.map((r) => r.body)).toEqual([
+      { model: 'stablediffusion', prompt: 'A lighthouse at dusk', size, n: 1 },
+    ]);
     const [width, height] = size.split('x').map(Number);
     expect(await answeredImage(response.json())).toEqual({ format: 'png', width, height });
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
@@ -162,8 +204,13 @@ describe('dall-e-2 and dall-e-3 on a compatible server that still answers to the
     server.answer();
     expect((await post(t.app, '/api/image/generate-image', token, wide)).statusCode).toBe(200);
     server.answer();
-    expect((await post(t.app, '/api/image/generate-image', token, { ...wide, model: 'dall-e-2', size: '256x256' })).statusCode).toBe(200);
-    expect(server.requests.map((r) => r.body)).toEqual([{ model: 'dall-e-2', prompt: 'A cat riding a horse', size: '256x256', n: 1, response_format: 'b64_json' }]);
+    expect(
+      (await post(t.app, '/api/image/generate-image', token, { ...wide, model: 'dall-e-2', size: '256x256' }))
+        .statusCode,
+    ).toBe(200);
+    expect(server.requests.map((r) => r.body)).toEqual([
+      { model: 'dall-e-2', prompt: 'A cat riding a horse', size: '256x256', n: 1, response_format: 'b64_json' },
+    ]);
   });
 });
 
@@ -182,10 +229,20 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
   /** The user's credit is back, with a refund row answering the reservation, and no image kept. */
   async function expectRefunded(userId: string) {
     expect(await ledgerState(t.database, userId)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
-    const ledger = await rows<{ reason: string; delta: number; ref: string }>(t.database.db, sql`SELECT reason, delta, ref FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`);
-    expect(ledger.map((r) => [r.reason, r.delta])).toEqual([['signup_bonus', 5], ['reservation', -1], ['refund', 1]]);
+    const ledger = await rows<{ reason: string; delta: number; ref: string }>(
+      t.database.db,
+      sql`SELECT reason, delta, ref FROM credit_ledger WHERE user_id = ${userId} ORDER BY id`,
+    );
+    expect(ledger.map((r) => [r.reason, r.delta])).toEqual([
+      ['signup_bonus', 5],
+      ['reservation', -1],
+      ['refund', 1],
+    ]);
     expect(ledger[2]?.ref).toBe(ledger[1]?.ref);
-    const [images] = await rows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`);
+    const [images] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`,
+    );
     expect(images?.n).toBe(0);
   }
 
@@ -201,13 +258,21 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
       t.database.db,
       sql`SELECT provider, width, height, params FROM images WHERE id = ${body.imageId}`,
     );
-    expect(row).toMatchObject({ provider: 'openai', width: 1792, height: 1024, params: { model: 'dall-e-3', providerModel: 'gpt-image-2.6-flare' } });
+    expect(row).toMatchObject({
+      provider: 'openai',
+      width: 1792,
+      height: 1024,
+      params: { model: 'dall-e-3', providerModel: 'gpt-image-2.6-flare' },
+    });
     expect(await storedImageFiles(t.location)).toHaveLength(1);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
   });
 
   it('a 429 is retried after the wait it asks for, then succeeds', async () => {
-    fake.answer(errorAnswer(429, 'rate_limit_exceeded', 'Rate limit reached', { 'retry-after-ms': '20' }), imagesAnswer(await pngBase64(1792, 1024)));
+    fake.answer(
+      errorAnswer(429, 'rate_limit_exceeded', 'Rate limit reached', { 'retry-after-ms': '20' }),
+      imagesAnswer(await pngBase64(1792, 1024)),
+    );
     const { token, user } = await register(t.app);
     const response = await post(t.app, '/api/image/generate-image', token, wide);
     expect(response.statusCode).toBe(200);
@@ -218,7 +283,10 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
   it('a flagged prompt (moderation_blocked) answers 400 in plain words, not retried, refunded', async () => {
     fake.answer();
     const { token, user } = await register(t.app);
-    const response = await post(t.app, '/api/image/generate-image', token, { ...wide, prompt: `a ${flaggedWord} in the park` });
+    const response = await post(t.app, '/api/image/generate-image', token, {
+      ...wide,
+      prompt: `a ${flaggedWord} in the park`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, message: messages.contentPolicy, creditBalance: 5 });
     expect(fake.requests).toHaveLength(1);
@@ -226,15 +294,51 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
   });
 
   it.each([
-    ['an older content-policy rejection answers 400 in plain words, not retried', errorAnswer(400, 'content_policy_violation', 'Your request was rejected as a result of our safety system.'), 400, messages.contentPolicy, 1],
-    ['a 500 is retried twice, then answers 502', errorAnswer(500, null, 'The server had an error while processing your request.'), 502, messages.providerFailed, 3],
+    [
+      'an older content-policy rejection answers 400 in plain words, not retried',
+      errorAnswer(400, 'content_policy_violation', 'Your request was rejected as a result of our safety system.'),
+      400,
+      messages.contentPolicy,
+      1,
+    ],
+    [
+      'a 500 is retried twice, then answers 502',
+      errorAnswer(500, null, 'The server had an error while processing your request.'),
+      502,
+      messages.providerFailed,
+      3,
+    ],
     // The SDK itself would retry 409 (and 408): a 4xx must be answered, never repeated.
-    ['a 401 is not retried', errorAnswer(401, 'invalid_api_key', 'Incorrect API key provided'), 502, messages.providerFailed, 1],
+    [
+      'a 401 is not retried',
+      errorAnswer(401, 'invalid_api_key', 'Incorrect API key provided'),
+      502,
+      messages.providerFailed,
+      1,
+    ],
     ['a 409 is not retried', errorAnswer(409, null, 'Conflict'), 502, messages.providerFailed, 1],
-    ['another 400 is not retried', errorAnswer(400, 'invalid_value', 'Invalid value.', undefined, 'size'), 502, messages.providerFailed, 1],
-    ['an answer that is not an image', imagesAnswer(Buffer.from('definitely not a png').toString('base64')), 502, messages.providerFailed, 1],
+    [
+      'another 400 is not retried',
+      errorAnswer(400, 'invalid_value', 'Invalid value.', undefined, 'size'),
+      502,
+      messages.providerFailed,
+      1,
+    ],
+    [
+      'an answer that is not an image',
+      imagesAnswer(Buffer.from('definitely not a png').toString('base64')),
+      502,
+      messages.providerFailed,
+      1,
+    ],
     // The timeout bounds the whole call: no second attempt once it ran out.
-    ['a provider slower than the timeout', { ...imagesAnswer('never delivered'), delayMs: timeoutSeconds * 1000 + 2000 }, 502, messages.providerTimeout, 1],
+    [
+      'a provider slower than the timeout',
+      { ...imagesAnswer('never delivered'), delayMs: timeoutSeconds * 1000 + 2000 },
+      502,
+      messages.providerTimeout,
+      1,
+    ],
   ] as const)('%s; the credit is refunded', async (_label, answer, status, message, attempts) => {
     fake.answer(answer);
     const { token, user } = await register(t.app);
@@ -250,7 +354,10 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
     expect(response.json()).toMatchObject({ success: true, generation: 'openai', localPreview: false, tools: 'local' });
     // A generation by OpenAI is priced as one, never as a local preview (decision 051).
     expect(response.json().prices.generation).toEqual({ credits: 1, preview: false });
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', generation: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+      status: 'ok',
+      generation: 'ok',
+    });
   });
 });
 
@@ -262,7 +369,9 @@ describe('a configured model the provider does not offer', () => {
     try {
       const errors = lines.filter((line) => line.level === 50);
       expect(errors).toHaveLength(1);
-      expect(errors[0]?.msg).toMatch(/OPENAI_IMAGE_MODEL=dall-e-3 is not offered by the image provider; image models it offers: gpt-image-2\.6-flare, .*gpt-image-2(, |\. )/);
+      expect(errors[0]?.msg).toMatch(
+        /OPENAI_IMAGE_MODEL=dall-e-3 is not offered by the image provider; image models it offers: gpt-image-2\.6-flare, .*gpt-image-2(, |\. )/,
+      );
       expect(errors[0]?.msg).not.toMatch(/whisper|embedding/);
 
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -297,7 +406,9 @@ describe('a configured model the provider does not offer', () => {
       expect(first.statusCode).toBe(503);
       expect(first.json()).toEqual({ success: false, message: messages.generationUnavailable, creditBalance: 5 });
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'misconfigured' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+        generation: 'misconfigured',
+      });
 
       const second = await post(t.app, '/api/image/generate-image', token, wide);
       expect(second.statusCode).toBe(503);
@@ -327,7 +438,11 @@ describe('a configured model whose shutdown OpenAI has announced', () => {
     const date = daysFromToday(3);
     const fake = await startFakeOpenAi({ shutdowns: { ...openAiShutdownDates, 'gpt-image-2': date } });
     const { lines, logger } = captureLogs();
-    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' }, { logger });
+    const t = await startTestApp(
+      firstKind,
+      { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' },
+      { logger },
+    );
     try {
       const warnings = lines.filter((line) => line.level === 40 && String(line.msg).includes('shuts down'));
       expect(warnings.map((line) => [line.msg, line.shutdownDate, line.replacement])).toEqual([
@@ -337,7 +452,10 @@ describe('a configured model whose shutdown OpenAI has announced', () => {
           'gpt-image-2.6-flare',
         ],
       ]);
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', generation: 'deprecated' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+        status: 'ok',
+        generation: 'deprecated',
+      });
 
       const { token, user } = await register(t.app);
       const response = await post(t.app, '/api/image/generate-image', token, wide);
@@ -354,7 +472,9 @@ describe('a configured model whose shutdown OpenAI has announced', () => {
     const fake = await startFakeOpenAi({ shutdowns: { ...openAiShutdownDates, 'gpt-image-2': daysFromToday(-1) } });
     const t = await startTestApp(firstKind, openAiEnv(fake.baseUrl, 'gpt-image-2'));
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ generation: 'misconfigured' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+        generation: 'misconfigured',
+      });
       const { token, user } = await register(t.app);
       const response = await post(t.app, '/api/image/generate-image', token, wide);
       expect(response.statusCode).toBe(503);
@@ -376,7 +496,9 @@ describe('a configured model whose shutdown OpenAI has announced', () => {
       });
       expect(answer.status).toBe(404);
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('model_not_found');
-      const listed = ((await (await fetch(`${fake.baseUrl}/models`)).json()) as { data: Array<{ id: string }> }).data.map((m) => m.id);
+      const listed = (
+        (await (await fetch(`${fake.baseUrl}/models`)).json()) as { data: Array<{ id: string }> }
+      ).data.map((m) => m.id);
       expect(listed).not.toContain('gpt-image-1');
     } finally {
       await fake.close();
@@ -388,16 +510,35 @@ describe('a failing OpenAI call', () => {
   it('is logged once where it failed, with the error, its cause and the provider status and code', async () => {
     const fake = await startFakeOpenAi();
     const { lines, logger } = captureLogs();
-    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' }, { logger });
+    const t = await startTestApp(
+      firstKind,
+      { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' },
+      { logger },
+    );
     try {
-      fake.answer(errorAnswer(403, 'organization_not_verified', 'Your organization must be verified to use this model.'));
+      fake.answer(
+        errorAnswer(403, 'organization_not_verified', 'Your organization must be verified to use this model.'),
+      );
       const { token } = await register(t.app);
       expect((await post(t.app, '/api/image/generate-image', token, wide)).statusCode).toBe(502);
       const failures = lines.filter((line) => line.msg === 'generation failed');
       expect(failures).toHaveLength(1);
-      const { err, providerStatus } = failures[0] as { err: { type: string; message: string; stack: string; status: number; cause: { status: number; code: string; message: string } }; providerStatus: number };
+      const { err, providerStatus } = failures[0] as {
+        err: {
+          type: string;
+          message: string;
+          stack: string;
+          status: number;
+          cause: { status: number; code: string; message: string };
+        };
+        providerStatus: number;
+      };
       expect(providerStatus).toBe(403);
-      expect([err.type, err.message, err.status]).toEqual(['GenerationProviderError', 'the provider answered 403', 403]);
+      expect([err.type, err.message, err.status]).toEqual([
+        'GenerationProviderError',
+        'the provider answered 403',
+        403,
+      ]);
       expect(err.stack).toContain('GenerationProviderError: the provider answered 403');
       expect(err.cause).toMatchObject({ status: 403, code: 'organization_not_verified' });
       expect(err.cause.message).toContain('Your organization must be verified');
@@ -413,7 +554,11 @@ describe('the start-up line', () => {
   it('names the provider of generation (with its model), tools, payments, storage and mail', async () => {
     const fake = await startFakeOpenAi();
     const { lines, logger } = captureLogs();
-    const t = await startTestApp(firstKind, { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' }, { logger });
+    const t = await startTestApp(
+      firstKind,
+      { ...openAiEnv(fake.baseUrl, 'gpt-image-2'), LOG_LEVEL: 'info' },
+      { logger },
+    );
     try {
       const line = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('providers: '));
       expect(line?.msg).toBe(
@@ -435,7 +580,11 @@ describe('image URLs from an OpenAI-compatible server: fetched only where it may
     server = await startFakeCompatibleServer({ answer: 'url' });
     port = new URL(server.origin).port;
     // The base URL names the server `localhost`: 127.0.0.1 is then another host.
-    t = await startTestApp(firstKind, { ...openAiEnv(`http://localhost:${port}/v1`, 'stablediffusion'), LOG_LEVEL: 'warn' }, { logger: logs.logger });
+    t = await startTestApp(
+      firstKind,
+      { ...openAiEnv(`http://localhost:${port}/v1`, 'stablediffusion'), LOG_LEVEL: 'warn' },
+      { logger: logs.logger },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -445,8 +594,16 @@ describe('image URLs from an OpenAI-compatible server: fetched only where it may
   const linking = (url: string) => server.answer({ status: 200, body: { created: 1, data: [{ url }] } });
 
   it.each([
-    ['a redirect to 127.0.0.1', () => `http://localhost:${port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${port}/latest/meta-data/iam/security-credentials/`)}`],
-    ['a redirect to 169.254.169.254', () => `http://localhost:${port}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/iam/security-credentials/')}`],
+    [
+      'a redirect to 127.0.0.1',
+      () =>
+        `http://localhost:${port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${port}/latest/meta-data/iam/security-credentials/`)}`,
+    ],
+    [
+      'a redirect to 169.254.169.254',
+      () =>
+        `http://localhost:${port}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/iam/security-credentials/')}`,
+    ],
     ['plain http to another host', () => `http://127.0.0.1:${port}/latest/meta-data/iam/security-credentials/`],
     ['https to a private address', () => 'https://10.0.0.7/image.png'],
     ['https to a link-local address', () => 'https://[fe80::1]/image.png'],
@@ -465,6 +622,8 @@ describe('image URLs from an OpenAI-compatible server: fetched only where it may
     server.linkFrom(`http://localhost:${port}`);
     server.answer();
     const { token } = await register(t.app);
-    expect((await post(t.app, '/api/image/generate-image', token, requestFor('256x256', 'standard'))).statusCode).toBe(200);
+    expect((await post(t.app, '/api/image/generate-image', token, requestFor('256x256', 'standard'))).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -7,7 +7,12 @@ import { readBodyUpTo } from '../../../lib/read-body.ts';
 import { imageUrlPolicy, RefusedImageUrl } from './image-url-policy.ts';
 import { imagesRequestFor } from './openai-request.ts';
 import { toPngOfSize } from './png.ts';
-import { GenerationProviderError, type GenerationInput, type GenerationProvider, type ProviderCheck } from './provider.ts';
+import {
+  GenerationProviderError,
+  type GenerationInput,
+  type GenerationProvider,
+  type ProviderCheck,
+} from './provider.ts';
 
 /** OpenAI's error codes for a prompt its safety system refused (DALL·E, then GPT Image). */
 const contentPolicyCodes = new Set(['content_policy_violation', 'moderation_blocked']);
@@ -31,7 +36,14 @@ export type OpenAiProviderOptions = OpenAiConfig & {
  * are retried, and `timeoutMs` bounds the whole call, retries and a linked image's download
  * included, so the user waits at most that long and the credit reservation never outlives it.
  */
-export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRetries, retryDelayMs = 500 }: OpenAiProviderOptions): GenerationProvider {
+export function createOpenAiProvider({
+  apiKey,
+  baseUrl,
+  model,
+  timeoutMs,
+  maxRetries,
+  retryDelayMs = 500,
+}: OpenAiProviderOptions): GenerationProvider {
   const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
   const checkLink = imageUrlPolicy(baseUrl);
 
@@ -39,7 +51,11 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
     const body = imagesRequestFor(model, input);
     // The signal also bounds reading the body and a linked image; the SDK's timeout stops at the headers.
     const signal = AbortSignal.timeout(timeout);
-    const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, { timeout, maxRetries: 0, signal });
+    const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, {
+      timeout,
+      maxRetries: 0,
+      signal,
+    });
     const bytes = await imageBytes(response.data?.[0], signal, checkLink);
     const { width, height } = dimensionsOf(input.size);
     return toPngOfSize(bytes, width, height);
@@ -68,7 +84,11 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
     async verify(): Promise<ProviderCheck> {
       try {
         const listed: OpenAI.Models.Model[] = [];
-        for await (const entry of client.models.list({ timeout: modelListTimeoutMs, signal: AbortSignal.timeout(modelListTimeoutMs) })) listed.push(entry);
+        for await (const entry of client.models.list({
+          timeout: modelListTimeoutMs,
+          signal: AbortSignal.timeout(modelListTimeoutMs),
+        }))
+          listed.push(entry);
         const today = new Date().toISOString().slice(0, 10);
         // A model past its shutdown date is gone even while a list still names it.
         const live = listed.filter((entry) => !entry.shutdown_date || entry.shutdown_date > today);
@@ -76,12 +96,21 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
         const configured = live.find((entry) => entry.id === model);
         if (configured) {
           if (!configured.shutdown_date) return { verdict: 'ok' };
-          const lasting = live.filter((entry) => !entry.shutdown_date && imageModels.includes(entry.id)).map((entry) => entry.id);
+          const lasting = live
+            .filter((entry) => !entry.shutdown_date && imageModels.includes(entry.id))
+            .map((entry) => entry.id);
           return { verdict: 'ok', shutdownDate: configured.shutdown_date, lasting };
         }
-        return { verdict: 'model_missing', model, imageModels: imageModels.length > 0 ? imageModels : live.map((entry) => entry.id) };
+        return {
+          verdict: 'model_missing',
+          model,
+          imageModels: imageModels.length > 0 ? imageModels : live.map((entry) => entry.id),
+        };
       } catch (error) {
-        const reason = error instanceof OpenAI.APIError && error.status !== undefined ? `the provider answered ${error.status}` : 'the provider could not be reached';
+        const reason =
+          error instanceof OpenAI.APIError && error.status !== undefined
+            ? `the provider answered ${error.status}`
+            : 'the provider could not be reached';
         return { verdict: 'unknown', reason };
       }
     },
@@ -89,16 +118,22 @@ export function createOpenAiProvider({ apiKey, baseUrl, model, timeoutMs, maxRet
 }
 
 /** The image of one answer item: base64 (`b64_json`), a `data:` URL, or an http(s) URL to fetch. */
-async function imageBytes(item: OpenAI.Images.Image | undefined, signal: AbortSignal, checkLink: (url: URL) => Promise<void>): Promise<Buffer> {
+async function imageBytes(
+  item: OpenAI.Images.Image | undefined,
+  signal: AbortSignal,
+  checkLink: (url: URL) => Promise<void>,
+): Promise<Buffer> {
   if (item?.b64_json) return Buffer.from(item.b64_json, 'base64');
   const url = item?.url;
   if (!url) throw new GenerationProviderError('failed', 'the response carried no image');
   if (url.startsWith('data:')) {
     const comma = url.indexOf(',');
-    if (comma < 0 || !url.slice(0, comma).endsWith(';base64')) throw new GenerationProviderError('failed', 'the response carried an unreadable data URL');
+    if (comma < 0 || !url.slice(0, comma).endsWith(';base64'))
+      throw new GenerationProviderError('failed', 'the response carried an unreadable data URL');
     return Buffer.from(url.slice(comma + 1), 'base64');
   }
-  if (!/^https?:\/\//i.test(url)) throw new GenerationProviderError('failed', 'the response linked the image with an unsupported URL scheme');
+  if (!/^https?:\/\//i.test(url))
+    throw new GenerationProviderError('failed', 'the response linked the image with an unsupported URL scheme');
   return download(url, signal, checkLink);
 }
 
@@ -115,7 +150,8 @@ async function download(url: string, signal: AbortSignal, checkLink: (url: URL) 
     try {
       await checkLink(target);
     } catch (error) {
-      if (error instanceof RefusedImageUrl) throw new GenerationProviderError('failed', `refused the linked image: ${error.message}`);
+      if (error instanceof RefusedImageUrl)
+        throw new GenerationProviderError('failed', `refused the linked image: ${error.message}`);
       throw error;
     }
     response = await fetch(target, { signal, redirect: 'manual' });
@@ -123,11 +159,19 @@ async function download(url: string, signal: AbortSignal, checkLink: (url: URL) 
     if (location === null) break;
     await response.body?.cancel();
     const next = new URL(location, target);
-    if (next.origin !== target.origin) throw new GenerationProviderError('failed', `refused the linked image: a redirect from ${target.host} to another host, ${next.host}`);
-    if (hop >= mostRedirects) throw new GenerationProviderError('failed', 'refused the linked image: too many redirects');
+    if (next.origin !== target.origin)
+      throw new GenerationProviderError(
+        'failed',
+        `refused the linked image: a redirect from ${target.host} to another host, ${next.host}`,
+      );
+    if (hop >= mostRedirects)
+      throw new GenerationProviderError('failed', 'refused the linked image: too many redirects');
     target = next;
   }
-  if (!response.ok) throw new GenerationProviderError('failed', `the linked image answered ${response.status}`, { status: response.status });
+  if (!response.ok)
+    throw new GenerationProviderError('failed', `the linked image answered ${response.status}`, {
+      status: response.status,
+    });
   const bytes = await readBodyUpTo(response, longestLinkedImageBytes);
   if (!bytes) throw new GenerationProviderError('failed', 'the linked image is too large');
   return bytes;
@@ -144,13 +188,21 @@ function isAbort(error: unknown): boolean {
 
 function classify(error: unknown): GenerationProviderError {
   if (error instanceof GenerationProviderError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof OpenAI.APIUserAbortError || isAbort(error)) return new GenerationProviderError('timeout', 'no answer in time', { cause: error });
+  if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof OpenAI.APIUserAbortError || isAbort(error))
+    return new GenerationProviderError('timeout', 'no answer in time', { cause: error });
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     const { status, code } = error;
     if (status === 400 && typeof code === 'string' && contentPolicyCodes.has(code)) {
-      return new GenerationProviderError('content_policy', 'prompt refused by the content policy', { status, cause: error });
+      return new GenerationProviderError('content_policy', 'prompt refused by the content policy', {
+        status,
+        cause: error,
+      });
     }
-    if (code === 'model_not_found') return new GenerationProviderError('misconfigured', 'the provider does not serve the configured model', { status, cause: error });
+    if (code === 'model_not_found')
+      return new GenerationProviderError('misconfigured', 'the provider does not serve the configured model', {
+        status,
+        cause: error,
+      });
     return new GenerationProviderError('failed', `the provider answered ${status}`, { status, cause: error });
   }
   return new GenerationProviderError('failed', 'the provider could not be reached', { cause: error });

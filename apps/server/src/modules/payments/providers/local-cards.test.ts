@@ -6,13 +6,19 @@ const card = (cardNumber: string, overrides: Partial<{ expMonth: number; expYear
   checkCard({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123', ...overrides }, now);
 
 describe('the local provider’s test cards (Stripe’s semantics and texts)', () => {
-  it.each(['4242 4242 4242 4242', '4242424242424242', '4242-4242-4242-4242', '5555 5555 5555 4444'])('%s pays', (number) => {
-    expect(card(number)).toEqual({ ok: true });
-  });
+  it.each(['4242 4242 4242 4242', '4242424242424242', '4242-4242-4242-4242', '5555 5555 5555 4444'])(
+    '%s pays',
+    (number) => {
+      expect(card(number)).toEqual({ ok: true });
+    },
+  );
 
   it('an American Express test card pays with a four-digit CVC and not with three', () => {
     expect(card('3782 822463 10005', { cvc: '1234' })).toEqual({ ok: true });
-    expect(card('3782 822463 10005', { cvc: '123' })).toMatchObject({ ok: false, message: "Your card's security code is incomplete." });
+    expect(card('3782 822463 10005', { cvc: '123' })).toMatchObject({
+      ok: false,
+      message: "Your card's security code is incomplete.",
+    });
   });
 
   it.each([
@@ -20,7 +26,11 @@ describe('the local provider’s test cards (Stripe’s semantics and texts)', (
     ['4000 0000 0000 9995', 'insufficient_funds', 'Your card has insufficient funds.'],
     ['4000 0000 0000 0069', 'expired_card', 'Your card has expired.'],
     ['4000 0000 0000 0127', 'incorrect_cvc', "Your card's security code is incorrect."],
-    ['4000 0000 0000 0119', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'],
+    [
+      '4000 0000 0000 0119',
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+    ],
     ['4000 0000 0000 9987', 'lost_card', 'Your card was declined.'],
   ])('%s is declined by the card network: %s', (number, code, message) => {
     expect(card(number)).toEqual({ ok: false, kind: 'declined', code, message });
@@ -43,7 +53,12 @@ describe('the local provider’s test cards (Stripe’s semantics and texts)', (
     ['an empty number', '', {}, 'Your card number is incomplete.'],
     ['month 13', '4242424242424242', { expMonth: 13 }, "Your card's expiration month is invalid."],
     ['last month', '4242424242424242', { expMonth: 5, expYear: 2026 }, "Your card's expiration date is in the past."],
-    ['last year, two digits', '4242424242424242', { expMonth: 12, expYear: 25 }, "Your card's expiration date is in the past."],
+    [
+      'last year, two digits',
+      '4242424242424242',
+      { expMonth: 12, expYear: 25 },
+      "Your card's expiration date is in the past.",
+    ],
     ['a two-digit CVC', '4242424242424242', { cvc: '12' }, "Your card's security code is incomplete."],
     ['a CVC with letters', '4242424242424242', { cvc: '12a' }, "Your card's security code is incomplete."],
   ])('refuses %s before touching the intent', (_label, number, overrides, message) => {

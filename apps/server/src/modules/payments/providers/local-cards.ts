@@ -64,6 +64,7 @@ export function checkCard(card: CardInput, now = new Date()): CardOutcome {
 
   const failing = failingCards[number];
   if (failing) return { ok: false, kind: 'declined', ...failing };
-  if (!payingCards.has(number)) return { ok: false, kind: 'declined', code: 'card_declined', message: messages.card.notTestCard };
+  if (!payingCards.has(number))
+    return { ok: false, kind: 'declined', code: 'card_declined', message: messages.card.notTestCard };
   return { ok: true };
 }

@@ -52,7 +52,15 @@ function stripeShaped(row: LocalIntentRow) {
  * test-card semantics, and each outcome is announced by a webhook signed exactly as Stripe signs
  * one, so fulfilment runs the very code it runs with Stripe.
  */
-export function createLocalProvider({ db, webhookSecret, deliver }: { db: Db; webhookSecret: string; deliver: WebhookDelivery }): LocalProvider {
+export function createLocalProvider({
+  db,
+  webhookSecret,
+  deliver,
+}: {
+  db: Db;
+  webhookSecret: string;
+  deliver: WebhookDelivery;
+}): LocalProvider {
   async function findRow(id: string): Promise<LocalIntentRow | undefined> {
     const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id));
     return row;
@@ -88,11 +96,21 @@ export function createLocalProvider({ db, webhookSecret, deliver }: { db: Db; we
       const id = `pi_local_${randomBytes(12).toString('hex')}`;
       const [created] = await db
         .insert(localPaymentIntents)
-        .values({ id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`, amountCents, currency, description, metadata, idempotencyKey })
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          amountCents,
+          currency,
+          description,
+          metadata,
+          idempotencyKey,
+        })
         .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
         .returning();
       // A repeated key answers the intent it made the first time, as Stripe's idempotency does.
-      const row = created ?? (await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, idempotencyKey)))[0];
+      const row =
+        created ??
+        (await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, idempotencyKey)))[0];
       if (!row) throw new Error('local payment intent vanished after insert');
       return { ...toProviderIntent(row), clientSecret: row.clientSecret };
     },
@@ -137,5 +155,7 @@ export function createLocalProvider({ db, webhookSecret, deliver }: { db: Db; we
 
 /** The local provider's intents go after `days`: Stripe keeps its own, and these are only for test mode. */
 export async function deleteLocalIntentsBefore(db: Db, days: number): Promise<void> {
-  await db.delete(localPaymentIntents).where(sql`${localPaymentIntents.createdAt} < now() - make_interval(days => ${days})`);
+  await db
+    .delete(localPaymentIntents)
+    .where(sql`${localPaymentIntents.createdAt} < now() - make_interval(days => ${days})`);
 }

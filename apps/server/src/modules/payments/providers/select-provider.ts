@@ -14,9 +14,16 @@ export type PaymentSetup = {
 };
 
 /** Chosen once at start-up: Stripe when configured, else the local test-mode provider. */
-export function selectPaymentProvider(config: PaymentsConfig, { db, deliver }: { db: Db; deliver: WebhookDelivery }): PaymentSetup {
+export function selectPaymentProvider(
+  config: PaymentsConfig,
+  { db, deliver }: { db: Db; deliver: WebhookDelivery },
+): PaymentSetup {
   if (config.provider === 'stripe') {
-    return { provider: stripeProvider({ secretKey: config.secretKey, apiBase: config.apiBase }), local: undefined, webhookSecret: config.webhookSecret };
+    return {
+      provider: stripeProvider({ secretKey: config.secretKey, apiBase: config.apiBase }),
+      local: undefined,
+      webhookSecret: config.webhookSecret,
+    };
   }
   // Without a configured secret, one per process: the local provider only signs for itself.
   const webhookSecret = config.webhookSecret ?? `whsec_local_${randomBytes(24).toString('hex')}`;

@@ -26,7 +26,13 @@ describe('the Stripe adapter, through the stripe SDK, against a local Stripe', (
 
   it('creates a payment intent with amount, currency, metadata, the pinned API version and the idempotency key', async () => {
     const intent = await provider.createIntent({ ...input, idempotencyKey: 'lumigen-user-1-Popular-attempt-1' });
-    expect(intent).toMatchObject({ amountCents: 2000, currency: 'usd', status: 'pending', metadata: input.metadata, failureMessage: null });
+    expect(intent).toMatchObject({
+      amountCents: 2000,
+      currency: 'usd',
+      status: 'pending',
+      metadata: input.metadata,
+      failureMessage: null,
+    });
     expect(intent.id).toMatch(/^pi_fake_/);
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
 
@@ -60,11 +66,19 @@ describe('the Stripe adapter, through the stripe SDK, against a local Stripe', (
     const { id } = await provider.createIntent({ ...input, idempotencyKey: 'lumigen-user-1-Popular-attempt-4' });
     expect((await provider.retrieveIntent(id))?.status).toBe('pending');
     fake.setStatus(id, 'requires_payment_method', 'Your card was declined.');
-    expect(await provider.retrieveIntent(id)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect(await provider.retrieveIntent(id)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
     fake.setStatus(id, 'processing');
     expect((await provider.retrieveIntent(id))?.status).toBe('pending');
     fake.setStatus(id, 'succeeded');
-    expect(await provider.retrieveIntent(id)).toMatchObject({ id, status: 'succeeded', amountCents: 2000, metadata: input.metadata });
+    expect(await provider.retrieveIntent(id)).toMatchObject({
+      id,
+      status: 'succeeded',
+      amountCents: 2000,
+      metadata: input.metadata,
+    });
     fake.setStatus(id, 'canceled');
     expect((await provider.retrieveIntent(id))?.status).toBe('canceled');
     const get = fake.requests.filter((r) => r.method === 'GET');
@@ -72,7 +86,10 @@ describe('the Stripe adapter, through the stripe SDK, against a local Stripe', (
   });
 
   it('reads the card receipt from the latest charge, expanded in the same call, once the payment succeeded', async () => {
-    const { id, receiptUrl: atCreation } = await provider.createIntent({ ...input, idempotencyKey: 'lumigen-user-1-Popular-attempt-6' });
+    const { id, receiptUrl: atCreation } = await provider.createIntent({
+      ...input,
+      idempotencyKey: 'lumigen-user-1-Popular-attempt-6',
+    });
     expect(atCreation).toBeNull();
     expect((await provider.retrieveIntent(id))?.receiptUrl).toBeNull();
     fake.setStatus(id, 'requires_payment_method', 'Your card was declined.');
@@ -103,7 +120,10 @@ describe('the Stripe adapter, through the stripe SDK, against a local Stripe', (
     const intent = await provider.createIntent({ ...input, idempotencyKey: 'lumigen-user-1-Popular-attempt-5' });
     const posts = fake.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect(posts.map((r) => r.headers['idempotency-key'])).toEqual(['lumigen-user-1-Popular-attempt-5', 'lumigen-user-1-Popular-attempt-5']);
+    expect(posts.map((r) => r.headers['idempotency-key'])).toEqual([
+      'lumigen-user-1-Popular-attempt-5',
+      'lumigen-user-1-Popular-attempt-5',
+    ]);
     expect([...fake.intents.values()].filter((i) => i.id === intent.id)).toHaveLength(1);
   });
 });

@@ -4,7 +4,6 @@ import Stripe from 'stripe';
 import { AppError } from '../../../lib/app-error.ts';
 import { stripeApiVersion, type PaymentProvider, type ProviderIntent, type ProviderReversal } from './provider.ts';
 
-
 export type StripeProviderOptions = {
   secretKey: string;
   /** e.g. http://127.0.0.1:12111 for a local server; unset: api.stripe.com. */
@@ -103,9 +102,16 @@ export function createStripeProvider({ secretKey, apiBase }: StripeProviderOptio
         return [
           // A failed or canceled refund sent nothing back.
           ...refunds
-            .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending' || refund.status === 'requires_action')
+            .filter(
+              (refund) =>
+                refund.status === 'succeeded' || refund.status === 'pending' || refund.status === 'requires_action',
+            )
             .map((refund): ProviderReversal => ({ id: refund.id, kind: 'refund', amountCents: refund.amount })),
-          ...disputes.map((dispute): ProviderReversal => ({ id: dispute.id, kind: 'dispute', amountCents: dispute.amount })),
+          ...disputes.map((dispute): ProviderReversal => ({
+            id: dispute.id,
+            kind: 'dispute',
+            amountCents: dispute.amount,
+          })),
         ];
       } catch (error) {
         throw providerFailed(error);

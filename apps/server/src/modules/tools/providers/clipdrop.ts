@@ -1,6 +1,15 @@
 import { clipdropPaths, type AcceptedImageType, type ToolId } from '@lumigen/contract/tools';
 import sharp from 'sharp';
-import { asPng, asPngFile, heldPngBytes, pngByteSize, sniffImageFile, sniffImageType, type PngFile, type PngImage } from '../../../lib/image-bytes.ts';
+import {
+  asPng,
+  asPngFile,
+  heldPngBytes,
+  pngByteSize,
+  sniffImageFile,
+  sniffImageType,
+  type PngFile,
+  type PngImage,
+} from '../../../lib/image-bytes.ts';
 import { readBodyHoldingUpTo, readBodyUpTo } from '../../../lib/read-body.ts';
 import { multipart, type FileSource, type Part } from './multipart.ts';
 import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
@@ -53,10 +62,23 @@ function retryAfterSeconds(header: string | null): number | undefined {
 function failureFor(response: Response, body: Buffer): ToolProviderError {
   const { status } = response;
   const reason = reasonIn(body);
-  if (status === 400 || status === 413 || status === 422) return new ToolProviderError('rejected_input', `Clipdrop refused the input (${status})`, { status, reason });
-  if (status === 401 || status === 403) return new ToolProviderError('unavailable', `Clipdrop refused the API key (${status}): check CLIPDROP_API_KEY`, { status, reason });
-  if (status === 402) return new ToolProviderError('unavailable', 'Clipdrop has no credits left on this account (402): top it up', { status, reason });
-  if (status === 429) return new ToolProviderError('rate_limited', 'Clipdrop asks us to slow down (429)', { status, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) });
+  if (status === 400 || status === 413 || status === 422)
+    return new ToolProviderError('rejected_input', `Clipdrop refused the input (${status})`, { status, reason });
+  if (status === 401 || status === 403)
+    return new ToolProviderError('unavailable', `Clipdrop refused the API key (${status}): check CLIPDROP_API_KEY`, {
+      status,
+      reason,
+    });
+  if (status === 402)
+    return new ToolProviderError('unavailable', 'Clipdrop has no credits left on this account (402): top it up', {
+      status,
+      reason,
+    });
+  if (status === 429)
+    return new ToolProviderError('rate_limited', 'Clipdrop asks us to slow down (429)', {
+      status,
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+    });
   if (status >= 500) return new ToolProviderError('failed', `Clipdrop failed (${status})`, { status, reason });
   return new ToolProviderError('failed', `Clipdrop answered ${status}: check CLIPDROP_BASE_URL`, { status, reason });
 }
@@ -76,7 +98,12 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
   const base = baseUrl.replace(/\/+$/, '');
 
   /** Clipdrop's answer: an image's bytes, or (with `spillTo`, when large) the file they were written to. */
-  async function call(tool: ToolId, parts: Part[], spillTo: string | undefined, report: ToolInput['report']): Promise<Buffer | PngFile> {
+  async function call(
+    tool: ToolId,
+    parts: Part[],
+    spillTo: string | undefined,
+    report: ToolInput['report'],
+  ): Promise<Buffer | PngFile> {
     const startedAt = performance.now();
     let status: number | undefined;
     let credits: number | undefined;
@@ -103,29 +130,45 @@ export function createClipdropProvider({ apiKey, baseUrl, timeoutMs }: ClipdropO
       const consumed = Number(response.headers.get('x-credits-consumed') ?? Number.NaN);
       if (Number.isFinite(consumed)) credits = consumed;
       // An error's body is a short JSON: only a short reason is ever shown.
-      if (!response.ok) throw failureFor(response, (await readBodyUpTo(response, longestErrorBytes)) ?? Buffer.alloc(0));
-      const body = spillTo ? await readBodyHoldingUpTo(response, { limit: longestAnswerBytes, hold: heldPngBytes, file: spillTo }) : await readBodyUpTo(response, longestAnswerBytes);
+      if (!response.ok)
+        throw failureFor(response, (await readBodyUpTo(response, longestErrorBytes)) ?? Buffer.alloc(0));
+      const body = spillTo
+        ? await readBodyHoldingUpTo(response, { limit: longestAnswerBytes, hold: heldPngBytes, file: spillTo })
+        : await readBodyUpTo(response, longestAnswerBytes);
       if (!body) throw new ToolProviderError('failed', `Clipdrop's answer is larger than ${longestAnswerBytes} bytes`);
       return body;
     } catch (error) {
       if (error instanceof ToolProviderError) throw error;
-      if (isAbort(error)) throw new ToolProviderError('timeout', `Clipdrop did not answer within ${timeoutMs} ms`, { cause: error });
+      if (isAbort(error))
+        throw new ToolProviderError('timeout', `Clipdrop did not answer within ${timeoutMs} ms`, { cause: error });
       throw new ToolProviderError('failed', 'Clipdrop could not be reached', { cause: error });
     } finally {
-      report?.({ endpoint: clipdropPaths[tool], status, ms: performance.now() - startedAt, ...(credits === undefined ? {} : { usage: { credits } }) });
+      report?.({
+        endpoint: clipdropPaths[tool],
+        status,
+        ms: performance.now() - startedAt,
+        ...(credits === undefined ? {} : { usage: { credits } }),
+      });
     }
   }
 
   return {
     name: 'clipdrop',
     async run({ tool, image, mask, fields, spillTo, report }): Promise<PngImage> {
-      const parts: Part[] = [{ name: 'image_file', filename: `image.${extensions[image.type]}`, type: image.type, source: image }];
-      if (mask) parts.push({ name: 'mask_file', filename: 'mask.png', type: 'image/png', source: await maskAsPng(mask) });
+      const parts: Part[] = [
+        { name: 'image_file', filename: `image.${extensions[image.type]}`, type: image.type, source: image },
+      ];
+      if (mask)
+        parts.push({ name: 'mask_file', filename: 'mask.png', type: 'image/png', source: await maskAsPng(mask) });
       for (const [name, value] of Object.entries(fields)) parts.push({ name, value: String(value) });
 
       const body = await call(tool, parts, spillTo, report);
       const png = await pngIn(body);
-      if (!png) throw new ToolProviderError('failed', `Clipdrop answered 200 with ${pngByteSize(body)} bytes that are not a PNG, JPEG or WebP image`);
+      if (!png)
+        throw new ToolProviderError(
+          'failed',
+          `Clipdrop answered 200 with ${pngByteSize(body)} bytes that are not a PNG, JPEG or WebP image`,
+        );
       return png;
     },
   };

@@ -13,9 +13,11 @@ export function isLocalPreview(kind: JobKind, chain: ProviderChain): boolean {
   return localEngines[kind] === 'preview' && chain.every((provider) => provider === 'local');
 }
 
-
 /** What each kind of work costs with these chains: a local preview its own price, anything else its price in the contract. */
-export function workPrices(chainOf: (kind: JobKind) => ProviderChain, localPreviewCredits: number): Record<JobKind, WorkPrice> {
+export function workPrices(
+  chainOf: (kind: JobKind) => ProviderChain,
+  localPreviewCredits: number,
+): Record<JobKind, WorkPrice> {
   const entries = jobKinds.map((kind): [JobKind, WorkPrice] => {
     const preview = isLocalPreview(kind, chainOf(kind));
     const listed = kind === 'generation' ? creditCosts.generation : creditCosts.edit;

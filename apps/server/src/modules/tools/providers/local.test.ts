@@ -33,14 +33,24 @@ describe('the local tools provider (@lumigen/imaging on its worker pool)', () =>
     await writeFile(photo, bytes);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const run = (fields: ToolFields = {}, tool: 'remove-background' | 'upscale' | 'cleanup' | 'remove-text' = 'remove-background') => {
-    provider = createLocalToolsProvider({ threads: 1, timeoutMs: 20_000, modules: { 'remove-background': fakeTool, upscale: fakeTool, cleanup: brokenTool, 'remove-text': refusingTool } });
+  const run = (
+    fields: ToolFields = {},
+    tool: 'remove-background' | 'upscale' | 'cleanup' | 'remove-text' = 'remove-background',
+  ) => {
+    provider = createLocalToolsProvider({
+      threads: 1,
+      timeoutMs: 20_000,
+      modules: { 'remove-background': fakeTool, upscale: fakeTool, cleanup: brokenTool, 'remove-text': refusingTool },
+    });
     return provider.run({ tool, image: { path: photo, size, type: 'image/jpeg', width: 64, height: 48 }, fields });
   };
   const failureOf = (promise: Promise<unknown>) =>
     promise.then(
       () => undefined,
-      (error: unknown) => (error instanceof ToolProviderError ? { failure: error.failure, message: error.message, reason: error.reason } : error),
+      (error: unknown) =>
+        error instanceof ToolProviderError
+          ? { failure: error.failure, message: error.message, reason: error.reason }
+          : error,
     );
 
   it('reads the upload from its file and answers the tool result as a PNG with its size', async () => {
@@ -51,7 +61,11 @@ describe('the local tools provider (@lumigen/imaging on its worker pool)', () =>
   });
 
   it('reports a tool that throws as failed, with its message for the log', async () => {
-    expect(await failureOf(run({}, 'cleanup'))).toEqual({ failure: 'failed', message: 'cleanup failed: the fake tool broke', reason: undefined });
+    expect(await failureOf(run({}, 'cleanup'))).toEqual({
+      failure: 'failed',
+      message: 'cleanup failed: the fake tool broke',
+      reason: undefined,
+    });
   });
 
   it('reports a tool that cannot work with the picture as rejected input, with its reason', async () => {
@@ -61,11 +75,20 @@ describe('the local tools provider (@lumigen/imaging on its worker pool)', () =>
   });
 
   it('reports a result that is not an image as failed', async () => {
-    expect(await failureOf(run({ fake: 'not-an-image' }))).toEqual({ failure: 'failed', message: 'remove-background returned something that is not an image', reason: undefined });
+    expect(await failureOf(run({ fake: 'not-an-image' }))).toEqual({
+      failure: 'failed',
+      message: 'remove-background returned something that is not an image',
+      reason: undefined,
+    });
   });
 
   it('gives the product-photography light the ranges and defaults the contract publishes', () => {
-    const published = Object.fromEntries(toolSliders['product-photography'].map(({ name, min, max, default: value }) => [name, { min, max, default: value }]));
+    const published = Object.fromEntries(
+      toolSliders['product-photography'].map(({ name, min, max, default: value }) => [
+        name,
+        { min, max, default: value },
+      ]),
+    );
     expect(lightSliders).toEqual(published);
   });
 });

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { ToolId } from '@lumigen/contract/tools';
-import { createToolPool, isInputRejected, ToolPoolError, type ToolName, type ToolParams, type ToolPoolOptions } from '@lumigen/imaging';
+import {
+  createToolPool,
+  isInputRejected,
+  ToolPoolError,
+  type ToolName,
+  type ToolParams,
+  type ToolPoolOptions,
+} from '@lumigen/imaging';
 import { asPng } from '../../../lib/image-bytes.ts';
 import { ToolProviderError, type ToolProvider } from './provider.ts';
 
@@ -11,9 +18,14 @@ const sameTools: [ToolId, ToolName] extends [ToolName, ToolId] ? true : never = 
 void sameTools;
 
 function toProviderError(tool: ToolId, error: unknown): ToolProviderError {
-  if (isInputRejected(error)) return new ToolProviderError('rejected_input', `${tool} refused the input: ${error.message}`, { reason: error.message });
+  if (isInputRejected(error))
+    return new ToolProviderError('rejected_input', `${tool} refused the input: ${error.message}`, {
+      reason: error.message,
+    });
   if (error instanceof ToolPoolError) return new ToolProviderError(error.failure, error.message, { cause: error });
-  return new ToolProviderError('failed', `${tool} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return new ToolProviderError('failed', `${tool} failed: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+  });
 }
 
 /**
@@ -30,7 +42,11 @@ export function createLocalToolsProvider(options: LocalToolsOptions): ToolProvid
       try {
         const [imageBytes, maskBytes] = await Promise.all([readFile(image.path), mask && readFile(mask.path)]);
         // The contract parsed the fields against this tool's own schema: they are the tool's params.
-        bytes = await pool.run(tool, { image: imageBytes, ...(maskBytes ? { mask: maskBytes } : {}), params: fields as ToolParams[typeof tool] });
+        bytes = await pool.run(tool, {
+          image: imageBytes,
+          ...(maskBytes ? { mask: maskBytes } : {}),
+          params: fields as ToolParams[typeof tool],
+        });
       } catch (error) {
         throw toProviderError(tool, error);
       }

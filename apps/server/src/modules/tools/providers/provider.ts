@@ -65,7 +65,11 @@ export class ToolProviderError extends Error {
   readonly reason: string | undefined;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(failure: ToolFailure, message: string, options: { status?: number; reason?: string; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    failure: ToolFailure,
+    message: string,
+    options: { status?: number; reason?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ToolProviderError';
     this.failure = failure;

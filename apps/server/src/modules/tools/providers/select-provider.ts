@@ -9,12 +9,22 @@ import type { ToolProvider } from './provider.ts';
 import { createStabilityProvider } from './stability.ts';
 
 /** Chosen once at start-up: each tool's chain of providers (decision 050), every provider it names made once. */
-export function selectToolProvider(config: ToolsConfig, { metrics, log }: { metrics?: ChainMetrics; log?: FastifyBaseLogger } = {}) {
+export function selectToolProvider(
+  config: ToolsConfig,
+  { metrics, log }: { metrics?: ChainMetrics; log?: FastifyBaseLogger } = {},
+) {
   const used = new Set(Object.values(config.chains).flat());
   const providers: Partial<Record<string, ToolProvider>> = {};
   if (used.has('local')) providers.local = createLocalToolsProvider(config.local);
   if (used.has('clipdrop') && config.clipdrop) providers.clipdrop = createClipdropProvider(config.clipdrop);
   if (used.has('stability') && config.stability) providers.stability = createStabilityProvider(config.stability);
   if (used.has('openai') && config.openai) providers.openai = createOpenAiEditsProvider(config.openai);
-  return createProviderChain({ chains: config.chains, providers, prices: pricesWith(config.prices), openAiModel: config.openai?.model, metrics, log });
+  return createProviderChain({
+    chains: config.chains,
+    providers,
+    prices: pricesWith(config.prices),
+    openAiModel: config.openai?.model,
+    metrics,
+    log,
+  });
 }

@@ -15,7 +15,10 @@ export function useDeleteImage() {
   return useMutation({
     mutationFn: deleteImage,
     onSuccess: async (_answer, imageId) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: imagesQueryKey }), queryClient.invalidateQueries({ queryKey: ledgerQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: imagesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ledgerQueryKey }),
+      ]);
       // The thumbnail is gone with the list's refetch; its bytes can go too.
       const url = queryClient.getQueryData<string>(imageBytesQueryKey(imageId));
       queryClient.removeQueries({ queryKey: imageBytesQueryKey(imageId) });

@@ -30,7 +30,17 @@ describe('Name', () => {
   it('edits the name in place: saved, the session re-read, a toast, and the focus back on Edit', async () => {
     let name = ada.name;
     const server = mockServer({
-      'POST /api/image/get-credit': () => [200, { success: true, message: messages.creditLoaded, creditBalance: 5, name, email: ada.email, emailVerified: true }],
+      'POST /api/image/get-credit': () => [
+        200,
+        {
+          success: true,
+          message: messages.creditLoaded,
+          creditBalance: 5,
+          name,
+          email: ada.email,
+          emailVerified: true,
+        },
+      ],
       'POST /api/user/update': (call) => {
         name = (call.body as { name: string }).name;
         return [200, { success: true, message: messages.profileUpdated, user: { ...user, name, email: ada.email } }];
@@ -76,7 +86,10 @@ describe('Name', () => {
 describe('E-mail', () => {
   it('sends the new address with the password and shows what the server said; nothing changes here yet', async () => {
     const server = mockServer({
-      'POST /api/user/change-email': (call) => [200, { success: true, message: messages.emailChangeRequested((call.body as { email: string }).email) }],
+      'POST /api/user/change-email': (call) => [
+        200,
+        { success: true, message: messages.emailChangeRequested((call.body as { email: string }).email) },
+      ],
     });
     const person = userEvent.setup();
     renderWithProviders(<EmailSection />, { path: '/profile', route: '/profile' });
@@ -87,15 +100,21 @@ describe('E-mail', () => {
     await person.type(within(section).getByLabelText('Current password'), 'correct horse');
     await person.click(within(section).getByRole('button', { name: 'Change e-mail' }));
 
-    expect((await within(section).findByRole('status')).textContent).toBe(messages.emailChangeRequested('grace@lumigen.example'));
-    expect(server.callsTo('POST', '/api/user/change-email').map((call) => call.body)).toEqual([{ email: 'grace@lumigen.example', password: 'correct horse' }]);
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      messages.emailChangeRequested('grace@lumigen.example'),
+    );
+    expect(server.callsTo('POST', '/api/user/change-email').map((call) => call.body)).toEqual([
+      { email: 'grace@lumigen.example', password: 'correct horse' },
+    ]);
     expect((within(section).getByLabelText('New e-mail address') as HTMLInputElement).value).toBe('');
     expect((within(section).getByLabelText('Current password') as HTMLInputElement).value).toBe('');
     expect(within(section).getByText(ada.email)).toBeTruthy();
   });
 
   it('a wrong password is marked on the password field; an invalid address is not sent', async () => {
-    const server = mockServer({ 'POST /api/user/change-email': [400, { success: false, message: messages.wrongPassword }] });
+    const server = mockServer({
+      'POST /api/user/change-email': [400, { success: false, message: messages.wrongPassword }],
+    });
     const person = userEvent.setup();
     renderWithProviders(<EmailSection />, { path: '/profile', route: '/profile' });
 
@@ -130,7 +149,9 @@ describe('Password', () => {
   });
 
   it('changes it: the two passwords and "revoke the keys" (ticked by default) are sent, the message shows, and this session stays', async () => {
-    const server = mockServer({ 'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }] });
+    const server = mockServer({
+      'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }],
+    });
     const person = userEvent.setup();
     renderWithProviders(<PasswordSection />, { path: '/profile', route: '/profile' });
 
@@ -140,14 +161,18 @@ describe('Password', () => {
     await person.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(messages.passwordChanged);
-    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([{ currentPassword: 'old password', newPassword: 'a much better one', revokeApiKeys: true }]);
+    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([
+      { currentPassword: 'old password', newPassword: 'a much better one', revokeApiKeys: true },
+    ]);
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
     expect(localStorage.getItem('token')).toBe('test-token');
     expect(screen.getByTestId('where').textContent).toBe('/profile');
   });
 
   it('keeps the API keys when the box is unticked', async () => {
-    const server = mockServer({ 'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }] });
+    const server = mockServer({
+      'POST /api/user/change-password': [200, { success: true, message: messages.passwordChanged }],
+    });
     const person = userEvent.setup();
     renderWithProviders(<PasswordSection />, { path: '/profile', route: '/profile' });
 
@@ -158,7 +183,9 @@ describe('Password', () => {
     await person.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(messages.passwordChanged);
-    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([{ currentPassword: 'old password', newPassword: 'a much better one', revokeApiKeys: false }]);
+    expect(server.callsTo('POST', '/api/user/change-password').map((call) => call.body)).toEqual([
+      { currentPassword: 'old password', newPassword: 'a much better one', revokeApiKeys: false },
+    ]);
   });
 
   it('a wrong current password is marked on its field', async () => {

@@ -25,7 +25,10 @@ const purchase = (values: Partial<PaymentSummary>): PaymentSummary => ({
 
 /** The server as these two views talk to it: the balance and the purchase list. */
 function serveAccount(payments: PaymentSummary[]) {
-  mockServer({ 'POST /api/image/get-credit': creditAnswer({ creditBalance: 40, emailVerified: true }), 'GET /api/payments': [200, { success: true, payments }] });
+  mockServer({
+    'POST /api/image/get-credit': creditAnswer({ creditBalance: 40, emailVerified: true }),
+    'GET /api/payments': [200, { success: true, payments }],
+  });
 }
 
 function renderAt(url: string) {
@@ -61,12 +64,27 @@ describe('the card receipt of a purchase', () => {
   });
 
   it('the purchase history links each purchase to its receipt, and to the card receipt when there is one', async () => {
-    serveAccount([purchase({ paymentIntentId: 'pi_with_card', receiptUrl: cardReceipt }), purchase({ paymentIntentId: 'pi_test_mode', bundle: 'Starter', credits: 5, amount: 500 })]);
+    serveAccount([
+      purchase({ paymentIntentId: 'pi_with_card', receiptUrl: cardReceipt }),
+      purchase({ paymentIntentId: 'pi_test_mode', bundle: 'Starter', credits: 5, amount: 500 }),
+    ]);
     renderAt('/profile');
     const [, withCard, testMode] = await screen.findAllByRole('row');
-    expect(within(withCard!).getByRole('link', { name: /^Receipt: Popular/ }).getAttribute('href')).toBe(receiptPath('pi_with_card'));
-    expect(within(withCard!).getByRole('link', { name: /^Card receipt: Popular, .* \(opens in a new tab\)$/ }).getAttribute('href')).toBe(cardReceipt);
-    expect(within(testMode!).getByRole('link', { name: /^Receipt: Starter/ }).getAttribute('href')).toBe(receiptPath('pi_test_mode'));
+    expect(
+      within(withCard!)
+        .getByRole('link', { name: /^Receipt: Popular/ })
+        .getAttribute('href'),
+    ).toBe(receiptPath('pi_with_card'));
+    expect(
+      within(withCard!)
+        .getByRole('link', { name: /^Card receipt: Popular, .* \(opens in a new tab\)$/ })
+        .getAttribute('href'),
+    ).toBe(cardReceipt);
+    expect(
+      within(testMode!)
+        .getByRole('link', { name: /^Receipt: Starter/ })
+        .getAttribute('href'),
+    ).toBe(receiptPath('pi_test_mode'));
     expect(within(testMode!).queryByRole('link', { name: /card receipt/i })).toBeNull();
   });
 });

@@ -10,7 +10,8 @@ import '../checkout.css';
 
 export const receiptParam = 'payment';
 /** Where a purchase's receipt is: the checkout sends the buyer there, the purchase list links to it. */
-export const receiptPath = (paymentIntentId: string) => `/checkout/complete?${receiptParam}=${encodeURIComponent(paymentIntentId)}`;
+export const receiptPath = (paymentIntentId: string) =>
+  `/checkout/complete?${receiptParam}=${encodeURIComponent(paymentIntentId)}`;
 
 const dateFormat = lazyDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
@@ -62,7 +63,8 @@ export function CheckoutCompletePage() {
           <div>
             <dt>Amount paid</dt>
             <dd>
-              {paid ? formatPrice(payment.amount) : formatPrice(0)} <span className="checkout__currency">{payment.currency.toUpperCase()}</span>
+              {paid ? formatPrice(payment.amount) : formatPrice(0)}{' '}
+              <span className="checkout__currency">{payment.currency.toUpperCase()}</span>
             </dd>
           </div>
           <div>

@@ -16,7 +16,9 @@ function ReceiptProbe() {
   return <h1>Receipt of {search.get('payment')}</h1>;
 }
 
-vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), dismissAll: vi.fn() } }));
+vi.mock('../../../lib/notify.ts', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), dismissAll: vi.fn() },
+}));
 
 type Answer = [status: number, body: unknown];
 type Handler = Answer | ((body: unknown, call: number) => Answer | Promise<Answer>);
@@ -42,7 +44,10 @@ function mockServer(overrides: Record<string, Handler> = {}) {
     'POST /api/image/get-credit': () => creditAnswer({ creditBalance: balance, emailVerified: true }),
     'GET /api/payments/config': [200, { provider: 'local', testMode: true, publishableKey: null }],
     'POST /api/stripe/create-payment-intent': [200, intent],
-    'POST /api/payments/local/confirm': [200, { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' }],
+    'POST /api/payments/local/confirm': [
+      200,
+      { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' },
+    ],
     'POST /api/image/add-credit': () => {
       balance = 40;
       return [200, { success: true, message: messages.paymentSuccessful, creditBalance: balance }];
@@ -130,7 +135,8 @@ describe('checkout of the chosen plan', () => {
 
   it('a failing server: "Failed to initialize checkout" and the toast; every retry reuses the one idempotency key', async () => {
     mockServer({
-      'POST /api/stripe/create-payment-intent': (_body, call) => (call <= 3 ? [502, { success: false, message: messages.paymentProviderFailed }] : [200, intent]),
+      'POST /api/stripe/create-payment-intent': (_body, call) =>
+        call <= 3 ? [502, { success: false, message: messages.paymentProviderFailed }] : [200, intent],
     });
     renderCheckout();
 
@@ -141,7 +147,9 @@ describe('checkout of the chosen plan', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Pay now' })).toBeTruthy();
 
-    const keys = callsTo('/api/stripe/create-payment-intent').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    const keys = callsTo('/api/stripe/create-payment-intent').map(
+      (call) => (call.body as { idempotencyKey: string }).idempotencyKey,
+    );
     expect(keys.length).toBe(4);
     expect(new Set(keys).size).toBe(1);
   });
@@ -151,7 +159,10 @@ describe('checkout of the chosen plan', () => {
       'POST /api/payments/local/confirm': (body) =>
         (body as { cardNumber: string }).cardNumber === '4000000000000002'
           ? [402, { success: false, message: messages.card.declined, code: 'card_declined' }]
-          : [200, { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' }],
+          : [
+              200,
+              { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' },
+            ],
     });
     const user = userEvent.setup();
     renderCheckout();
@@ -171,18 +182,40 @@ describe('checkout of the chosen plan', () => {
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('heading', { name: `Receipt of ${intentId}` })).toBeTruthy();
-    expect(callsTo('/api/payments/local/confirm').map((call) => (call.body as { paymentIntentId: string }).paymentIntentId)).toEqual([intentId, intentId]);
+    expect(
+      callsTo('/api/payments/local/confirm').map((call) => (call.body as { paymentIntentId: string }).paymentIntentId),
+    ).toEqual([intentId, intentId]);
     expect(callsTo('/api/stripe/create-payment-intent')).toHaveLength(1);
   });
 
   it('lists what a reversal left owed, and the purchase that paid it first', async () => {
-    const paid = (over: object) => ({ paymentIntentId: 'pi_x', bundle: 'Popular', amount: 2000, currency: 'usd', credits: 35, status: 'succeeded', shortfallCredits: 0, shortfallSettledCredits: 0, createdAt: '2026-11-20T10:00:00.000Z', ...over });
+    const paid = (over: object) => ({
+      paymentIntentId: 'pi_x',
+      bundle: 'Popular',
+      amount: 2000,
+      currency: 'usd',
+      credits: 35,
+      status: 'succeeded',
+      shortfallCredits: 0,
+      shortfallSettledCredits: 0,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      ...over,
+    });
     mockServer({
       'GET /api/payments': [
         200,
         {
           success: true,
-          payments: [paid({ paymentIntentId: 'pi_later', bundle: 'Premium', credits: 100, amount: 4000, shortfallSettledCredits: 33 }), paid({ status: 'disputed', shortfallCredits: 33 })],
+          payments: [
+            paid({
+              paymentIntentId: 'pi_later',
+              bundle: 'Premium',
+              credits: 100,
+              amount: 4000,
+              shortfallSettledCredits: 33,
+            }),
+            paid({ status: 'disputed', shortfallCredits: 33 }),
+          ],
         },
       ],
     });
@@ -192,7 +225,12 @@ describe('checkout of the chosen plan', () => {
   });
 
   it('a refusal about one field marks that field', async () => {
-    mockServer({ 'POST /api/payments/local/confirm': [402, { success: false, message: messages.card.incompleteCvc, code: 'incomplete_cvc' }] });
+    mockServer({
+      'POST /api/payments/local/confirm': [
+        402,
+        { success: false, message: messages.card.incompleteCvc, code: 'incomplete_cvc' },
+      ],
+    });
     const user = userEvent.setup();
     renderCheckout();
     await screen.findByRole('button', { name: 'Pay now' });
@@ -236,7 +274,9 @@ describe('checkout of the chosen plan', () => {
     ]);
     expect(callsTo('/api/image/add-credit').map((call) => call.body)).toEqual([{ paymentIntentId: intentId }]);
     expect(notify.success).toHaveBeenCalledWith(messages.paymentSuccessful);
-    expect(vi.mocked(notify.dismissAll).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(notify.success).mock.invocationCallOrder[0]!);
+    expect(vi.mocked(notify.dismissAll).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(notify.success).mock.invocationCallOrder[0]!,
+    );
     expect(notify.error).not.toHaveBeenCalled();
     // The balance was read again after the credits were added.
     const creditReads = callsTo('/api/image/get-credit');
@@ -253,7 +293,10 @@ describe('checkout of the chosen plan', () => {
     mockServer({
       'POST /api/payments/local/confirm': async () => {
         await held;
-        return [200, { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' }];
+        return [
+          200,
+          { success: true, message: messages.paymentSuccessful, paymentIntentId: intentId, status: 'succeeded' },
+        ];
       },
     });
     const user = userEvent.setup();

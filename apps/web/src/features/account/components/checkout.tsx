@@ -15,8 +15,9 @@ import { PurchaseHistory } from './purchase-history.tsx';
 import '../checkout.css';
 
 // Its own chunk: Stripe's libraries load only when the server runs with Stripe.
-const StripePaymentForm = lazy(async () => ({ default: (await import('./stripe-payment-form.tsx')).StripePaymentForm }));
-
+const StripePaymentForm = lazy(async () => ({
+  default: (await import('./stripe-payment-form.tsx')).StripePaymentForm,
+}));
 
 function Status({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
@@ -41,7 +42,8 @@ export function Checkout({ bundle, onPurchased }: { bundle: Bundle; onPurchased(
   const failure = (intent.error ?? config.error) as ApiError | null;
   useEffect(() => {
     // A 401 sends the user to log in; that says enough.
-    if (failure && failure.status !== 401) notify.error(webMessages.checkoutInitFailedToast, { toastId: 'checkout-init' });
+    if (failure && failure.status !== 401)
+      notify.error(webMessages.checkoutInitFailedToast, { toastId: 'checkout-init' });
   }, [failure]);
 
   let body: ReactNode;
@@ -80,11 +82,16 @@ export function Checkout({ bundle, onPurchased }: { bundle: Bundle; onPurchased(
             <LocalCardForm paymentIntentId={intent.data.paymentIntentId} purchase={purchase} />
           ) : (
             <Suspense fallback={<Status busy>Loading the secure card form…</Status>}>
-              <StripePaymentForm publishableKey={settings.publishableKey} clientSecret={intent.data.clientSecret} purchase={purchase} />
+              <StripePaymentForm
+                publishableKey={settings.publishableKey}
+                clientSecret={intent.data.clientSecret}
+                purchase={purchase}
+              />
             </Suspense>
           )}
           <p className="checkout__fineprint">
-            {settings.provider === 'stripe' && 'Payments are processed by Stripe; your card details never reach Lumigen. '}
+            {settings.provider === 'stripe' &&
+              'Payments are processed by Stripe; your card details never reach Lumigen. '}
             Your credits are added the moment the payment succeeds.
           </p>
         </section>

@@ -51,8 +51,18 @@ export function DeleteAccountSection() {
       lead="Deletes your account with your images, your remaining credits and your history, for good. Export your data first if you want to keep any of it."
     >
       <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-        <CheckboxField label="I understand that this deletes my account and everything in it, and cannot be undone." error={errors.understood?.message} {...form.register('understood')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <CheckboxField
+          label="I understand that this deletes my account and everything in it, and cannot be undone."
+          error={errors.understood?.message}
+          {...form.register('understood')}
+        />
         <FormStatus errors={errors} />
         <div className="profile-form__actions">
           <Button type="submit" variant="danger" busy={isSubmitting}>

@@ -30,7 +30,18 @@ function keysServer() {
     'GET /api/keys': () => [200, { success: true, keys }],
     'POST /api/keys': (call) => {
       const body = call.body as { name: string; scopes: ApiKeySummary['scopes']; dailyCreditCap: number | null };
-      keys = [{ id: keyId, name: body.name, prefix: newKey.slice(0, 11), scopes: body.scopes, dailyCreditCap: body.dailyCreditCap, createdAt: '2026-11-24T08:00:00.000Z', lastUsedAt: null, spentToday: 0 }];
+      keys = [
+        {
+          id: keyId,
+          name: body.name,
+          prefix: newKey.slice(0, 11),
+          scopes: body.scopes,
+          dailyCreditCap: body.dailyCreditCap,
+          createdAt: '2026-11-24T08:00:00.000Z',
+          lastUsedAt: null,
+          spentToday: 0,
+        },
+      ];
       return [201, { success: true, id: keyId, key: newKey }];
     },
     [`DELETE /api/keys/${keyId}`]: () => {
@@ -60,7 +71,11 @@ describe('Developers', () => {
     const shown = await screen.findByRole('region', { name: 'Your new key “Nightly thumbnails”' });
     expect(within(shown).getByLabelText<HTMLInputElement>('API key').value).toBe(newKey);
     expect(within(shown).getByText('Copy it now: you won’t see it again.')).toBeTruthy();
-    expect(server.callsTo('POST', '/api/keys')[0]!.body).toEqual({ name: 'Nightly thumbnails', scopes: ['generate', 'tools'], dailyCreditCap: 25 });
+    expect(server.callsTo('POST', '/api/keys')[0]!.body).toEqual({
+      name: 'Nightly thumbnails',
+      scopes: ['generate', 'tools'],
+      dailyCreditCap: 25,
+    });
     const row = await screen.findByRole('listitem');
     expect(within(row).getByText(`${newKey.slice(0, 11)}…`)).toBeTruthy();
     expect(within(row).getByText('Spent 0 of 25 credits today')).toBeTruthy();
@@ -86,7 +101,18 @@ describe('Developers', () => {
   });
 
   it('revokes a key only once confirmed', async () => {
-    keys = [{ id: keyId, name: 'Old script', prefix: 'lk_AbCdEfGh', scopes: ['tools'], dailyCreditCap: null, createdAt: '2026-11-01T08:00:00.000Z', lastUsedAt: '2026-11-20T08:00:00.000Z', spentToday: 2 }];
+    keys = [
+      {
+        id: keyId,
+        name: 'Old script',
+        prefix: 'lk_AbCdEfGh',
+        scopes: ['tools'],
+        dailyCreditCap: null,
+        createdAt: '2026-11-01T08:00:00.000Z',
+        lastUsedAt: '2026-11-20T08:00:00.000Z',
+        spentToday: 2,
+      },
+    ];
     const server = keysServer();
     const user = userEvent.setup();
     renderWithProviders(<DevelopersSection />, { path: '/profile', route: '/profile' });

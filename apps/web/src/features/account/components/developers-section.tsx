@@ -1,4 +1,10 @@
-import { apiKeyNameLimit, apiKeyScopeLabels, apiKeyScopes, type ApiKeyScope, type ApiKeySummary } from '@lumigen/contract/api-keys';
+import {
+  apiKeyNameLimit,
+  apiKeyScopeLabels,
+  apiKeyScopes,
+  type ApiKeyScope,
+  type ApiKeySummary,
+} from '@lumigen/contract/api-keys';
 import { formatCost } from '@lumigen/contract/pricing';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -48,13 +54,22 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
         Your new key “{name}”
       </h3>
       <p className="new-key__warning">
-        <strong>Copy it now: you won’t see it again.</strong> We keep only a fingerprint of it, so nobody, us included, can show it to you later.
+        <strong>Copy it now: you won’t see it again.</strong> We keep only a fingerprint of it, so nobody, us included,
+        can show it to you later.
       </p>
       <div className="new-key__row">
         <label className="visually-hidden" htmlFor="new-key-value">
           API key
         </label>
-        <input id="new-key-value" ref={field} className="new-key__value" readOnly value={apiKey} onFocus={(event) => event.currentTarget.select()} spellCheck={false} />
+        <input
+          id="new-key-value"
+          ref={field}
+          className="new-key__value"
+          readOnly
+          value={apiKey}
+          onFocus={(event) => event.currentTarget.select()}
+          spellCheck={false}
+        />
         <Button onClick={copy}>{copied ? 'Copied' : 'Copy key'}</Button>
       </div>
       <div className="profile-form__actions">
@@ -68,7 +83,10 @@ function NewKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone
 
 function CreateKeyForm({ onCreated }: { onCreated(created: { name: string; key: string }): void }) {
   const creating = useCreateApiKey();
-  const form = useForm<KeyForm>({ resolver, defaultValues: { name: '', scopes: [...apiKeyScopes], dailyCreditCap: '' } });
+  const form = useForm<KeyForm>({
+    resolver,
+    defaultValues: { name: '', scopes: [...apiKeyScopes], dailyCreditCap: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name, scopes, dailyCreditCap }) => {
@@ -83,15 +101,30 @@ function CreateKeyForm({ onCreated }: { onCreated(created: { name: string; key: 
   });
 
   return (
-    <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate aria-label="Create an API key">
-      <TextField label="Name" placeholder="Nightly thumbnails" maxLength={apiKeyNameLimit} autoComplete="off" error={errors.name?.message} hint="So you know which program uses it." {...form.register('name')} />
+    <form
+      className="profile-form"
+      onSubmit={onSubmit}
+      onFocus={resolver.preload}
+      noValidate
+      aria-label="Create an API key"
+    >
+      <TextField
+        label="Name"
+        placeholder="Nightly thumbnails"
+        maxLength={apiKeyNameLimit}
+        autoComplete="off"
+        error={errors.name?.message}
+        hint="So you know which program uses it."
+        {...form.register('name')}
+      />
       <fieldset className="key-scopes" aria-describedby={errors.scopes ? 'key-scopes-error' : undefined}>
         <legend className="field__label">What it may do</legend>
         {apiKeyScopes.map((scope) => (
           <label key={scope} className="key-scopes__option">
             <input type="checkbox" value={scope} {...form.register('scopes')} />
             <span>
-              <span className="key-scopes__name">{scopeNames[scope]}</span> <span className="key-scopes__hint">{apiKeyScopeLabels[scope]}</span>
+              <span className="key-scopes__name">{scopeNames[scope]}</span>{' '}
+              <span className="key-scopes__hint">{apiKeyScopeLabels[scope]}</span>
             </span>
           </label>
         ))}
@@ -121,7 +154,9 @@ function CreateKeyForm({ onCreated }: { onCreated(created: { name: string; key: 
 }
 
 function spentText(key: ApiKeySummary): string {
-  return key.dailyCreditCap === null ? `${formatCost(key.spentToday)} today` : `${key.spentToday} of ${formatCost(key.dailyCreditCap)} today`;
+  return key.dailyCreditCap === null
+    ? `${formatCost(key.spentToday)} today`
+    : `${key.spentToday} of ${formatCost(key.dailyCreditCap)} today`;
 }
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke(): void }) {
@@ -169,7 +204,8 @@ function KeyList() {
 
   if (keys.isPending) return <p role="status">Loading your API keys…</p>;
   if (keys.isError) return <p role="alert">Your API keys could not be loaded: {keys.error.message}</p>;
-  if (keys.data.keys.length === 0) return <p className="profile-note">No keys yet. Create one to call Lumigen from your own code.</p>;
+  if (keys.data.keys.length === 0)
+    return <p className="profile-note">No keys yet. Create one to call Lumigen from your own code.</p>;
 
   const revoke = () => {
     if (!confirming) return;
@@ -188,9 +224,16 @@ function KeyList() {
         ))}
       </ul>
       {confirming && (
-        <ConfirmDialog title={`Revoke “${confirming.name}”?`} confirmLabel="Revoke key" busy={revoking.isPending} onConfirm={revoke} onCancel={() => setConfirming(null)}>
+        <ConfirmDialog
+          title={`Revoke “${confirming.name}”?`}
+          confirmLabel="Revoke key"
+          busy={revoking.isPending}
+          onConfirm={revoke}
+          onCancel={() => setConfirming(null)}
+        >
           <p>
-            Programs using <code>{confirming.prefix}…</code> stop working at once and get “This API key has been revoked”. This cannot be undone; you can create a new key.
+            Programs using <code>{confirming.prefix}…</code> stop working at once and get “This API key has been
+            revoked”. This cannot be undone; you can create a new key.
           </p>
         </ConfirmDialog>
       )}
@@ -211,14 +254,21 @@ export function DevelopersSection() {
       title="Developers"
       lead={
         <>
-          API keys let your own code generate and edit images with your credits. Code written for OpenAI’s Images API works with base URL <code>{origin}/v1</code>;
-          code written for Clipdrop, with <code>{origin}/clipdrop</code>.
+          API keys let your own code generate and edit images with your credits. Code written for OpenAI’s Images API
+          works with base URL <code>{origin}/v1</code>; code written for Clipdrop, with <code>{origin}/clipdrop</code>.
         </>
       }
     >
       <div className="profile-grid api-keys">
-        <ProfileCard title="Create a key" lead="Give each program its own key, with only what it needs and a daily cap, so one leak is easy to stop.">
-          {created ? <NewKey name={created.name} apiKey={created.key} onDone={() => setCreated(null)} /> : <CreateKeyForm onCreated={setCreated} />}
+        <ProfileCard
+          title="Create a key"
+          lead="Give each program its own key, with only what it needs and a daily cap, so one leak is easy to stop."
+        >
+          {created ? (
+            <NewKey name={created.name} apiKey={created.key} onDone={() => setCreated(null)} />
+          ) : (
+            <CreateKeyForm onCreated={setCreated} />
+          )}
         </ProfileCard>
         <ProfileCard title="Your keys" lead="Each key is shown by its first characters only.">
           <KeyList />

@@ -27,7 +27,12 @@ export function EmailSection() {
       form.reset();
       setDone(answer.message);
     } catch (error) {
-      showRefusal(form, error, { [messages.wrongPassword]: 'password', [messages.emailTaken]: 'email', [messages.emailUnchanged]: 'email', [messages.disposableEmail]: 'email' });
+      showRefusal(form, error, {
+        [messages.wrongPassword]: 'password',
+        [messages.emailTaken]: 'email',
+        [messages.emailUnchanged]: 'email',
+        [messages.disposableEmail]: 'email',
+      });
     }
   });
 
@@ -36,13 +41,26 @@ export function EmailSection() {
       title="E-mail"
       lead={
         <>
-          Now <strong className="profile-card__value">{user?.email ?? '…'}</strong>. We send a link to the new address; it changes when you open it.
+          Now <strong className="profile-card__value">{user?.email ?? '…'}</strong>. We send a link to the new address;
+          it changes when you open it.
         </>
       }
     >
       <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-        <TextField label="New e-mail address" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <TextField
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <FormStatus errors={errors} done={done} />
         <div className="profile-form__actions">
           <Button type="submit" busy={isSubmitting}>

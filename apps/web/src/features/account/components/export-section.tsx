@@ -7,7 +7,10 @@ import { ProfileCard } from './profile-section.tsx';
 export function ExportSection() {
   const exporting = useExportData();
   return (
-    <ProfileCard title="Export your data" lead="One ZIP file: your account details, your credit history and purchases as spreadsheets (CSV), and every image as a PNG.">
+    <ProfileCard
+      title="Export your data"
+      lead="One ZIP file: your account details, your credit history and purchases as spreadsheets (CSV), and every image as a PNG."
+    >
       <div className="profile-form">
         {exporting.isError && (
           <p className="profile-form__refusal" role="alert">
@@ -20,7 +23,11 @@ export function ExportSection() {
           </p>
         )}
         <div className="profile-form__actions">
-          <Button variant="secondary" busy={exporting.isPending} onClick={() => exporting.mutate(undefined, { onSuccess: (zip) => saveBlob(zip, exportFileName) })}>
+          <Button
+            variant="secondary"
+            busy={exporting.isPending}
+            onClick={() => exporting.mutate(undefined, { onSuccess: (zip) => saveBlob(zip, exportFileName) })}
+          >
             {exporting.isPending ? 'Preparing your export…' : 'Download my data'}
           </Button>
         </div>

@@ -12,13 +12,34 @@ import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const kite: ImageSummary = { id: '11111111-1111-4111-8111-111111111111', kind: 'generation', prompt: 'A red kite over green hills', width: 256, height: 256, createdAt: '2026-11-20T10:00:00.000Z', settings: { model: 'dall-e-2', size: '256x256', style: 'watercolor' }, recipeId: null, style: 'watercolor' };
-const cutout: ImageSummary = { id: '22222222-2222-4222-8222-222222222222', kind: 'remove-background', prompt: null, width: 512, height: 384, createdAt: '2026-11-21T10:00:00.000Z', settings: {}, recipeId: null, style: null };
+const kite: ImageSummary = {
+  id: '11111111-1111-4111-8111-111111111111',
+  kind: 'generation',
+  prompt: 'A red kite over green hills',
+  width: 256,
+  height: 256,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  settings: { model: 'dall-e-2', size: '256x256', style: 'watercolor' },
+  recipeId: null,
+  style: 'watercolor',
+};
+const cutout: ImageSummary = {
+  id: '22222222-2222-4222-8222-222222222222',
+  kind: 'remove-background',
+  prompt: null,
+  width: 512,
+  height: 384,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  settings: {},
+  recipeId: null,
+  style: null,
+};
 
 let images: ImageSummary[];
 
 function galleryServer() {
-  const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
+  const png = () =>
+    new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
   return mockServer({
     'GET /api/images': () => [200, { success: true, images, nextCursor: null }],
     [`GET /api/images/${kite.id}`]: png,
@@ -31,10 +52,13 @@ function galleryServer() {
 }
 
 const renderGallery = (path = '/profile') =>
-  renderWithProviders(<>
+  renderWithProviders(
+    <>
       <ImageGallery />
       <ImageViewer />
-    </>, { path: path, route: '/profile' });
+    </>,
+    { path: path, route: '/profile' },
+  );
 
 beforeEach(() => {
   localStorage.clear();
@@ -60,13 +84,23 @@ describe('Your images', () => {
 
     const picture = await screen.findByRole('img', { name: 'A red kite over green hills' });
     expect(picture.getAttribute('src')).toMatch(/^blob:image-/);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Download: A red kite over green hills' }).getAttribute('download')).toBe('2026-11-20-generation-a-red-kite-over-green-hills-11111111.png'));
-    expect(screen.getByRole('link', { name: 'Download: Background removed' }).getAttribute('download')).toBe('2026-11-21-remove-background-22222222.png');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Download: A red kite over green hills' }).getAttribute('download')).toBe(
+        '2026-11-20-generation-a-red-kite-over-green-hills-11111111.png',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Download: Background removed' }).getAttribute('download')).toBe(
+      '2026-11-21-remove-background-22222222.png',
+    );
 
     const item = picture.closest('li')!;
-    const tools = within(item).getAllByRole('link').filter((link) => link.className === 'use-in__link');
+    const tools = within(item)
+      .getAllByRole('link')
+      .filter((link) => link.className === 'use-in__link');
     expect(tools.map((link) => link.getAttribute('href'))).toEqual(
-      ['/upscale', '/cleanup', '/editimage', '/variant', '/removebg', '/removetxt', '/addbg', '/uncrop'].map((page) => `${page}?image=${kite.id}`),
+      ['/upscale', '/cleanup', '/editimage', '/variant', '/removebg', '/removetxt', '/addbg', '/uncrop'].map(
+        (page) => `${page}?image=${kite.id}`,
+      ),
     );
     expect(within(item).getByRole('button', { name: 'Delete: A red kite over green hills' })).toBeTruthy();
   });
@@ -93,7 +127,9 @@ describe('Your images', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete: A red kite over green hills' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete: A red kite over green hills' })),
+    );
 
     await person.click(screen.getByRole('button', { name: 'Delete: A red kite over green hills' }));
     // The browser turns Escape on a modal dialog into a cancel event.
@@ -126,7 +162,9 @@ describe('Your images', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/profile?view=${kite.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'A red kite over green hills' });
     expect(within(dialog).getByRole('img', { name: 'A red kite over green hills' })).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('2026-11-20-generation-a-red-kite-over-green-hills-11111111.png');
+    expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe(
+      '2026-11-20-generation-a-red-kite-over-green-hills-11111111.png',
+    );
 
     await person.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -135,7 +173,10 @@ describe('Your images', () => {
 
   it("the viewer's Use again: the generator for a generation, the recipe for a recipe's result", async () => {
     const recipeId = '66666666-6666-4666-8666-666666666666';
-    images = [{ ...cutout, recipeId }, { ...kite, settings: { ...kite.settings, prompt: kite.prompt! } }];
+    images = [
+      { ...cutout, recipeId },
+      { ...kite, settings: { ...kite.settings, prompt: kite.prompt! } },
+    ];
     galleryServer();
     const person = userEvent.setup();
     renderGallery(`/profile?view=${kite.id}`);
@@ -143,12 +184,19 @@ describe('Your images', () => {
     await person.click(await within(generated).findByRole('link', { name: 'Use again' }));
     const where = new URL(screen.getByTestId('where').textContent!, 'http://lumigen.test');
     expect(where.pathname).toBe('/generate');
-    expect(JSON.parse(where.searchParams.get('settings')!)).toEqual({ model: 'dall-e-2', size: '256x256', style: 'watercolor', prompt: 'A red kite over green hills' });
+    expect(JSON.parse(where.searchParams.get('settings')!)).toEqual({
+      model: 'dall-e-2',
+      size: '256x256',
+      style: 'watercolor',
+      prompt: 'A red kite over green hills',
+    });
     cleanup();
 
     renderGallery(`/profile?view=${cutout.id}`);
     const made = await screen.findByRole('dialog', { name: 'Background removed' });
-    expect((await within(made).findByRole('link', { name: 'Use again' })).getAttribute('href')).toBe(`/profile?run=${recipeId}#recipes`);
+    expect((await within(made).findByRole('link', { name: 'Use again' })).getAttribute('href')).toBe(
+      `/profile?run=${recipeId}#recipes`,
+    );
   });
 
   it('a viewer link to an image that is gone says so', async () => {
@@ -186,8 +234,10 @@ describe('Your images', () => {
         if (call.query.get('kind') === 'upscale') return [200, { success: true, images: [], nextCursor: null }];
         return [200, { success: true, images: [kite, cutout], nextCursor: null }];
       },
-      [`GET /api/images/${kite.id}`]: () => new Response(new Uint8Array([0x89]), { status: 200, headers: { 'content-type': 'image/png' } }),
-      [`GET /api/images/${cutout.id}`]: () => new Response(new Uint8Array([0x89]), { status: 200, headers: { 'content-type': 'image/png' } }),
+      [`GET /api/images/${kite.id}`]: () =>
+        new Response(new Uint8Array([0x89]), { status: 200, headers: { 'content-type': 'image/png' } }),
+      [`GET /api/images/${cutout.id}`]: () =>
+        new Response(new Uint8Array([0x89]), { status: 200, headers: { 'content-type': 'image/png' } }),
     });
     renderGallery();
     await screen.findByRole('img', { name: 'Background removed' });
@@ -196,7 +246,11 @@ describe('Your images', () => {
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Background removed' })).toBeNull());
     expect(screen.getByRole('img', { name: 'A red kite over green hills' })).toBeTruthy();
     const searched = server.callsTo('GET', '/api/images').at(-1)!;
-    expect([searched.query.get('q'), searched.query.get('kind'), searched.query.get('cursor')]).toEqual(['kite', null, null]);
+    expect([searched.query.get('q'), searched.query.get('kind'), searched.query.get('cursor')]).toEqual([
+      'kite',
+      null,
+      null,
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older images' }));
     expect(await screen.findByRole('img', { name: 'Background removed' })).toBeTruthy();

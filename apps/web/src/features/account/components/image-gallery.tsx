@@ -21,16 +21,24 @@ function Thumbnail({ image, onDelete }: { image: ImageSummary; onDelete(): void 
   const label = imageLabel(image);
   return (
     <li className="gallery__item">
-      <Link className="gallery__frame" to={{ search: viewImageSearch(image.id) }} style={{ aspectRatio: `${image.width} / ${image.height}` }} aria-label={`Open full size: ${label}`}>
+      <Link
+        className="gallery__frame"
+        to={{ search: viewImageSearch(image.id) }}
+        style={{ aspectRatio: `${image.width} / ${image.height}` }}
+        aria-label={`Open full size: ${label}`}
+      >
         {url.data ? (
           <img src={url.data} alt={label} width={image.width} height={image.height} loading="lazy" />
         ) : (
-          <span className={url.isError ? 'gallery__placeholder gallery__placeholder--missing' : 'gallery__placeholder'} />
+          <span
+            className={url.isError ? 'gallery__placeholder gallery__placeholder--missing' : 'gallery__placeholder'}
+          />
         )}
       </Link>
       <p className="gallery__caption">
         <span className="gallery__kind">{kindLabel(image.kind)}</span>
-        {styleLabel(image.style) && <span className="gallery__style"> · {styleLabel(image.style)} style</span>} · <time dateTime={image.createdAt}>{dayFormat.format(new Date(image.createdAt))}</time>
+        {styleLabel(image.style) && <span className="gallery__style"> · {styleLabel(image.style)} style</span>} ·{' '}
+        <time dateTime={image.createdAt}>{dayFormat.format(new Date(image.createdAt))}</time>
       </p>
       {image.prompt && <p className="gallery__prompt">{image.prompt}</p>}
       <div className="gallery__actions">
@@ -54,7 +62,8 @@ function styleLabel(style: string | null): string | undefined {
 }
 
 /** The kind filter's words: generations, edits with words, then each tool by what it did. */
-const kindOptionLabel = (kind: ImageKind) => (kind === 'generation' ? 'Generated' : kind === 'edit' ? 'Edited with words' : kindLabel(kind));
+const kindOptionLabel = (kind: ImageKind) =>
+  kind === 'generation' ? 'Generated' : kind === 'edit' ? 'Edited with words' : kindLabel(kind);
 
 /** The user's images, searched and filtered: open, download, carry into a tool, or delete each one. */
 export function ImageGallery() {
@@ -82,7 +91,13 @@ export function ImageGallery() {
     <form className="gallery__search" role="search" onSubmit={(event) => event.preventDefault()}>
       <label>
         <span>Search your images</span>
-        <input type="search" value={q} onChange={(event) => setQ(event.target.value)} placeholder="Words of a prompt, or a tool" maxLength={200} />
+        <input
+          type="search"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          placeholder="Words of a prompt, or a tool"
+          maxLength={200}
+        />
       </label>
       <label>
         <span>Kind</span>
@@ -103,7 +118,8 @@ export function ImageGallery() {
   if (images.length === 0 && !searching) {
     return (
       <p className="profile-note">
-        No images yet. <Link to="/generate">Generate your first one</Link> — it costs {formatCost(creditCosts.generation)}.
+        No images yet. <Link to="/generate">Generate your first one</Link> — it costs{' '}
+        {formatCost(creditCosts.generation)}.
       </p>
     );
   }
@@ -122,14 +138,26 @@ export function ImageGallery() {
         </ul>
       )}
       {found.hasNextPage && (
-        <button type="button" className="button button--secondary" onClick={() => void found.fetchNextPage()} disabled={found.isFetchingNextPage}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void found.fetchNextPage()}
+          disabled={found.isFetchingNextPage}
+        >
           Show older images
         </button>
       )}
       {doomed && (
-        <ConfirmDialog title="Delete this image?" confirmLabel="Delete image" onConfirm={confirmDelete} onCancel={() => setDoomed(undefined)} busy={deleting.isPending}>
+        <ConfirmDialog
+          title="Delete this image?"
+          confirmLabel="Delete image"
+          onConfirm={confirmDelete}
+          onCancel={() => setDoomed(undefined)}
+          busy={deleting.isPending}
+        >
           <p>
-            “{imageLabel(doomed)}” will be removed from your gallery for good. Your credit history keeps the charge for it.
+            “{imageLabel(doomed)}” will be removed from your gallery for good. Your credit history keeps the charge for
+            it.
           </p>
         </ConfirmDialog>
       )}

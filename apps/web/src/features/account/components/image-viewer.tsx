@@ -21,7 +21,11 @@ function Viewer({ imageId, onClose }: { imageId: string; onClose(): void }) {
   if (url.isPending) content = <p role="status">Loading the image…</p>;
   else if (url.isError) {
     content = (
-      <p role="alert">{(url.error as { status?: number }).status === 404 ? 'This image no longer exists: it was deleted.' : `The image could not be loaded: ${url.error.message}`}</p>
+      <p role="alert">
+        {(url.error as { status?: number }).status === 404
+          ? 'This image no longer exists: it was deleted.'
+          : `The image could not be loaded: ${url.error.message}`}
+      </p>
     );
   } else {
     const again = summary && againLink(summary);
@@ -34,7 +38,11 @@ function Viewer({ imageId, onClose }: { imageId: string; onClose(): void }) {
               Use again
             </Link>
           )}
-          <a className="button button--primary" href={url.data} download={imageFileName(summary ?? { id: imageId, kind: 'image', prompt: null })}>
+          <a
+            className="button button--primary"
+            href={url.data}
+            download={imageFileName(summary ?? { id: imageId, kind: 'image', prompt: null })}
+          >
             Download
           </a>
         </div>

@@ -10,7 +10,13 @@ import { renderWithProviders } from '../../../test/render.tsx';
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const imageId = '0b7e5a0c-1a4e-4a5f-9a53-6f1f0b0c2d3e';
-const entry = (id: string, description: string, delta: number, balanceAfter: number, image: string | null = null): LedgerEntry => ({
+const entry = (
+  id: string,
+  description: string,
+  delta: number,
+  balanceAfter: number,
+  image: string | null = null,
+): LedgerEntry => ({
   id,
   createdAt: '2026-11-20T10:00:00.000Z',
   description,
@@ -35,19 +41,33 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 describe('Where your credits went', () => {
   it('each entry: what happened, the change signed and coloured, the balance after, and its image', async () => {
     mockServer({
-      'GET /api/credits/ledger': [200, { success: true, entries: [entry('3', 'Image generation', -1, 4, imageId), entry('1', 'Sign-up bonus', 5, 5)], nextCursor: null }],
+      'GET /api/credits/ledger': [
+        200,
+        {
+          success: true,
+          entries: [entry('3', 'Image generation', -1, 4, imageId), entry('1', 'Sign-up bonus', 5, 5)],
+          nextCursor: null,
+        },
+      ],
     });
     renderWithProviders(<LedgerSection />, { path: '/profile', route: '/profile' });
 
     await screen.findByRole('table');
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'What happened', 'Change', 'Balance after']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Date',
+      'What happened',
+      'Change',
+      'Balance after',
+    ]);
     const [spent, bonus] = rows();
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell');
     expect(cells(spent!)[1]!.textContent).toContain('Image generation');
     expect(cells(spent!)[2]!.textContent).toBe('\u22121');
     expect(cells(spent!)[2]!.className).toContain('ledger__delta--out');
     expect(cells(spent!)[3]!.textContent).toBe('4');
-    expect(within(spent!).getByRole('link', { name: 'View image' }).getAttribute('href')).toBe(`/profile?view=${imageId}`);
+    expect(within(spent!).getByRole('link', { name: 'View image' }).getAttribute('href')).toBe(
+      `/profile?view=${imageId}`,
+    );
     expect(cells(bonus!)[2]!.textContent).toBe('+5');
     expect(cells(bonus!)[2]!.className).toContain('ledger__delta--in');
     expect(within(bonus!).queryByRole('link')).toBeNull();
@@ -84,6 +104,8 @@ describe('Where your credits went', () => {
   it('a failed load says so', async () => {
     mockServer({ 'GET /api/credits/ledger': [503, { success: false, message: messages.rateLimited(30) }] });
     renderWithProviders(<LedgerSection />, { path: '/profile', route: '/profile' });
-    expect((await screen.findByRole('alert')).textContent).toBe(`Your credit history could not be loaded: ${messages.rateLimited(30)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Your credit history could not be loaded: ${messages.rateLimited(30)}`,
+    );
   });
 });

@@ -15,7 +15,11 @@ function formatDelta(delta: number): string {
 }
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
-  const when = <time dateTime={entry.createdAt} title={momentFormat.format(new Date(entry.createdAt))}>{dayFormat.format(new Date(entry.createdAt))}</time>;
+  const when = (
+    <time dateTime={entry.createdAt} title={momentFormat.format(new Date(entry.createdAt))}>
+      {dayFormat.format(new Date(entry.createdAt))}
+    </time>
+  );
   return (
     <tr>
       <td className="ledger__date">{when}</td>
@@ -29,7 +33,11 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
           </Link>
         )}
       </td>
-      <td className={`ledger__num ledger__delta ${entry.delta > 0 ? 'ledger__delta--in' : entry.delta < 0 ? 'ledger__delta--out' : ''}`}>{formatDelta(entry.delta)}</td>
+      <td
+        className={`ledger__num ledger__delta ${entry.delta > 0 ? 'ledger__delta--in' : entry.delta < 0 ? 'ledger__delta--out' : ''}`}
+      >
+        {formatDelta(entry.delta)}
+      </td>
       <td className="ledger__num">{entry.balanceAfter}</td>
     </tr>
   );
@@ -48,7 +56,8 @@ export function LedgerSection() {
   else if (entries.length === 0) {
     content = (
       <p className="profile-note">
-        Nothing yet. Every credit you receive or spend will be listed here: <Link to="/generate">generating an image</Link> costs {formatCost(creditCosts.generation)}.
+        Nothing yet. Every credit you receive or spend will be listed here:{' '}
+        <Link to="/generate">generating an image</Link> costs {formatCost(creditCosts.generation)}.
       </p>
     );
   } else {
@@ -75,7 +84,9 @@ export function LedgerSection() {
             ))}
           </tbody>
         </table>
-        {ledger.isFetchNextPageError && <p role="alert">The older entries could not be loaded: {ledger.error?.message}</p>}
+        {ledger.isFetchNextPageError && (
+          <p role="alert">The older entries could not be loaded: {ledger.error?.message}</p>
+        )}
         {ledger.hasNextPage && (
           <div className="profile-form__actions profile-form__actions--start">
             <Button variant="secondary" busy={ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>

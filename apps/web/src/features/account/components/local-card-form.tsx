@@ -3,7 +3,16 @@ import { useId, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useConfirmLocalPayment } from '../api/confirm-local-payment.ts';
-import { cardDigits, cvcLength, fieldOfCode, formatCardNumber, formatCvc, formatExpiry, parseExpiry, type CardField } from '../card-format.ts';
+import {
+  cardDigits,
+  cvcLength,
+  fieldOfCode,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  parseExpiry,
+  type CardField,
+} from '../card-format.ts';
 import { PaymentError, type Purchase } from '../use-purchase.ts';
 import { PayFooter } from './pay-button.tsx';
 import { TestModeNotice } from './test-mode-notice.tsx';
@@ -23,12 +32,15 @@ export function LocalCardForm({ paymentIntentId, purchase }: { paymentIntentId: 
   const number = form.watch('cardnumber');
   // Formats as the person types: the field shows what the card shows.
   const formatted = (name: 'cardnumber' | 'exp-date' | 'cvc', format: (value: string) => string) =>
-    form.register(name, { onChange: (event: { target: { value: string } }) => form.setValue(name, format(event.target.value)) });
+    form.register(name, {
+      onChange: (event: { target: { value: string } }) => form.setValue(name, format(event.target.value)),
+    });
   const { busy, failure, pay } = purchase;
   const invalidField = failure ? fieldOfCode(failure.code) : undefined;
 
   // The refusal is described once, below the fields; the field it is about points to it.
-  const flag = (field: CardField) => (invalidField === field ? { 'aria-invalid': true, 'aria-describedby': failureId } : {});
+  const flag = (field: CardField) =>
+    invalidField === field ? { 'aria-invalid': true, 'aria-describedby': failureId } : {};
 
   // Not handleSubmit: its checks wait a tick, and the button must turn busy on the first press (a
   // double click pays once). The provider does the checking.
@@ -42,7 +54,12 @@ export function LocalCardForm({ paymentIntentId, purchase }: { paymentIntentId: 
         throw new PaymentError(messages.card.incompleteExpiry, 'incomplete_expiry');
       }
       try {
-        await confirming.mutateAsync({ paymentIntentId, cardNumber: cardDigits(card.cardnumber), cvc: card.cvc, ...expiry });
+        await confirming.mutateAsync({
+          paymentIntentId,
+          cardNumber: cardDigits(card.cardnumber),
+          cvc: card.cvc,
+          ...expiry,
+        });
       } catch (error) {
         const field = fieldOfCode((error as { code?: string }).code);
         if (field) focus(field);
@@ -84,11 +101,7 @@ export function LocalCardForm({ paymentIntentId, purchase }: { paymentIntentId: 
           {...flag('cvc')}
         />
       </div>
-      <TextField
-        label="Name on card (optional)"
-        autoComplete="cc-name"
-        {...form.register('ccname')}
-      />
+      <TextField label="Name on card (optional)" autoComplete="cc-name" {...form.register('ccname')} />
       <PayFooter failure={failure} failureId={failureId} busy={busy} />
     </form>
   );

@@ -73,7 +73,13 @@ export function NameSection() {
       ) : (
         <div className="profile-inline">
           <p className="profile-inline__value">{user?.name ?? '…'}</p>
-          <Button ref={edit} variant="secondary" onClick={() => setEditing(true)} disabled={!user} aria-label="Edit name">
+          <Button
+            ref={edit}
+            variant="secondary"
+            onClick={() => setEditing(true)}
+            disabled={!user}
+            aria-label="Edit name"
+          >
             Edit
           </Button>
         </div>

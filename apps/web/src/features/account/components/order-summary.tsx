@@ -3,7 +3,13 @@ import type { CreatePaymentIntentResponse } from '@lumigen/contract/payments';
 import { Link } from 'react-router';
 
 /** What is being bought, as the server priced it (the catalogue's amount and credits). */
-export function OrderSummary({ intent, balance }: { intent: CreatePaymentIntentResponse; balance: number | undefined }) {
+export function OrderSummary({
+  intent,
+  balance,
+}: {
+  intent: CreatePaymentIntentResponse;
+  balance: number | undefined;
+}) {
   const perImage = formatPrice(Math.round(intent.amount / intent.credits));
   return (
     <section className="checkout__summary" aria-labelledby="order-summary-title">

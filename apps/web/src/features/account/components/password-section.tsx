@@ -16,7 +16,10 @@ const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => 
 export function PasswordSection() {
   const changing = useChangePassword();
   const [done, setDone] = useState<string>();
-  const form = useForm<PasswordForm>({ resolver, defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiKeys: true } });
+  const form = useForm<PasswordForm>({
+    resolver,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiKeys: true },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword, revokeApiKeys }) => {
@@ -31,11 +34,33 @@ export function PasswordSection() {
   });
 
   return (
-    <ProfileCard title="Password" lead="Changing it signs out your other devices and, unless you untick the box, revokes your API keys; you stay signed in here.">
+    <ProfileCard
+      title="Password"
+      lead="Changing it signs out your other devices and, unless you untick the box, revokes your API keys; you stay signed in here."
+    >
       <form className="profile-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.newPassword?.message} {...form.register('newPassword')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         {/* Checked by default: whoever knew the old password may have made a key. */}
         <CheckboxField label="Also revoke every API key" {...form.register('revokeApiKeys')} />
         <FormStatus errors={errors} done={done} />

@@ -48,7 +48,11 @@ export function ProfilePage({ notice, recipes }: { notice?: ReactNode; recipes?:
         </ProfileSection>
         <SessionsSection />
         <LedgerSection />
-        <ProfileSection id="images" title="Your images" lead="Your latest images. Open one full size, download it, take it into a tool, or delete it.">
+        <ProfileSection
+          id="images"
+          title="Your images"
+          lead="Your latest images. Open one full size, download it, take it into a tool, or delete it."
+        >
           <ImageGallery />
         </ProfileSection>
         {recipes}

@@ -9,7 +9,13 @@ import '../../../components/ui/data-table.css';
 import './purchase-history.css';
 
 type Settled = PaymentSummary & { status: Exclude<PaymentStatus, 'pending'> };
-const statusLabels: Record<Settled['status'], string> = { succeeded: 'Paid', failed: 'Declined', canceled: 'Canceled', refunded: 'Refunded', disputed: 'Disputed' };
+const statusLabels: Record<Settled['status'], string> = {
+  succeeded: 'Paid',
+  failed: 'Declined',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
 // A checkout opened and never paid leaves a pending intent: not a purchase, so not listed.
 const isSettled = (payment: PaymentSummary): payment is Settled => payment.status !== 'pending';
 const shownCount = 5;
@@ -51,7 +57,10 @@ export function PurchaseHistory({ id }: { id?: string }) {
               <td>
                 <span className="checkout__table-bundle">
                   {payment.status === 'succeeded' ? (
-                    <Link to={receiptPath(payment.paymentIntentId)} aria-label={`Receipt: ${payment.bundle}, ${dateFormat.format(new Date(payment.createdAt))}`}>
+                    <Link
+                      to={receiptPath(payment.paymentIntentId)}
+                      aria-label={`Receipt: ${payment.bundle}, ${dateFormat.format(new Date(payment.createdAt))}`}
+                    >
                       {payment.bundle}
                     </Link>
                   ) : (
@@ -59,7 +68,8 @@ export function PurchaseHistory({ id }: { id?: string }) {
                   )}
                 </span>
                 <span className="checkout__table-detail">
-                  {payment.credits} credits · <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
+                  {payment.credits} credits ·{' '}
+                  <time dateTime={payment.createdAt}>{dateFormat.format(new Date(payment.createdAt))}</time>
                 </span>
                 {payment.status === 'refunded' || payment.status === 'disputed' ? (
                   <span className="checkout__table-detail">
@@ -69,20 +79,28 @@ export function PurchaseHistory({ id }: { id?: string }) {
                 ) : null}
                 {payment.receiptUrl ? (
                   <span className="checkout__table-detail">
-                    <a href={payment.receiptUrl} target="_blank" rel="noopener noreferrer" aria-label={`Card receipt: ${payment.bundle}, ${dateFormat.format(new Date(payment.createdAt))} (opens in a new tab)`}>
+                    <a
+                      href={payment.receiptUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`Card receipt: ${payment.bundle}, ${dateFormat.format(new Date(payment.createdAt))} (opens in a new tab)`}
+                    >
                       Card receipt
                     </a>
                   </span>
                 ) : null}
                 {payment.shortfallSettledCredits > 0 ? (
                   <span className="checkout__table-detail">
-                    {payment.shortfallSettledCredits} of them paid what was owed; {payment.credits - payment.shortfallSettledCredits} added to your balance
+                    {payment.shortfallSettledCredits} of them paid what was owed;{' '}
+                    {payment.credits - payment.shortfallSettledCredits} added to your balance
                   </span>
                 ) : null}
               </td>
               <td className="checkout__num">{formatPrice(payment.amount)}</td>
               <td>
-                <span className={`checkout__status checkout__status--${payment.status}`}>{statusLabels[payment.status]}</span>
+                <span className={`checkout__status checkout__status--${payment.status}`}>
+                  {statusLabels[payment.status]}
+                </span>
               </td>
             </tr>
           ))}

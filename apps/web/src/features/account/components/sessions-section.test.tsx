@@ -10,7 +10,13 @@ import { SessionsSection } from './sessions-section.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const session = (id: string, device: string, lastUsedAt: string, current = false): SessionSummary => ({ id, device, createdAt: '2026-11-01T09:30:00.000Z', lastUsedAt, current });
+const session = (id: string, device: string, lastUsedAt: string, current = false): SessionSummary => ({
+  id,
+  device,
+  createdAt: '2026-11-01T09:30:00.000Z',
+  lastUsedAt,
+  current,
+});
 
 let sessions: SessionSummary[];
 
@@ -51,7 +57,11 @@ describe('Sessions', () => {
     renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
 
     const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('.sessions__device')?.textContent)).toEqual(['Chrome on LinuxThis device', 'Firefox on Windows', 'Safari on iPhone']);
+    expect(items.map((item) => item.querySelector('.sessions__device')?.textContent)).toEqual([
+      'Chrome on LinuxThis device',
+      'Firefox on Windows',
+      'Safari on iPhone',
+    ]);
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(within(items[1]!).getByRole('button', { name: /^Sign out Firefox on Windows/ })).toBeTruthy();
     expect(items[0]!.querySelectorAll('time')[1]?.getAttribute('dateTime')).toBe('2026-11-24T08:00:00.000Z');
@@ -80,7 +90,9 @@ describe('Sessions', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     expect(notify.success).toHaveBeenCalledWith(messages.otherSessionsEnded);
     // The keys go too unless the box is unticked.
-    expect(server.callsTo('POST', '/api/user/logout-others').map((call) => call.body)).toEqual([{ revokeApiKeys: true }]);
+    expect(server.callsTo('POST', '/api/user/logout-others').map((call) => call.body)).toEqual([
+      { revokeApiKeys: true },
+    ]);
   });
 
   it('keeps the API keys when "Also revoke every API key" is unticked', async () => {
@@ -93,12 +105,16 @@ describe('Sessions', () => {
     await person.click(box);
     await person.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
     expect(await screen.findByText('You are signed in on this device only.')).toBeTruthy();
-    expect(server.callsTo('POST', '/api/user/logout-others').map((call) => call.body)).toEqual([{ revokeApiKeys: false }]);
+    expect(server.callsTo('POST', '/api/user/logout-others').map((call) => call.body)).toEqual([
+      { revokeApiKeys: false },
+    ]);
   });
 
   it('a failed load says so', async () => {
     mockServer({ 'GET /api/user/sessions': [500, { success: false, message: messages.internal('req-1') }] });
     renderWithProviders(<SessionsSection />, { path: '/profile', route: '/profile' });
-    expect((await screen.findByRole('alert')).textContent).toBe(`Your sessions could not be loaded: ${messages.internal('req-1')}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Your sessions could not be loaded: ${messages.internal('req-1')}`,
+    );
   });
 });

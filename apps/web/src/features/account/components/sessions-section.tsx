@@ -34,7 +34,12 @@ function SessionRow({ session }: { session: SessionSummary }) {
         </p>
       </div>
       {!session.current && (
-        <Button variant="secondary" onClick={signOut} busy={revoking.isPending} aria-label={`Sign out ${session.device}, signed in ${momentFormat.format(new Date(session.createdAt))}`}>
+        <Button
+          variant="secondary"
+          onClick={signOut}
+          busy={revoking.isPending}
+          aria-label={`Sign out ${session.device}, signed in ${momentFormat.format(new Date(session.createdAt))}`}
+        >
           Sign out
         </Button>
       )}
@@ -56,7 +61,9 @@ export function SessionsSection() {
   else if (sessions.isError) content = <p role="alert">Your sessions could not be loaded: {sessions.error.message}</p>;
   else {
     // This device first, then the most recently used.
-    const ordered = [...sessions.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt));
+    const ordered = [...sessions.data.sessions].sort(
+      (a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt),
+    );
     content = (
       <>
         <ul className="profile-list">
@@ -66,15 +73,22 @@ export function SessionsSection() {
         </ul>
         {others > 0 ? (
           <div className="profile-form__actions">
-            <CheckboxField label="Also revoke every API key" checked={revokeApiKeys} onChange={(event) => setRevokeApiKeys(event.target.checked)} />
+            <CheckboxField
+              label="Also revoke every API key"
+              checked={revokeApiKeys}
+              onChange={(event) => setRevokeApiKeys(event.target.checked)}
+            />
             <Button
               variant="secondary"
               busy={endingOthers.isPending}
               onClick={() =>
-                endingOthers.mutate({ revokeApiKeys }, {
-                  onSuccess: (answer) => notify.success(answer.message),
-                  onError: (error) => notify.error(error.message),
-                })
+                endingOthers.mutate(
+                  { revokeApiKeys },
+                  {
+                    onSuccess: (answer) => notify.success(answer.message),
+                    onError: (error) => notify.error(error.message),
+                  },
+                )
               }
             >
               Sign out all other sessions
@@ -88,7 +102,11 @@ export function SessionsSection() {
   }
 
   return (
-    <ProfileSection id="sessions" title="Sessions" lead="Where your account is signed in. Sign out anywhere you do not recognise, then change your password.">
+    <ProfileSection
+      id="sessions"
+      title="Sessions"
+      lead="Where your account is signed in. Sign out anywhere you do not recognise, then change your password."
+    >
       <div className="profile-panel">{content}</div>
     </ProfileSection>
   );

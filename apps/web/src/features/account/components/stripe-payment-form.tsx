@@ -56,7 +56,10 @@ function StripeForm({ purchase }: { purchase: Purchase }) {
       if (error) {
         // Stripe's advice: its card and validation messages are meant for the customer, others are not.
         const forCustomer = error.type === 'card_error' || error.type === 'validation_error';
-        throw new PaymentError(forCustomer && error.message ? error.message : webMessages.paymentUnexpected, error.code);
+        throw new PaymentError(
+          forCustomer && error.message ? error.message : webMessages.paymentUnexpected,
+          error.code,
+        );
       }
       if (paymentIntent.status === 'processing') {
         throw new PaymentError('Your payment is processing. Your credits are added as soon as it completes.');
@@ -77,7 +80,15 @@ function StripeForm({ purchase }: { purchase: Purchase }) {
 }
 
 /** Stripe's Payment Element; this module and Stripe.js load only on /checkout in Stripe mode. */
-export function StripePaymentForm({ publishableKey, clientSecret, purchase }: { publishableKey: string; clientSecret: string; purchase: Purchase }) {
+export function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  purchase,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  purchase: Purchase;
+}) {
   const [stripe] = useState(() => stripeFor(publishableKey));
   const [options] = useState(() => ({ clientSecret, appearance: appearance() }));
   return (

@@ -14,11 +14,18 @@ export function TestModeNotice({ onUseCard }: { onUseCard(number: string): void 
       <p className="checkout__test-title" id="test-mode-title">
         <span className="checkout__test-badge">Test mode</span> No real card is charged.
       </p>
-      <p className="checkout__test-lead">Pay with a test card, any future expiry such as 12 / 34 and any three-digit CVC:</p>
+      <p className="checkout__test-lead">
+        Pay with a test card, any future expiry such as 12 / 34 and any three-digit CVC:
+      </p>
       <ul className="checkout__test-cards">
         {testCards.map(({ number, outcome }) => (
           <li key={number}>
-            <button type="button" className="checkout__test-card" onClick={() => onUseCard(number)} aria-label={`Use test card ${formatCardNumber(number)} (${outcome.toLowerCase()})`}>
+            <button
+              type="button"
+              className="checkout__test-card"
+              onClick={() => onUseCard(number)}
+              aria-label={`Use test card ${formatCardNumber(number)} (${outcome.toLowerCase()})`}
+            >
               {formatCardNumber(number)}
             </button>{' '}
             <span>{outcome}</span>

@@ -23,7 +23,8 @@ export function UseInMenu({ imageId, label }: { imageId: string; label: string }
       }}
       onBlur={(event) => {
         // Tabbing past the last tool closes the list, as a menu would.
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null) && details.current) details.current.open = false;
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null) && details.current)
+          details.current.open = false;
       }}
     >
       <summary className="use-in__toggle" aria-label={`Use in…: ${label}`}>

@@ -26,7 +26,9 @@ afterEach(() => {
 describe('Export your data', () => {
   it('fetches the ZIP with the session’s token and saves it as lumigen-export.zip', async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04]);
-    const server = mockServer({ 'GET /api/user/export': () => new Response(zip, { status: 200, headers: { 'content-type': 'application/zip' } }) });
+    const server = mockServer({
+      'GET /api/user/export': () => new Response(zip, { status: 200, headers: { 'content-type': 'application/zip' } }),
+    });
     let saved: Blob | undefined;
     URL.createObjectURL = vi.fn((blob: Blob) => {
       saved = blob;
@@ -55,7 +57,9 @@ describe('Export your data', () => {
     renderWithProviders(<ExportSection />, { path: '/profile', route: '/profile' });
 
     await person.click(screen.getByRole('button', { name: 'Download my data' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(`The export could not be made: ${messages.rateLimited(600)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `The export could not be made: ${messages.rateLimited(600)}`,
+    );
     expect(click).not.toHaveBeenCalled();
   });
 });
@@ -103,7 +107,9 @@ describe('Delete account', () => {
     // Forgotten as the profile unmounts, in the effects that follow the home page's commit.
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(notify.success).toHaveBeenCalledWith(messages.accountDeleted);
-    expect(server.callsTo('POST', '/api/user/delete').map((call) => call.body)).toEqual([{ password: 'correct horse' }]);
+    expect(server.callsTo('POST', '/api/user/delete').map((call) => call.body)).toEqual([
+      { password: 'correct horse' },
+    ]);
     expect(server.callsTo('POST', '/api/user/logout')).toHaveLength(0);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
   });

@@ -3,7 +3,17 @@ import { Link } from 'react-router';
 import './auth-card.css';
 
 /** The frame of the account screens: one h1, the form, and the links below it. */
-export function AuthCard({ title, lead, children, footer }: { title: string; lead: string; children?: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: string;
+  lead: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <title>{`${title} · Lumigen`}</title>

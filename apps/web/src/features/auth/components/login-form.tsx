@@ -33,8 +33,20 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div className="auth-card__row">
         <CheckboxField label="Remember me" {...form.register('remember')} />
         <Link to="/reset">Forgot Password?</Link>

@@ -41,7 +41,11 @@ export function NewPassword({ token }: { token: string }) {
 
   if (refused) {
     return (
-      <AuthCard title="This link cannot be used" lead="Reset links work once, for a short time, so that nobody else can use an old one." footer={backToLogin}>
+      <AuthCard
+        title="This link cannot be used"
+        lead="Reset links work once, for a short time, so that nobody else can use an old one."
+        footer={backToLogin}
+      >
         <p className="auth-card__problem" role="alert">
           {refused}
         </p>
@@ -53,10 +57,27 @@ export function NewPassword({ token }: { token: string }) {
   }
 
   return (
-    <AuthCard title="Choose a new password" lead="Set the password you will log in with from now on. Other devices signed in to your account will be signed out." footer={backToLogin}>
+    <AuthCard
+      title="Choose a new password"
+      lead="Set the password you will log in with from now on. Other devices signed in to your account will be signed out."
+      footer={backToLogin}
+    >
       <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...form.register('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
         <Button type="submit" size="lg" busy={isSubmitting}>
           Set new password
         </Button>

@@ -17,7 +17,10 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const registration = useRegister();
-  const form = useForm<RegisterForm>({ resolver, defaultValues: { name: '', email: '', password: '', confirmPassword: '' } });
+  const form = useForm<RegisterForm>({
+    resolver,
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
@@ -34,9 +37,28 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...form.register('password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
       <Button type="submit" size="lg" busy={isSubmitting}>
         Create account
       </Button>

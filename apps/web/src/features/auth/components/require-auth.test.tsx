@@ -12,11 +12,7 @@ let server: ReturnType<typeof mockServer>;
 
 function LoginProbe() {
   const location = useLocation();
-  return (
-    <p>
-      Login page, from {(location.state as { from?: string } | null)?.from ?? 'nowhere'}
-    </p>
-  );
+  return <p>Login page, from {(location.state as { from?: string } | null)?.from ?? 'nowhere'}</p>;
 }
 
 function app(path: string) {
@@ -80,7 +76,9 @@ describe('RequireAuth', () => {
 
   it('clears a token the server rejects and sends the user to /login (docs/architecture.md §4)', async () => {
     localStorage.setItem('token', 'expired-token');
-    server = mockServer({ 'POST /api/image/get-credit': [401, { success: false, message: 'Please log in to continue' }] });
+    server = mockServer({
+      'POST /api/image/get-credit': [401, { success: false, message: 'Please log in to continue' }],
+    });
     renderAt('/generate');
     expect(await screen.findByText('Login page, from /generate')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();

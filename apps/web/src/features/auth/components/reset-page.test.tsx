@@ -15,11 +15,20 @@ import { ResetPage } from './reset-page.tsx';
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const newPassword = 'a brand new password';
-const signedIn = { success: true, message: messages.passwordReset, token: 'fresh-token', user: { id: 'u1', name: 'Ada', email: 'ada@lumigen.example', creditBalance: 5, emailVerified: true } };
+const signedIn = {
+  success: true,
+  message: messages.passwordReset,
+  token: 'fresh-token',
+  user: { id: 'u1', name: 'Ada', email: 'ada@lumigen.example', creditBalance: 5, emailVerified: true },
+};
 
 function GenerateProbe() {
   const { token, credit } = useAuth();
-  return <p>Generator, signed in as {token}, {credit} credits</p>;
+  return (
+    <p>
+      Generator, signed in as {token}, {credit} credits
+    </p>
+  );
 }
 
 function app(path: string) {
@@ -64,7 +73,9 @@ describe('/reset without a link: asking for one', () => {
   });
 
   it('asks the server for a link, then shows its answer and the address; no support address to write to', async () => {
-    calls = mockServer({ 'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }] }).calls;
+    calls = mockServer({
+      'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }],
+    }).calls;
     const user = userEvent.setup();
     render(app('/reset'));
     await user.type(screen.getByLabelText('Email'), 'Ada@Lumigen.example');
@@ -79,7 +90,9 @@ describe('/reset without a link: asking for one', () => {
   });
 
   it('sends again to the same address, or goes back to the form with it filled in', async () => {
-    calls = mockServer({ 'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }] }).calls;
+    calls = mockServer({
+      'POST /api/user/reset-request': [200, { success: true, message: messages.resetRequested }],
+    }).calls;
     const user = userEvent.setup();
     render(app('/reset'));
     await user.type(screen.getByLabelText('Email'), 'ada@lumigen.example');
@@ -87,14 +100,19 @@ describe('/reset without a link: asking for one', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Send again' }));
     expect(await screen.findByText(/We sent another link/)).toBeTruthy();
-    expect(sent('/api/user/reset-request').map((call) => call.body)).toEqual([{ email: 'ada@lumigen.example' }, { email: 'ada@lumigen.example' }]);
+    expect(sent('/api/user/reset-request').map((call) => call.body)).toEqual([
+      { email: 'ada@lumigen.example' },
+      { email: 'ada@lumigen.example' },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Use another address' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@lumigen.example');
   });
 
   it('a refusal (too many requests) is a toast, and the form stays', async () => {
-    calls = mockServer({ 'POST /api/user/reset-request': [429, { success: false, message: messages.rateLimited(60) }] }).calls;
+    calls = mockServer({
+      'POST /api/user/reset-request': [429, { success: false, message: messages.rateLimited(60) }],
+    }).calls;
     const user = userEvent.setup();
     render(app('/reset'));
     await user.type(screen.getByLabelText('Email'), 'ada@lumigen.example');
@@ -135,7 +153,10 @@ describe('/reset#token=…: the mailed link', () => {
   });
 
   it('sets the password, signs the user in as login does, toasts the server message and goes to /generate', async () => {
-    calls = mockServer({ 'POST /api/user/reset': [200, signedIn], 'POST /api/image/get-credit': creditAnswer({ emailVerified: true }) }).calls;
+    calls = mockServer({
+      'POST /api/user/reset': [200, signedIn],
+      'POST /api/image/get-credit': creditAnswer({ emailVerified: true }),
+    }).calls;
     const user = userEvent.setup();
     openLink('link-token');
     await user.type(await screen.findByLabelText('New password'), newPassword);
@@ -177,7 +198,9 @@ describe('/reset#token=…: the mailed link', () => {
     document.body.append(container);
     const recoverable: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, app('/reset#token=link-token'), { onRecoverableError: (error) => void recoverable.push(error) });
+      hydrateRoot(container, app('/reset#token=link-token'), {
+        onRecoverableError: (error) => void recoverable.push(error),
+      });
     });
     expect(container.textContent).toContain('Choose a new password');
     expect(recoverable).toEqual([]);

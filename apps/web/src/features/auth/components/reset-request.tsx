@@ -38,8 +38,9 @@ export function ResetRequest() {
         <div className="auth-card__status" role="status">
           {sent.again && <p className="auth-card__note">We sent another link; whichever you open first works.</p>}
           <p>
-            Look for a message from Lumigen at <strong className="auth-card__address">{sent.email}</strong>. Its link works once, for{' '}
-            {resetTokenTtlMs / 60_000} minutes. Nothing after a few minutes? Check your spam folder and the address, or send it again.
+            Look for a message from Lumigen at <strong className="auth-card__address">{sent.email}</strong>. Its link
+            works once, for {resetTokenTtlMs / 60_000} minutes. Nothing after a few minutes? Check your spam folder and
+            the address, or send it again.
           </p>
         </div>
         <div className="auth-card__actions">
@@ -55,9 +56,20 @@ export function ResetRequest() {
   }
 
   return (
-    <AuthCard title="Reset your password" lead="Enter the e-mail address of your account and we will send you a link to choose a new password." footer={backToLogin}>
+    <AuthCard
+      title="Reset your password"
+      lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={backToLogin}
+    >
       <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" error={form.formState.errors.email?.message} required {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          required
+          {...form.register('email')}
+        />
         <Button type="submit" size="lg" busy={form.formState.isSubmitting}>
           Reset Password
         </Button>

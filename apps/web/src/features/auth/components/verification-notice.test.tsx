@@ -79,7 +79,10 @@ describe('VerificationNotice', () => {
   });
 
   it('too many resends: the rate-limit message, and the button works again', async () => {
-    renderNotice({ 'POST /api/image/get-credit': creditAnswer(), 'POST /api/user/verify-resend': [429, { success: false, message: messages.rateLimited(42) }] });
+    renderNotice({
+      'POST /api/image/get-credit': creditAnswer(),
+      'POST /api/user/verify-resend': [429, { success: false, message: messages.rateLimited(42) }],
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Resend link' }));
     expect(await screen.findByText(messages.rateLimited(42))).toBeTruthy();

@@ -37,9 +37,20 @@ export function VerificationNotice() {
         <div className="verification-notice__text">
           <p className="verification-notice__title">Confirm your e-mail address</p>
           <p>
-            Open the link we sent to <strong className="verification-notice__email">{user.email}</strong>, so you can always get back into your account.
+            Open the link we sent to <strong className="verification-notice__email">{user.email}</strong>, so you can
+            always get back into your account.
           </p>
-          {reply && <p className={reply.failed ? 'verification-notice__reply verification-notice__reply--failed' : 'verification-notice__reply'}>{reply.text}</p>}
+          {reply && (
+            <p
+              className={
+                reply.failed
+                  ? 'verification-notice__reply verification-notice__reply--failed'
+                  : 'verification-notice__reply'
+              }
+            >
+              {reply.text}
+            </p>
+          )}
         </div>
         <Button variant="secondary" className="verification-notice__action" busy={resending.isPending} onClick={resend}>
           Resend link

@@ -14,7 +14,11 @@ import { VerifyPage } from './verify-page.tsx';
 /** What the header shows of the session. */
 function SessionProbe() {
   const { credit, user } = useAuth();
-  return <p data-testid="session">{user ? `${credit} credits, ${user.emailVerified ? 'confirmed' : 'unconfirmed'}` : 'no session data'}</p>;
+  return (
+    <p data-testid="session">
+      {user ? `${credit} credits, ${user.emailVerified ? 'confirmed' : 'unconfirmed'}` : 'no session data'}
+    </p>
+  );
 }
 
 function app(path: string) {
@@ -79,7 +83,8 @@ describe('/verify', () => {
     localStorage.setItem('token', 'session-token');
     let verified = false;
     calls = mockServer({
-      'POST /api/image/get-credit': () => (verified ? creditAnswer({ creditBalance: 10, emailVerified: true }) : creditAnswer()),
+      'POST /api/image/get-credit': () =>
+        verified ? creditAnswer({ creditBalance: 10, emailVerified: true }) : creditAnswer(),
       'POST /api/user/verify': () => {
         verified = true;
         return [200, { success: true, message: messages.emailVerifiedWithBonus(5), creditBalance: 10 }];
@@ -93,7 +98,9 @@ describe('/verify', () => {
   });
 
   it('a refused link: the server message, and for a visitor the way to sign in and ask for a new one', async () => {
-    calls = mockServer({ 'POST /api/user/verify': [400, { success: false, message: messages.verifyLinkExpired }] }).calls;
+    calls = mockServer({
+      'POST /api/user/verify': [400, { success: false, message: messages.verifyLinkExpired }],
+    }).calls;
     openLink('old-token');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.verifyLinkExpired);
     expect(screen.getByRole('heading', { name: 'We could not confirm your address' })).toBeTruthy();
@@ -120,7 +127,9 @@ describe('/verify', () => {
   });
 
   it('is prerendered as the spinner and taken over without a mismatch', async () => {
-    calls = mockServer({ 'POST /api/user/verify': [200, { success: true, message: messages.emailVerified, creditBalance: 5 }] }).calls;
+    calls = mockServer({
+      'POST /api/user/verify': [200, { success: true, message: messages.emailVerified, creditBalance: 5 }],
+    }).calls;
     window.history.replaceState(null, '', '/verify#token=link-token');
     const html = renderToString(app('/verify#token=link-token'));
     expect(html).toContain('Confirming');
@@ -130,7 +139,9 @@ describe('/verify', () => {
     document.body.append(container);
     const recoverable: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, app('/verify#token=link-token'), { onRecoverableError: (error) => void recoverable.push(error) });
+      hydrateRoot(container, app('/verify#token=link-token'), {
+        onRecoverableError: (error) => void recoverable.push(error),
+      });
     });
     await vi.waitFor(() => expect(container.textContent).toContain(messages.emailVerified));
     expect(recoverable).toEqual([]);

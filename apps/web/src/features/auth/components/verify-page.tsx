@@ -32,7 +32,10 @@ export function VerifyPage() {
 
   if (token === null) {
     return (
-      <AuthCard title="Confirm your e-mail address" lead="This page confirms your address with the link we e-mailed you, and it was opened without one.">
+      <AuthCard
+        title="Confirm your e-mail address"
+        lead="This page confirms your address with the link we e-mailed you, and it was opened without one."
+      >
         <p>Open the link in the e-mail from Lumigen, or ask for a new one on your profile.</p>
         <ButtonLink to="/profile" size="lg">
           Go to your profile
@@ -43,7 +46,10 @@ export function VerifyPage() {
 
   if (verifying.isSuccess) {
     return (
-      <AuthCard title="E-mail address confirmed" lead="Thank you. You can always get back into your account through this address.">
+      <AuthCard
+        title="E-mail address confirmed"
+        lead="Thank you. You can always get back into your account through this address."
+      >
         <p className="auth-card__status" role="status">
           {verifying.data.message}
         </p>
@@ -62,7 +68,10 @@ export function VerifyPage() {
 
   if (verifying.isError) {
     return (
-      <AuthCard title="We could not confirm your address" lead="Confirmation links work for a limited time, and only until the address is confirmed.">
+      <AuthCard
+        title="We could not confirm your address"
+        lead="Confirmation links work for a limited time, and only until the address is confirmed."
+      >
         <p className="auth-card__problem" role="alert">
           {verifying.error.message}
         </p>

@@ -20,7 +20,13 @@ function Channel({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 /** The brand's e-mail and phone (contract brand.ts), as links that open the visitor's own apps. */
 export function ContactDetails() {

@@ -41,7 +41,9 @@ describe('contact form', () => {
     expect(screen.getByText('Email must be a valid email address')).toBeTruthy();
     expect(screen.getByText('Comments is required')).toBeTruthy();
     for (const field of [form.name, form.email, form.comments]) expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(form.email.getAttribute('aria-describedby')).toBe(screen.getByText('Email must be a valid email address').id);
+    expect(form.email.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Email must be a valid email address').id,
+    );
     expect(server.calls).toEqual([]);
     expect(notify.success).not.toHaveBeenCalled();
   });
@@ -75,13 +77,19 @@ describe('contact form', () => {
     expect(call!.path).toBe('/api/contact');
     expect(call!.method).toBe('POST');
     // The contract's schema trims and lower-cases before sending.
-    expect(call!.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', comments: 'Can I use the images on packaging?' });
+    expect(call!.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      comments: 'Can I use the images on packaging?',
+    });
     expect([form.name.value, form.email.value, form.comments.value]).toEqual(['', '', '']);
     expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('shows the server’s message as an error toast and keeps what was typed', async () => {
-    server = mockServer({ 'POST /api/contact': [429, { success: false, message: 'Too many attempts. Try again in 60 seconds.' }] });
+    server = mockServer({
+      'POST /api/contact': [429, { success: false, message: 'Too many attempts. Try again in 60 seconds.' }],
+    });
     const user = userEvent.setup();
     const form = renderForm();
     await user.type(form.name, 'Ada');
@@ -104,7 +112,9 @@ describe('contact form', () => {
     await user.type(form.comments, 'Hello');
     await user.click(form.submit);
 
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Could not reach Lumigen. Check your connection and try again.'));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('Could not reach Lumigen. Check your connection and try again.'),
+    );
     expect(form.comments.value).toBe('Hello');
   });
 });

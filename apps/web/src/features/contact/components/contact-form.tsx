@@ -35,7 +35,13 @@ export function ContactForm() {
     <form className="contact-form" onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <div className="contact-form__row">
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
       </div>
       <TextArea label="Comments" rows={6} error={errors.comments?.message} {...form.register('comments')} />
       <p className="contact-form__note">

@@ -16,7 +16,9 @@ export function ContactPage() {
           <h2 id="contact-form-title" className="contact-layout__title">
             Send us a message
           </h2>
-          <p className="contact-layout__lead">Tell us what happened and, for a tool problem, which tool and roughly when. We answer by e-mail.</p>
+          <p className="contact-layout__lead">
+            Tell us what happened and, for a tool problem, which tool and roughly when. We answer by e-mail.
+          </p>
           <ContactForm />
         </section>
         <section className="contact-layout__details" aria-labelledby="contact-details-title">

@@ -22,7 +22,13 @@ const schemeWords: Record<string, string> = {
 
 function authOf(operation: Operation): string {
   if (!operation.security || operation.security.length === 0) return 'None';
-  return operation.security.map((requirement) => Object.keys(requirement).map((name) => schemeWords[name] ?? name).join(' and ')).join(', or ');
+  return operation.security
+    .map((requirement) =>
+      Object.keys(requirement)
+        .map((name) => schemeWords[name] ?? name)
+        .join(' and '),
+    )
+    .join(', or ');
 }
 
 function typeOf(schema: Schema | undefined): string {
@@ -101,10 +107,18 @@ function Endpoint({ method, path, operation }: { method: string; path: string; o
               {parameters.map((parameter) => (
                 <div key={`${parameter.in}:${parameter.name}`} className="reference__field">
                   <dt>
-                    <code>{parameter.name}</code> <span className="reference__type">{typeOf(parameter.schema)}</span> <span className="reference__where">in {parameter.in}</span>
+                    <code>{parameter.name}</code> <span className="reference__type">{typeOf(parameter.schema)}</span>{' '}
+                    <span className="reference__where">in {parameter.in}</span>
                     {parameter.required && <span className="reference__required">required</span>}
                   </dt>
-                  <dd>{[parameter.description ?? parameter.schema?.description, ...(parameter.schema ? limitsOf(parameter.schema) : [])].filter(Boolean).join(' · ') || '—'}</dd>
+                  <dd>
+                    {[
+                      parameter.description ?? parameter.schema?.description,
+                      ...(parameter.schema ? limitsOf(parameter.schema) : []),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ') || '—'}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -125,7 +139,10 @@ function Endpoint({ method, path, operation }: { method: string; path: string; o
             const fields = media === 'application/json' ? Object.keys(content?.schema?.properties ?? {}) : [];
             return (
               <li key={status}>
-                <span className={`endpoint__status endpoint__status--${status === 'default' ? 'error' : status[0]}xx`}>{status === 'default' ? '4xx/5xx' : status}</span> {response.description}
+                <span className={`endpoint__status endpoint__status--${status === 'default' ? 'error' : status[0]}xx`}>
+                  {status === 'default' ? '4xx/5xx' : status}
+                </span>{' '}
+                {response.description}
                 {media && media !== 'application/json' && <code className="endpoint__media">{media}</code>}
                 {fields.length > 0 && (
                   <span className="endpoint__keys">
@@ -144,7 +161,8 @@ function Endpoint({ method, path, operation }: { method: string; path: string; o
   );
 }
 
-type State = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; document: OpenApiDocument };
+type State =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; document: OpenApiDocument };
 
 /**
  * The API reference, drawn from this server's /api/openapi.json after the page has loaded: every
@@ -158,7 +176,10 @@ export function ApiReference() {
       .then((document) => setState({ status: 'ready', document }))
       .catch((error: unknown) => {
         if (signal?.aborted) return;
-        setState({ status: 'failed', message: error instanceof Error ? error.message : 'The reference could not be loaded.' });
+        setState({
+          status: 'failed',
+          message: error instanceof Error ? error.message : 'The reference could not be loaded.',
+        });
       });
   }, []);
   useEffect(() => {
@@ -191,14 +212,20 @@ export function ApiReference() {
       .filter(([method]) => methodOrder.includes(method))
       .map(([method, operation]) => ({ path, method, operation })),
   );
-  const groups = (document.tags ?? []).map((tag) => ({ ...tag, operations: operations.filter((entry) => entry.operation.tags?.[0] === tag.name) })).filter((group) => group.operations.length > 0);
+  const groups = (document.tags ?? [])
+    .map((tag) => ({ ...tag, operations: operations.filter((entry) => entry.operation.tags?.[0] === tag.name) }))
+    .filter((group) => group.operations.length > 0);
   return (
     <div className="reference">
       <p className="reference__meta">
         {operations.length} endpoints · OpenAPI {document.openapi} · <a href="/api/openapi.json">openapi.json</a>
       </p>
       {groups.map((group) => (
-        <section key={group.name} className="reference__group" aria-labelledby={`group-${group.name.replace(/\W+/g, '-')}`}>
+        <section
+          key={group.name}
+          className="reference__group"
+          aria-labelledby={`group-${group.name.replace(/\W+/g, '-')}`}
+        >
           <h3 id={`group-${group.name.replace(/\W+/g, '-')}`} className="reference__group-title">
             {group.name}
           </h3>

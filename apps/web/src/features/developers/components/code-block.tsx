@@ -17,7 +17,12 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
     <figure className="code-block">
       <figcaption className="code-block__bar">
         <span className="code-block__label">{label}</span>
-        <button type="button" className="code-block__copy" onClick={() => void copy()} aria-label={`Copy the ${label} example`}>
+        <button
+          type="button"
+          className="code-block__copy"
+          onClick={() => void copy()}
+          aria-label={`Copy the ${label} example`}
+        >
           <Icon name={copied ? 'check' : 'copy'} size={16} />
           <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
         </button>

@@ -38,16 +38,18 @@ export function AboutPage() {
             <SectionHeading id="story-title" eyebrow="Our story" title="Great pictures should not need a studio" />
             <div className="prose">
               <p>
-                Lumigen started with a pattern we kept seeing in small teams: a product launch, a blog post or a sale needs images <strong>today</strong>, while
-                stock photos look like everyone else’s, designers are booked for weeks, and professional editors take years to learn.
+                Lumigen started with a pattern we kept seeing in small teams: a product launch, a blog post or a sale
+                needs images <strong>today</strong>, while stock photos look like everyone else’s, designers are booked
+                for weeks, and professional editors take years to learn.
               </p>
               <p>
-                So we put the best image models behind a handful of focused tools. Describe a picture and get it. Upload a photo and remove its background,
-                erase what does not belong, relight it or make it bigger. Each tool does one job, well, in the browser.
+                So we put the best image models behind a handful of focused tools. Describe a picture and get it. Upload
+                a photo and remove its background, erase what does not belong, relight it or make it bigger. Each tool
+                does one job, well, in the browser.
               </p>
               <p>
-                We chose prepaid credits over subscriptions because that is how people actually work: a busy month, then a quiet one. You pay for the images
-                you make — and never for one that failed.
+                We chose prepaid credits over subscriptions because that is how people actually work: a busy month, then
+                a quiet one. You pay for the images you make — and never for one that failed.
               </p>
             </div>
           </div>
@@ -59,7 +61,12 @@ export function AboutPage() {
 
       <section className="section band" aria-labelledby="benefits-title">
         <div className="container">
-          <SectionHeading id="benefits-title" eyebrow="Benefits" title="What changes when you use Lumigen" lead="Less waiting, fewer tools, and a bill that matches what you actually made." />
+          <SectionHeading
+            id="benefits-title"
+            eyebrow="Benefits"
+            title="What changes when you use Lumigen"
+            lead="Less waiting, fewer tools, and a bill that matches what you actually made."
+          />
           <Carousel
             label="Benefits"
             className="carousel--three"
@@ -102,7 +109,12 @@ export function AboutPage() {
       </section>
 
       <section className="section container" aria-labelledby="features-title">
-        <SectionHeading id="features-title" eyebrow="Key features" title="Nine tools, one balance" lead="Every plan includes every tool. A few of the ones customers use most:" />
+        <SectionHeading
+          id="features-title"
+          eyebrow="Key features"
+          title="Nine tools, one balance"
+          lead="Every plan includes every tool. A few of the ones customers use most:"
+        />
         <ul className="card-grid card-grid--three">
           {keyFeatures.map((feature) => (
             <li key={feature.title}>
@@ -119,7 +131,12 @@ export function AboutPage() {
 
       <section className="section band" aria-labelledby="team-title">
         <div className="container">
-          <SectionHeading id="team-title" eyebrow="Team" title="The people behind Lumigen" lead="A small team of researchers, engineers and designers, with support handled by the people who build the product." />
+          <SectionHeading
+            id="team-title"
+            eyebrow="Team"
+            title="The people behind Lumigen"
+            lead="A small team of researchers, engineers and designers, with support handled by the people who build the product."
+          />
           <Carousel
             label="Team"
             className="carousel--three"

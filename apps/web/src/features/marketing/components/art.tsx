@@ -32,7 +32,13 @@ function Product({ x = 0, shadow = true }: { x?: number; shadow?: boolean }) {
       <path d="M300 170h18a28 28 0 0 1 0 56h-18v-14h16a14 14 0 0 0 0-28h-16z" style={fill('clay')} />
       <path d="M168 140h136v120a30 30 0 0 1-30 30h-76a30 30 0 0 1-30-30z" style={fill('rose')} />
       <path d="M168 140h136v18H168z" style={fill('night', 0.12)} />
-      <path d="M196 172c0 44 4 86 14 108" fill="none" style={{ stroke: 'var(--color-art-paper)', strokeOpacity: 0.45 }} strokeWidth="8" strokeLinecap="round" />
+      <path
+        d="M196 172c0 44 4 86 14 108"
+        fill="none"
+        style={{ stroke: 'var(--color-art-paper)', strokeOpacity: 0.45 }}
+        strokeWidth="8"
+        strokeLinecap="round"
+      />
     </g>
   );
 }
@@ -67,7 +73,15 @@ function Body({ scene, uid }: { scene: Scene; uid: string }) {
           <circle cx="240" cy="200" r="64" style={fill('sun')} />
           <rect y="200" width="480" height="160" style={fill('sea')} />
           {[220, 244, 268, 296, 326].map((y, i) => (
-            <rect key={y} x={200 - i * 14} y={y} width={80 + i * 28} height="5" rx="2.5" style={fill('sun', 0.75 - i * 0.12)} />
+            <rect
+              key={y}
+              x={200 - i * 14}
+              y={y}
+              width={80 + i * 28}
+              height="5"
+              rx="2.5"
+              style={fill('sun', 0.75 - i * 0.12)}
+            />
           ))}
         </>
       );
@@ -77,7 +91,11 @@ function Body({ scene, uid }: { scene: Scene; uid: string }) {
           <Sky id={`${uid}-sky`} from="paper" to="sky" />
           <circle cx="110" cy="96" r="36" style={fill('sun', 0.85)} />
           {[20, 90, 160, 250, 330, 410].map((x, i) => (
-            <path key={x} d={`M${x} ${300 - (i % 3) * 26}l44-${150 - (i % 2) * 30} 44 ${150 - (i % 2) * 30}z`} style={fill(i % 2 ? 'leaf' : 'moss')} />
+            <path
+              key={x}
+              d={`M${x} ${300 - (i % 3) * 26}l44-${150 - (i % 2) * 30} 44 ${150 - (i % 2) * 30}z`}
+              style={fill(i % 2 ? 'leaf' : 'moss')}
+            />
           ))}
           <rect y="290" width="480" height="70" style={fill('moss')} />
           <rect y="250" width="480" height="30" style={fill('paper', 0.35)} />
@@ -88,7 +106,13 @@ function Body({ scene, uid }: { scene: Scene; uid: string }) {
         <>
           <Sky id={`${uid}-sky`} from="paper" to="sand" />
           <rect y="270" width="480" height="90" style={fill('clay', 0.55)} />
-          <path d="M220 120c-10-18 10-26 0-44M252 120c-10-18 10-26 0-44" fill="none" style={{ stroke: 'var(--color-art-clay)', strokeOpacity: 0.5 }} strokeWidth="6" strokeLinecap="round" />
+          <path
+            d="M220 120c-10-18 10-26 0-44M252 120c-10-18 10-26 0-44"
+            fill="none"
+            style={{ stroke: 'var(--color-art-clay)', strokeOpacity: 0.5 }}
+            strokeWidth="6"
+            strokeLinecap="round"
+          />
           <Product />
         </>
       );
@@ -124,7 +148,15 @@ function Body({ scene, uid }: { scene: Scene; uid: string }) {
             <g key={x}>
               <rect x={x} y={top} width={width} height={360 - top!} style={fill('night')} />
               {Array.from({ length: Math.floor((300 - top!) / 28) }, (_, row) => (
-                <rect key={row} x={x! + 10} y={top! + 14 + row * 28} width={width! - 20} height="8" rx="2" style={fill('sun', row % 3 ? 0.25 : 0.7)} />
+                <rect
+                  key={row}
+                  x={x! + 10}
+                  y={top! + 14 + row * 28}
+                  width={width! - 20}
+                  height="8"
+                  rx="2"
+                  style={fill('sun', row % 3 ? 0.25 : 0.7)}
+                />
               ))}
             </g>
           ))}

@@ -10,7 +10,12 @@ import './copywrite.css';
 export function CopywritePage() {
   return (
     <>
-      <PageHero eyebrow="Copywriting" title="Words and images, together" documentTitle="Copywriting" lead="Your copy deserves a picture that says the same thing. Lumigen turns the lines you already wrote into visuals for ads, posts, pages and e-mails.">
+      <PageHero
+        eyebrow="Copywriting"
+        title="Words and images, together"
+        documentTitle="Copywriting"
+        lead="Your copy deserves a picture that says the same thing. Lumigen turns the lines you already wrote into visuals for ads, posts, pages and e-mails."
+      >
         <p className="copy-hero__actions">
           <ButtonLink to="/register" size="lg">
             Get Started
@@ -22,7 +27,12 @@ export function CopywritePage() {
       </PageHero>
 
       <section className="section container" aria-labelledby="copy-features-title">
-        <SectionHeading id="copy-features-title" eyebrow="For people who write" title="Built around your copy" lead="Lumigen fits the way writers already work: start from the words, finish with the picture." />
+        <SectionHeading
+          id="copy-features-title"
+          eyebrow="For people who write"
+          title="Built around your copy"
+          lead="Lumigen fits the way writers already work: start from the words, finish with the picture."
+        />
         <ul className="card-grid card-grid--wide">
           {copyFeatures.map((feature) => (
             <li key={feature.title}>
@@ -50,7 +60,12 @@ export function CopywritePage() {
       </section>
 
       <section className="section container" aria-labelledby="resources-title">
-        <SectionHeading id="resources-title" eyebrow="Resources" title="Resources for writers" lead="Guides and references to get better images from fewer credits." />
+        <SectionHeading
+          id="resources-title"
+          eyebrow="Resources"
+          title="Resources for writers"
+          lead="Guides and references to get better images from fewer credits."
+        />
         <ul className="card-grid">
           {resources.map((resource) => (
             <li key={resource.title}>
@@ -67,7 +82,12 @@ export function CopywritePage() {
 
       <section className="section band" aria-labelledby="blog-title">
         <div className="container">
-          <SectionHeading id="blog-title" eyebrow="From the blog" title="Coming up on the Lumigen blog" lead="New articles reach newsletter subscribers first." />
+          <SectionHeading
+            id="blog-title"
+            eyebrow="From the blog"
+            title="Coming up on the Lumigen blog"
+            lead="New articles reach newsletter subscribers first."
+          />
           <ul className="teasers">
             {teasers.map((teaser) => (
               <li key={teaser.id}>

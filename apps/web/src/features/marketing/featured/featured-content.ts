@@ -28,7 +28,10 @@ export const featureSections: FeatureSection[] = [
       'Not quite right? Generate another take of the same prompt in one click.',
     ],
     tools: [{ ...menuLink('/generate'), icon: 'sparkles', text: 'From prompt to picture.' }],
-    art: { scene: 'dunes', label: 'Illustration: desert dunes at sunset under a pale sun, an example of a scene described in one sentence' },
+    art: {
+      scene: 'dunes',
+      label: 'Illustration: desert dunes at sunset under a pale sun, an example of a scene described in one sentence',
+    },
   },
   {
     id: 'editing',
@@ -49,7 +52,11 @@ export const featureSections: FeatureSection[] = [
       { ...menuLink('/editimage'), icon: 'sun', text: 'Studio light on any product.' },
       { ...menuLink('/uncrop'), icon: 'crop', text: 'Trim or extend the frame.' },
     ],
-    art: { scene: 'sea', label: 'Illustration: a sunset over the sea, shown before and after an edit', treatment: 'before-after' },
+    art: {
+      scene: 'sea',
+      label: 'Illustration: a sunset over the sea, shown before and after an edit',
+      treatment: 'before-after',
+    },
   },
   {
     id: 'background',
@@ -80,26 +87,66 @@ export const featureSections: FeatureSection[] = [
       'One credit per variation, or nothing when the button says “Free preview”.',
     ],
     tools: [{ ...menuLink('/variant'), icon: 'copy', text: 'New takes on your image.' }],
-    art: { scene: 'forest', label: 'Illustration: four colour variations of the same pine forest', treatment: 'variants' },
+    art: {
+      scene: 'forest',
+      label: 'Illustration: four colour variations of the same pine forest',
+      treatment: 'variants',
+    },
   },
 ];
 
 export type Reason = { icon: IconName; title: string; text: string };
 
 export const whyLumigen: Reason[] = [
-  { icon: 'coins', title: 'Pay for what you make', text: 'Prepaid credits, no subscription. One credit is one image or one edit, and credits never expire.' },
-  { icon: 'layers', title: 'Every tool in every plan', text: 'Generation and all eight editing tools are unlocked from your very first credit.' },
-  { icon: 'refresh', title: 'Failures are free', text: 'A credit is held when you start and returned automatically if anything goes wrong.' },
-  { icon: 'lock', title: 'Your images stay yours', text: 'Uploads and results are private to your account, and paid images may be used commercially.' },
+  {
+    icon: 'coins',
+    title: 'Pay for what you make',
+    text: 'Prepaid credits, no subscription. One credit is one image or one edit, and credits never expire.',
+  },
+  {
+    icon: 'layers',
+    title: 'Every tool in every plan',
+    text: 'Generation and all eight editing tools are unlocked from your very first credit.',
+  },
+  {
+    icon: 'refresh',
+    title: 'Failures are free',
+    text: 'A credit is held when you start and returned automatically if anything goes wrong.',
+  },
+  {
+    icon: 'lock',
+    title: 'Your images stay yours',
+    text: 'Uploads and results are private to your account, and paid images may be used commercially.',
+  },
 ];
 
 export type Sample = { scene: Scene; prompt: string; tool: string };
 
 export const samples: Sample[] = [
-  { scene: 'mountains', prompt: 'A crescent moon over layered mountains, deep blue night, flat poster style', tool: 'Image Generator · 1024×1024' },
-  { scene: 'product', prompt: 'A rose ceramic mug on a walnut table, warm morning light, product photo', tool: 'Image Generator · HD' },
-  { scene: 'city', prompt: 'A city skyline at dusk, warm windows, minimal geometric illustration', tool: 'Image Generator · 1792×1024' },
+  {
+    scene: 'mountains',
+    prompt: 'A crescent moon over layered mountains, deep blue night, flat poster style',
+    tool: 'Image Generator · 1024×1024',
+  },
+  {
+    scene: 'product',
+    prompt: 'A rose ceramic mug on a walnut table, warm morning light, product photo',
+    tool: 'Image Generator · HD',
+  },
+  {
+    scene: 'city',
+    prompt: 'A city skyline at dusk, warm windows, minimal geometric illustration',
+    tool: 'Image Generator · 1792×1024',
+  },
   { scene: 'cutout', prompt: 'The same mug, background removed for a shop listing', tool: 'Background Removal' },
-  { scene: 'sea', prompt: 'A low sun over a calm sea, stripes of light on the water', tool: 'Image Generator · 512×512' },
-  { scene: 'forest', prompt: 'Pine forest in morning mist, soft greens, storybook style', tool: 'Image Variation Tool' },
+  {
+    scene: 'sea',
+    prompt: 'A low sun over a calm sea, stripes of light on the water',
+    tool: 'Image Generator · 512×512',
+  },
+  {
+    scene: 'forest',
+    prompt: 'Pine forest in morning mist, soft greens, storybook style',
+    tool: 'Image Variation Tool',
+  },
 ];

@@ -53,7 +53,12 @@ function Feature({ section }: { section: FeatureSection }) {
     <section id={section.id} aria-labelledby={`${section.id}-title`} className="feature-block">
       <div className="split">
         <div className="feature-block__text">
-          <SectionHeading id={`${section.id}-title`} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
+          <SectionHeading
+            id={`${section.id}-title`}
+            eyebrow={section.eyebrow}
+            title={section.title}
+            lead={section.lead}
+          />
           <ul className="check-list">
             {section.points.map((point) => (
               <li key={point}>
@@ -103,7 +108,12 @@ export function FeaturedPage() {
           ))}
 
           <section id="why-lumigen" aria-labelledby="why-lumigen-title">
-            <SectionHeading id="why-lumigen-title" eyebrow="Why Lumigen" title="Made to be simple to pay for and safe to use" lead="No seats, no monthly bill, no surprises on the invoice." />
+            <SectionHeading
+              id="why-lumigen-title"
+              eyebrow="Why Lumigen"
+              title="Made to be simple to pay for and safe to use"
+              lead="No seats, no monthly bill, no surprises on the invoice."
+            />
             <div className="card-grid card-grid--four">
               {whyLumigen.map((reason) => (
                 <FeatureCard key={reason.title} icon={reason.icon} title={reason.title}>
@@ -123,7 +133,11 @@ export function FeaturedPage() {
             <ul className="card-grid card-grid--samples">
               {samples.map((sample) => (
                 <li key={sample.prompt} className="sample-card">
-                  <SceneArt scene={sample.scene} label={`Illustration for the prompt: ${sample.prompt}`} className="sample-card__art" />
+                  <SceneArt
+                    scene={sample.scene}
+                    label={`Illustration for the prompt: ${sample.prompt}`}
+                    className="sample-card__art"
+                  />
                   <div className="sample-card__body">
                     <p className="sample-card__tool">{sample.tool}</p>
                     <p className="sample-card__prompt">“{sample.prompt}”</p>

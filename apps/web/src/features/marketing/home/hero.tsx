@@ -12,7 +12,20 @@ const stats = [
   { value: '50+', label: 'Templates' },
 ];
 
-const makes = ['Product photos', 'Social posts', 'Ad creatives', 'Book covers', 'Thumbnails', 'Posters', 'Mood boards', 'Storyboards', 'Blog headers', 'Menus', 'Invitations', 'Lesson visuals'];
+const makes = [
+  'Product photos',
+  'Social posts',
+  'Ad creatives',
+  'Book covers',
+  'Thumbnails',
+  'Posters',
+  'Mood boards',
+  'Storyboards',
+  'Blog headers',
+  'Menus',
+  'Invitations',
+  'Lesson visuals',
+];
 
 function Spark() {
   return (
@@ -34,7 +47,8 @@ export function Hero({ tools }: { tools: ToolLink[] }) {
           Images from a sentence. <span className="hero__title-accent">Edits in a click.</span>
         </h1>
         <p className="hero__lead">
-          Lumigen turns your prompt into an image in seconds — then removes backgrounds, erases text, relights products and upscales to print size, all in your browser.
+          Lumigen turns your prompt into an image in seconds — then removes backgrounds, erases text, relights products
+          and upscales to print size, all in your browser.
         </p>
         <div className="hero__actions">
           <ButtonLink to="/generate" size="lg">

@@ -22,7 +22,16 @@ const FaqTeaserTabs = lazy(async () => {
   ]);
   const groups = [faqGroups.generator, faqGroups.editor, faqGroups.background, faqGroups.variants];
   function HomeFaqTabs() {
-    return <FaqTabs label="FAQ topics" panels={groups.map((group) => ({ id: group.id, label: group.title, content: <FaqList entries={group.entries} headingLevel={3} /> }))} />;
+    return (
+      <FaqTabs
+        label="FAQ topics"
+        panels={groups.map((group) => ({
+          id: group.id,
+          label: group.title,
+          content: <FaqList entries={group.entries} headingLevel={3} />,
+        }))}
+      />
+    );
   }
   return { default: HomeFaqTabs };
 });
@@ -39,7 +48,13 @@ export function HomePage() {
 
       <section className="home-section home-section--bg pricing-teaser" aria-labelledby="pricing-title">
         <div className="container">
-          <SectionHeading align="center" id="pricing-title" eyebrow="Pricing" title="Pay once, create whenever you like" lead="Prepaid credit bundles, no subscription. One credit makes one image or one edit, and credits never expire." />
+          <SectionHeading
+            align="center"
+            id="pricing-title"
+            eyebrow="Pricing"
+            title="Pay once, create whenever you like"
+            lead="Prepaid credit bundles, no subscription. One credit makes one image or one edit, and credits never expire."
+          />
           <PlanGrid />
           <p className="pricing-teaser__more">
             <ButtonLink to="/pricing" variant="ghost">
@@ -53,7 +68,13 @@ export function HomePage() {
         <div className="container">
           <div className="newsletter-card home-grid">
             <div className="newsletter-card__copy">
-              <SectionHeading id="newsletter-title" align="start" eyebrow="Newsletter" title="Fresh prompts in your inbox" lead="One short email a month: new tools, prompt recipes that work and what other creators are making. Unsubscribe in one click." />
+              <SectionHeading
+                id="newsletter-title"
+                align="start"
+                eyebrow="Newsletter"
+                title="Fresh prompts in your inbox"
+                lead="One short email a month: new tools, prompt recipes that work and what other creators are making. Unsubscribe in one click."
+              />
             </div>
             <div className="newsletter-card__form">
               <NewsletterForm />
@@ -66,7 +87,13 @@ export function HomePage() {
 
       <section className="home-section home-section--surface faq-teaser" aria-labelledby="faq-title">
         <div className="container faq-teaser__inner">
-          <SectionHeading align="center" id="faq-title" eyebrow="FAQ" title="Frequently Asked Questions" lead="Quick answers about each tool. Can't find yours? The full FAQ covers credits, billing and privacy too." />
+          <SectionHeading
+            align="center"
+            id="faq-title"
+            eyebrow="FAQ"
+            title="Frequently Asked Questions"
+            lead="Quick answers about each tool. Can't find yours? The full FAQ covers credits, billing and privacy too."
+          />
           <WhenNear fallback={<div className="faq-teaser__placeholder" />}>
             <FaqTeaserTabs />
           </WhenNear>

@@ -8,7 +8,14 @@ type Priority = 'high' | 'eager' | 'lazy';
  * `high`: the page's largest above-the-fold picture; `eager`: other above-the-fold pictures;
  * `lazy` (default): everything below the fold.
  */
-export function SampleImage({ sample, priority = 'lazy', ...rest }: { sample: Sample; priority?: Priority } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'>) {
+export function SampleImage({
+  sample,
+  priority = 'lazy',
+  ...rest
+}: { sample: Sample; priority?: Priority } & Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'alt' | 'width' | 'height'
+>) {
   return (
     <img
       src={sample.src}

@@ -69,4 +69,10 @@ export const samples = {
 } satisfies Record<string, Sample>;
 
 /** The hero's gallery, in reading order; the first is the page's largest picture (LCP). */
-export const heroGallery: Sample[] = [samples.heroCity, samples.heroGalaxy, samples.heroGeometric, samples.heroLake, samples.heroDesert];
+export const heroGallery: Sample[] = [
+  samples.heroCity,
+  samples.heroGalaxy,
+  samples.heroGeometric,
+  samples.heroLake,
+  samples.heroDesert,
+];

@@ -29,7 +29,12 @@ vi.mock('embla-carousel-react', () => ({ default: embla.hook }));
 function prefersReducedMotion(reduce: boolean) {
   vi.stubGlobal(
     'matchMedia',
-    vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+    vi.fn((query: string) => ({
+      matches: reduce && query.includes('reduce'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
   );
 }
 
@@ -47,11 +52,19 @@ describe('TestimonialsCarousel', () => {
   it('shows four looping slides that autoplay every 2000 ms', () => {
     render(<TestimonialsCarousel />);
 
-    expect(screen.getAllByRole('group').map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 4', '2 of 4', '3 of 4', '4 of 4']);
+    expect(screen.getAllByRole('group').map((slide) => slide.getAttribute('aria-label'))).toEqual([
+      '1 of 4',
+      '2 of 4',
+      '3 of 4',
+      '4 of 4',
+    ]);
     const [options, plugins] = embla.hook.mock.calls[0]!;
     expect(options).toMatchObject({ loop: true });
     expect(autoplayDelayMs).toBe(2000);
-    expect((plugins as Array<{ name: string; options: { delay: number } }>)[0]).toMatchObject({ name: 'autoplay', options: { delay: 2000 } });
+    expect((plugins as Array<{ name: string; options: { delay: number } }>)[0]).toMatchObject({
+      name: 'autoplay',
+      options: { delay: 2000 },
+    });
     expect(isPlaying()).toBe(true);
     expect(screen.getByRole('button', { name: 'Pause testimonials' })).toBeTruthy();
   });

@@ -6,7 +6,14 @@ import { TestimonialCard, testimonials } from './testimonial-card.tsx';
 function Arrow({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path d={direction === 'next' ? 'M7.5 4.5 13 10l-5.5 5.5' : 'M12.5 4.5 7 10l5.5 5.5'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={direction === 'next' ? 'M7.5 4.5 13 10l-5.5 5.5' : 'M12.5 4.5 7 10l5.5 5.5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -27,7 +34,11 @@ export function TestimonialsCarousel() {
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label="Customer testimonials">
       <button type="button" className="carousel__toggle" onClick={() => setChoice(wantsToPlay ? 'pause' : 'play')}>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-          {wantsToPlay ? <path d="M4 2.5h3v11H4zm5 0h3v11H9z" fill="currentColor" /> : <path d="M4 2.5v11l9-5.5z" fill="currentColor" />}
+          {wantsToPlay ? (
+            <path d="M4 2.5h3v11H4zm5 0h3v11H9z" fill="currentColor" />
+          ) : (
+            <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+          )}
         </svg>
         <span className="carousel__toggle-text">{wantsToPlay ? 'Pause testimonials' : 'Play testimonials'}</span>
       </button>
@@ -35,7 +46,13 @@ export function TestimonialsCarousel() {
         <div className="carousel__viewport" ref={viewportRef} aria-live={playing ? 'off' : 'polite'}>
           <div className="carousel__slides">
             {testimonials.map((testimonial, index) => (
-              <div key={testimonial.name} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+              <div
+                key={testimonial.name}
+                className="carousel__slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${testimonials.length}`}
+              >
                 <TestimonialCard testimonial={testimonial} />
               </div>
             ))}
@@ -54,10 +71,20 @@ export function TestimonialsCarousel() {
               />
             ))}
           </div>
-          <button type="button" className="carousel__arrow" aria-label="Previous testimonial" onClick={() => api?.scrollPrev(reducedMotion)}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label="Previous testimonial"
+            onClick={() => api?.scrollPrev(reducedMotion)}
+          >
             <Arrow direction="previous" />
           </button>
-          <button type="button" className="carousel__arrow" aria-label="Next testimonial" onClick={() => api?.scrollNext(reducedMotion)}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label="Next testimonial"
+            onClick={() => api?.scrollNext(reducedMotion)}
+          >
             <Arrow direction="next" />
           </button>
         </div>

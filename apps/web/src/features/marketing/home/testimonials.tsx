@@ -5,7 +5,9 @@ import { WhenNear } from '../../../components/ui/when-near.tsx';
 import './testimonials.css';
 
 // The carousel library loads only when the visitor scrolls near it (docs/architecture.md §5 budget).
-const TestimonialsCarousel = lazy(async () => ({ default: (await import('./testimonials-carousel.tsx')).TestimonialsCarousel }));
+const TestimonialsCarousel = lazy(async () => ({
+  default: (await import('./testimonials-carousel.tsx')).TestimonialsCarousel,
+}));
 
 /** Until the carousel loads, the first slides stand in its place at the same size. */
 function StaticTestimonials() {
@@ -29,7 +31,13 @@ export function Testimonials() {
   return (
     <section className="home-section home-section--surface testimonials" aria-labelledby="testimonials-title">
       <div className="container">
-        <SectionHeading align="center" id="testimonials-title" eyebrow="Testimonials" title="Loved by 30k+ happy customers" lead="Shop owners, marketers, illustrators and teachers on what changed once they started making images with Lumigen." />
+        <SectionHeading
+          align="center"
+          id="testimonials-title"
+          eyebrow="Testimonials"
+          title="Loved by 30k+ happy customers"
+          lead="Shop owners, marketers, illustrators and teachers on what changed once they started making images with Lumigen."
+        />
         <WhenNear fallback={<StaticTestimonials />}>
           <TestimonialsCarousel />
         </WhenNear>

@@ -8,7 +8,9 @@ import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 const details: Record<string, { text: string; icon: ReactNode }> = {
   '/generate': {
     text: 'Describe a scene and get an original image in square, portrait or landscape format, in standard or HD quality.',
-    icon: <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />,
+    icon: (
+      <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
+    ),
   },
   '/upscale': {
     text: 'Enlarge small pictures up to 4096 pixels per side while keeping edges crisp and textures natural.',
@@ -20,11 +22,15 @@ const details: Record<string, { text: string; icon: ReactNode }> = {
   },
   '/editimage': {
     text: 'Relight a product photo with studio-style light and shadow, without booking a studio.',
-    icon: <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" />,
+    icon: (
+      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" />
+    ),
   },
   '/variant': {
     text: 'Upload one image and get fresh takes on it that keep its subject, mood and palette.',
-    icon: <path d="M8 3H4a1 1 0 0 0-1 1v4M3 16v4a1 1 0 0 0 1 1h4M16 21h4a1 1 0 0 0 1-1v-4M21 8V4a1 1 0 0 0-1-1h-4M8 12h8M12 8v8" />,
+    icon: (
+      <path d="M8 3H4a1 1 0 0 0-1 1v4M3 16v4a1 1 0 0 0 1 1h4M16 21h4a1 1 0 0 0 1-1v-4M21 8V4a1 1 0 0 0-1-1h-4M8 12h8M12 8v8" />
+    ),
   },
   '/removebg': {
     text: 'Cut out people, pets and products in one click and download a clean transparent PNG.',
@@ -77,7 +83,16 @@ export function WhatWeDo({ tools }: { tools: ToolLink[] }) {
               <li key={tool.to} id={anchor(tool.to)} className="tool-card">
                 <div className="card-head">
                   <span className="icon-badge" aria-hidden="true">
-                    <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                    <svg
+                      viewBox="0 0 24 24"
+                      width="22"
+                      height="22"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
                       {detail?.icon}
                     </svg>
                   </span>
@@ -92,7 +107,9 @@ export function WhatWeDo({ tools }: { tools: ToolLink[] }) {
           })}
           <li className="tool-card tool-card--cta">
             <h3 className="tool-card__title">Try all nine for free</h3>
-            <p className="tool-card__text">Sign up and get 5 free credits — enough for five images or edits. No card needed.</p>
+            <p className="tool-card__text">
+              Sign up and get 5 free credits — enough for five images or edits. No card needed.
+            </p>
             <ButtonLink to="/register" className="tool-card__action">
               Create a free account
             </ButtonLink>

@@ -27,13 +27,28 @@ export function WhyChoose() {
   return (
     <section className="home-section home-section--bg why-choose" aria-labelledby="why-title">
       <div className="container">
-        <SectionHeading align="center" id="why-title" eyebrow="Why Lumigen" title="Why Choose Lumigen" lead="The tools professionals rely on, made simple enough for a first try." />
+        <SectionHeading
+          align="center"
+          id="why-title"
+          eyebrow="Why Lumigen"
+          title="Why Choose Lumigen"
+          lead="The tools professionals rely on, made simple enough for a first try."
+        />
         <ul className="why-choose__grid">
           {reasons.map((reason) => (
             <li key={reason.title} className="why-card">
               <div className="card-head">
                 <span className="icon-badge" aria-hidden="true">
-                  <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="22"
+                    height="22"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     {reason.icon}
                   </svg>
                 </span>

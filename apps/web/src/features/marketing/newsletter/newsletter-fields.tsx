@@ -33,7 +33,14 @@ export function NewsletterFields({
 }) {
   const id = useId();
   return (
-    <form ref={formRef} className="newsletter-form" onSubmit={onSubmit} onFocus={onFocus} noValidate aria-label="Subscribe to the newsletter">
+    <form
+      ref={formRef}
+      className="newsletter-form"
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      noValidate
+      aria-label="Subscribe to the newsletter"
+    >
       <div className="newsletter-form__row">
         <TextField
           id={`${id}-email`}

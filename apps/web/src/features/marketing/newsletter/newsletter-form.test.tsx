@@ -135,7 +135,13 @@ describe('NewsletterForm', () => {
 
   it('keeps what was typed before its code loaded, and sends a Subscribe pressed that early', async () => {
     // Far from the viewport: only touching the form loads its code.
-    vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
     answer(200, { success: true, message: messages.subscribed });
     renderWithProviders(<NewsletterForm />);
     const plain = fields();

@@ -23,7 +23,10 @@ export function NewsletterForm({ buttonLabel = 'Subscribe' }: { buttonLabel?: st
   const plain = useRef<HTMLFormElement>(null);
   const near = useNearViewport(spot);
   const [wanted, setWanted] = useState(false);
-  const [live, setLive] = useState<{ Form: ComponentType<SubscribeFormProps>; props: Omit<SubscribeFormProps, 'buttonLabel'> }>();
+  const [live, setLive] = useState<{
+    Form: ComponentType<SubscribeFormProps>;
+    props: Omit<SubscribeFormProps, 'buttonLabel'>;
+  }>();
   const submitNow = useRef(false);
 
   useEffect(() => {
@@ -34,10 +37,18 @@ export function NewsletterForm({ buttonLabel = 'Subscribe' }: { buttonLabel?: st
       if (!current || !form) return;
       const email = form.elements.namedItem('email') as HTMLInputElement | null;
       const agreed = form.elements.namedItem('agreed') as HTMLInputElement | null;
-      const focused = document.activeElement === email ? 'email' : document.activeElement === agreed ? 'agreed' : undefined;
+      const focused =
+        document.activeElement === email ? 'email' : document.activeElement === agreed ? 'agreed' : undefined;
       // Read and replaced in one task: nothing typed in between can be lost.
       flushSync(() =>
-        setLive({ Form, props: { initial: { email: email?.value ?? '', agreed: agreed?.checked ?? false }, focus: focused, submitNow: submitNow.current } }),
+        setLive({
+          Form,
+          props: {
+            initial: { email: email?.value ?? '', agreed: agreed?.checked ?? false },
+            focus: focused,
+            submitNow: submitNow.current,
+          },
+        }),
       );
     });
     return () => {

@@ -3,8 +3,14 @@ import { NewsletterForm } from './newsletter-form.tsx';
 import './newsletter-page.css';
 
 const perks = [
-  { title: 'Prompt recipes', text: 'Three tested prompts every month, with the size and quality settings we used, ready to copy.' },
-  { title: 'New tools first', text: 'Hear about new editing tools and improvements before they reach the rest of the site.' },
+  {
+    title: 'Prompt recipes',
+    text: 'Three tested prompts every month, with the size and quality settings we used, ready to copy.',
+  },
+  {
+    title: 'New tools first',
+    text: 'Hear about new editing tools and improvements before they reach the rest of the site.',
+  },
   { title: 'Creator stories', text: 'How shop owners, teachers and designers fit Lumigen into a real week of work.' },
   { title: 'No noise', text: 'One email a month. Unsubscribe in one click; we never sell or share your address.' },
 ];
@@ -12,7 +18,11 @@ const perks = [
 export function NewsletterPage() {
   return (
     <>
-      <PageHero eyebrow="Newsletter" title="The Lumigen newsletter" lead="Prompt recipes, new tools and creator stories — once a month, never more." />
+      <PageHero
+        eyebrow="Newsletter"
+        title="The Lumigen newsletter"
+        lead="Prompt recipes, new tools and creator stories — once a month, never more."
+      />
       <section className="section newsletter-page" aria-labelledby="newsletter-perks-title">
         <div className="container newsletter-page__grid">
           <div>
@@ -30,7 +40,9 @@ export function NewsletterPage() {
           </div>
           <div className="newsletter-page__card">
             <h2 className="newsletter-page__title">Subscribe</h2>
-            <p className="newsletter-page__note">Enter your email address and agree to our privacy policy. You can leave at any time.</p>
+            <p className="newsletter-page__note">
+              Enter your email address and agree to our privacy policy. You can leave at any time.
+            </p>
             <NewsletterForm />
           </div>
         </div>

@@ -28,7 +28,12 @@ export type SubscribeFormProps = {
  * (inline, before any call) and the address is stored server-side; on success the field is
  * cleared and the server's 'subscribed successfully!' is toasted; failures are error toasts.
  */
-export function SubscribeForm({ buttonLabel = 'Subscribe', initial = { email: '', agreed: false }, focus, submitNow = false }: SubscribeFormProps) {
+export function SubscribeForm({
+  buttonLabel = 'Subscribe',
+  initial = { email: '', agreed: false },
+  focus,
+  submitNow = false,
+}: SubscribeFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<Draft, unknown, NewsletterRequest>({ defaultValues: initial, resolver });
   const subscription = useSubscribe();

@@ -20,7 +20,11 @@ const everyPlan = (cell: Cell) => bundles.map(() => cell);
 
 /** Every row derives from the contract's catalogue, so the table cannot disagree with the cards. */
 export const compareRows: CompareRow[] = [
-  { label: 'Credits', hint: `${formatCost(everyActionCost)} = 1 image or edit`, cells: bundles.map((bundle) => String(bundle.credits)) },
+  {
+    label: 'Credits',
+    hint: `${formatCost(everyActionCost)} = 1 image or edit`,
+    cells: bundles.map((bundle) => String(bundle.credits)),
+  },
   { label: 'Price', hint: 'Paid once, no renewal', cells: bundles.map((bundle) => formatPrice(bundle.amountCents)) },
   { label: 'Price per image', cells: bundles.map(perImage) },
   { label: 'Saving per image', hint: 'Against Starter', cells: bundles.map(saving) },

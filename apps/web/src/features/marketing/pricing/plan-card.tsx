@@ -7,7 +7,10 @@ export function PlanCard({ bundle, headingLevel = 3 }: { bundle: Bundle; heading
   const choose = useChoosePlan();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className={`plan-card${bundle.popular ? ' plan-card--popular' : ''}`} aria-labelledby={`plan-${bundle.name}`}>
+    <article
+      className={`plan-card${bundle.popular ? ' plan-card--popular' : ''}`}
+      aria-labelledby={`plan-${bundle.name}`}
+    >
       <p className="plan-card__label">{bundle.label}</p>
       <Heading id={`plan-${bundle.name}`} className="plan-card__name">
         {bundle.name}
@@ -24,7 +27,11 @@ export function PlanCard({ bundle, headingLevel = 3 }: { bundle: Bundle; heading
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <Button variant={bundle.popular ? 'primary' : 'secondary'} onClick={() => choose(bundle.name)} aria-label={`Choose ${bundle.name}`}>
+      <Button
+        variant={bundle.popular ? 'primary' : 'secondary'}
+        onClick={() => choose(bundle.name)}
+        aria-label={`Choose ${bundle.name}`}
+      >
         Choose {bundle.name}
       </Button>
     </article>

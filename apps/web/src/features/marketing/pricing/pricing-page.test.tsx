@@ -39,15 +39,31 @@ describe('pricing page', () => {
     const tabs = within(screen.getByRole('tablist', { name: 'Billing' })).getAllByRole('tab');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([['Prepaid', 'true']]);
     const panel = screen.getByRole('tabpanel', { name: 'Prepaid' });
-    expect(within(panel).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Starter', 'Popular', 'Premium']);
+    expect(
+      within(panel)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Starter', 'Popular', 'Premium']);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Not sure which plan to choose' })).toBeTruthy();
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['StarterTry it out', 'PopularMost popular', 'PremiumBest value']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['StarterTry it out', 'PopularMost popular', 'PremiumBest value']);
     const priceRow = within(table).getByRole('row', { name: /^Price\s*Paid once/ });
-    expect(within(priceRow).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$5', '$20', '$50']);
+    expect(
+      within(priceRow)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['$5', '$20', '$50']);
     const perImage = within(table).getByRole('row', { name: /^Price per image/ });
-    expect(within(perImage).getAllByRole('cell').map((td) => td.textContent)).toEqual(['$1.00', '$0.57', '$0.50']);
+    expect(
+      within(perImage)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['$1.00', '$0.57', '$0.50']);
 
     expect(screen.getByRole('link', { name: 'Free Trial With 5 Credits' }).getAttribute('href')).toBe('/register');
   });

@@ -23,7 +23,9 @@ function TrialCta() {
           <h2 id="trial-title" className="trial-cta__title">
             Your credits are ready to use
           </h2>
-          <p className="trial-cta__text">Every tool is open to you. Top up with any bundle above whenever your balance runs low.</p>
+          <p className="trial-cta__text">
+            Every tool is open to you. Top up with any bundle above whenever your balance runs low.
+          </p>
         </div>
         <ButtonLink to="/generate" size="lg">
           Open the Image Generator
@@ -38,7 +40,8 @@ function TrialCta() {
           Try every tool before you pay
         </h2>
         <p className="trial-cta__text">
-          Create a free account and get {signupBonusCredits} credits — enough for {signupBonusCredits} images or edits. No card needed.
+          Create a free account and get {signupBonusCredits} credits — enough for {signupBonusCredits} images or edits.
+          No card needed.
         </p>
       </div>
       <ButtonLink to="/register" size="lg">
@@ -94,7 +97,12 @@ export function PricingPage() {
       <section className="section container" aria-labelledby="pricing-faq-title">
         <div className="pricing-faq">
           <div className="pricing-faq__intro">
-            <SectionHeading id="pricing-faq-title" eyebrow="FAQ" title="Questions before you buy" lead="Short answers about credits, payments and what you can do with your images." />
+            <SectionHeading
+              id="pricing-faq-title"
+              eyebrow="FAQ"
+              title="Questions before you buy"
+              lead="Short answers about credits, payments and what you can do with your images."
+            />
             <p>
               <Link to="/faq" className="link-arrow">
                 See all questions <Icon name="arrow" size={18} />

@@ -1,7 +1,14 @@
 import { menuLink } from '../../../lib/menu.ts';
 import type { IconName } from '../../../components/ui/icon.tsx';
 
-export type UseCase = { id: string; icon: IconName; audience: string; text: string; examples: string[]; tool: { label: string; to: string } };
+export type UseCase = {
+  id: string;
+  icon: IconName;
+  audience: string;
+  text: string;
+  examples: string[];
+  tool: { label: string; to: string };
+};
 
 /** docs/product.md §2: exactly these twelve audiences, in this order. */
 export const useCases: UseCase[] = [

@@ -16,7 +16,12 @@ export function UseCasesPage() {
       />
 
       <section className="section container" aria-labelledby="audiences-title">
-        <SectionHeading id="audiences-title" eyebrow="Who it is for" title="Pick your use case" lead="Each card names the tool most people in that group start with." />
+        <SectionHeading
+          id="audiences-title"
+          eyebrow="Who it is for"
+          title="Pick your use case"
+          lead="Each card names the tool most people in that group start with."
+        />
         <ul className="card-grid use-case-grid">
           {useCases.map((useCase) => (
             <li key={useCase.id} id={useCase.id} className="use-case">
@@ -40,7 +45,12 @@ export function UseCasesPage() {
 
       <section className="section band" aria-labelledby="compare-title">
         <div className="container">
-          <SectionHeading id="compare-title" eyebrow="Side by side" title="A week of images, with and without Lumigen" align="center" />
+          <SectionHeading
+            id="compare-title"
+            eyebrow="Side by side"
+            title="A week of images, with and without Lumigen"
+            align="center"
+          />
           <div className="versus">
             <section className="versus__column versus__column--without" aria-labelledby="without-title">
               <h3 id="without-title" className="versus__title">

@@ -1,4 +1,9 @@
-import type { CreateRecipeRequest, DeleteRecipeResponse, RecipeResponse, RecipesListResponse } from '@lumigen/contract/recipes';
+import type {
+  CreateRecipeRequest,
+  DeleteRecipeResponse,
+  RecipeResponse,
+  RecipesListResponse,
+} from '@lumigen/contract/recipes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api.ts';
 

@@ -12,11 +12,23 @@ import { useCreateRecipe } from '../api/recipes.ts';
 
 type Step = { tool: BatchToolId; settings: Record<string, string> };
 
-const slidersOf = (tool: BatchToolId): readonly SliderSpec[] => (tool in toolSliders ? toolSliders[tool as keyof typeof toolSliders] : []);
-const defaultsOf = (tool: BatchToolId): Record<string, string> => Object.fromEntries(slidersOf(tool).map((spec) => [spec.name, String(spec.default)]));
+const slidersOf = (tool: BatchToolId): readonly SliderSpec[] =>
+  tool in toolSliders ? toolSliders[tool as keyof typeof toolSliders] : [];
+const defaultsOf = (tool: BatchToolId): Record<string, string> =>
+  Object.fromEntries(slidersOf(tool).map((spec) => [spec.name, String(spec.default)]));
 const newStep = (tool: BatchToolId): Step => ({ tool, settings: defaultsOf(tool) });
 
-function StepFields({ index, step, onChange, onRemove }: { index: number; step: Step; onChange(step: Step): void; onRemove?(): void }) {
+function StepFields({
+  index,
+  step,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  step: Step;
+  onChange(step: Step): void;
+  onRemove?(): void;
+}) {
   const selectId = useId();
   const set = (name: string, value: string) => onChange({ ...step, settings: { ...step.settings, [name]: value } });
   return (
@@ -25,7 +37,12 @@ function StepFields({ index, step, onChange, onRemove }: { index: number; step: 
         <label className="field__label" htmlFor={selectId}>
           Step {index + 1}
         </label>
-        <select id={selectId} className="field__input" value={step.tool} onChange={(event) => onChange(newStep(event.target.value as BatchToolId))}>
+        <select
+          id={selectId}
+          className="field__input"
+          value={step.tool}
+          onChange={(event) => onChange(newStep(event.target.value as BatchToolId))}
+        >
           {batchToolIds.map((tool) => (
             <option key={tool} value={tool}>
               {actionLabels[tool]}
@@ -47,7 +64,12 @@ function StepFields({ index, step, onChange, onRemove }: { index: number; step: 
         />
       ))}
       {step.tool === 'replace-background' && (
-        <TextField label="New background" maxLength={replaceBackgroundPromptLimit} value={step.settings.prompt ?? ''} onChange={(event) => set('prompt', event.target.value)} />
+        <TextField
+          label="New background"
+          maxLength={replaceBackgroundPromptLimit}
+          value={step.settings.prompt ?? ''}
+          onChange={(event) => set('prompt', event.target.value)}
+        />
       )}
       {onRemove && (
         <Button variant="secondary" onClick={onRemove} aria-label={`Remove step ${index + 1}`}>
@@ -72,7 +94,9 @@ export function RecipeBuilder() {
       name,
       steps: steps.map(({ tool, settings }) => ({
         tool,
-        settings: Object.fromEntries(Object.entries(settings).map(([field, value]) => [field, field === 'prompt' ? value : Number(value)])),
+        settings: Object.fromEntries(
+          Object.entries(settings).map(([field, value]) => [field, field === 'prompt' ? value : Number(value)]),
+        ),
       })),
     };
     creating.mutate(body, {
@@ -86,7 +110,13 @@ export function RecipeBuilder() {
   };
   return (
     <form className="recipe-builder" onSubmit={save} noValidate aria-label="New recipe">
-      <TextField label="Recipe name" placeholder="Shop listing" maxLength={recipeNameLimit} value={name} onChange={(event) => setName(event.target.value)} />
+      <TextField
+        label="Recipe name"
+        placeholder="Shop listing"
+        maxLength={recipeNameLimit}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <ol className="recipe-builder__steps">
         {steps.map((step, index) => (
           <StepFields
@@ -99,7 +129,11 @@ export function RecipeBuilder() {
         ))}
       </ol>
       <div className="recipe-builder__actions">
-        <Button variant="secondary" onClick={() => setSteps((current) => [...current, newStep('upscale')])} disabled={steps.length >= recipeMaxSteps}>
+        <Button
+          variant="secondary"
+          onClick={() => setSteps((current) => [...current, newStep('upscale')])}
+          disabled={steps.length >= recipeMaxSteps}
+        >
           Add a step
         </Button>
         <Button type="submit" busy={creating.isPending}>

@@ -41,7 +41,13 @@ function RecipeRow({ recipe, onRun }: { recipe: RecipeView; onRun(): void }) {
         </Button>
       </div>
       {confirming && (
-        <ConfirmDialog title={`Delete “${recipe.name}”?`} confirmLabel="Delete recipe" onConfirm={remove} onCancel={() => setConfirming(false)} busy={deleting.isPending}>
+        <ConfirmDialog
+          title={`Delete “${recipe.name}”?`}
+          confirmLabel="Delete recipe"
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+          busy={deleting.isPending}
+        >
           <p>The recipe goes; the images it made stay in your gallery.</p>
         </ConfirmDialog>
       )}
@@ -85,14 +91,19 @@ export function RecipesSection() {
         <h2 id="recipes-title" className="profile-section__title">
           Recipes
         </h2>
-        <p className="profile-section__lead">Chains of tools you run in one go, on one picture or up to 50: each step works on the result of the one before.</p>
+        <p className="profile-section__lead">
+          Chains of tools you run in one go, on one picture or up to 50: each step works on the result of the one
+          before.
+        </p>
       </div>
       {recipes.isPending ? (
         <p role="status">Loading your recipes…</p>
       ) : recipes.isError ? (
         <p role="alert">Your recipes could not be loaded: {recipes.error.message}</p>
       ) : recipes.data.length === 0 ? (
-        <p className="recipes__empty">No recipes yet. Build one below — for example Background removal → Product photography → Upscale.</p>
+        <p className="recipes__empty">
+          No recipes yet. Build one below — for example Background removal → Product photography → Upscale.
+        </p>
       ) : (
         <ul className="recipes" aria-label="Your recipes">
           {recipes.data.map((recipe) => (

@@ -37,7 +37,11 @@ export function RunRecipeDialog({ recipe, onClose }: { recipe: RecipeView; onClo
   return (
     <ModalDialog title={`Run “${recipe.name}”`} onClose={sending ? () => undefined : onClose} size="lg">
       {batchId ? (
-        <BatchGrid files={files} batch={batch.data} fileName={`lumigen-${recipe.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.zip`} />
+        <BatchGrid
+          files={files}
+          batch={batch.data}
+          fileName={`lumigen-${recipe.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.zip`}
+        />
       ) : (
         <div className="modal__body recipe-run">
           <label htmlFor={inputId} className="field__label">
@@ -57,8 +61,15 @@ export function RunRecipeDialog({ recipe, onClose }: { recipe: RecipeView; onClo
               <strong>{batchQuote(files.length, cost)}</strong>
             )}
           </p>
-          <p className="field__hint">Every step of every picture is reserved first. If a step fails, it and the steps after it are refunded; the earlier steps' images stay in your gallery.</p>
-          {short && <p role="alert" className="field__error">Your balance is {credit} credits: choose fewer pictures or buy credits.</p>}
+          <p className="field__hint">
+            Every step of every picture is reserved first. If a step fails, it and the steps after it are refunded; the
+            earlier steps' images stay in your gallery.
+          </p>
+          {short && (
+            <p role="alert" className="field__error">
+              Your balance is {credit} credits: choose fewer pictures or buy credits.
+            </p>
+          )}
         </div>
       )}
       {!batchId && (

@@ -34,7 +34,12 @@ function wait(ms: number, signal: AbortSignal) {
  * Reads one stream of the job's events until it ends, keeping the id of the last stored event in
  * `cursor` (also when the connection fails midway); says whether a final event came.
  */
-async function readStream(jobId: string, cursor: { lastEventId?: string }, onEvent: (event: JobEvent) => void, signal: AbortSignal): Promise<boolean> {
+async function readStream(
+  jobId: string,
+  cursor: { lastEventId?: string },
+  onEvent: (event: JobEvent) => void,
+  signal: AbortSignal,
+): Promise<boolean> {
   const [jobEvents, response] = await Promise.all([
     loadEventSchemas(),
     apiGetEvents(`/api/jobs/${encodeURIComponent(jobId)}/events`, { lastEventId: cursor.lastEventId, signal }),
@@ -82,8 +87,10 @@ export async function followJob(jobId: string, onEvent: (event: JobEvent) => voi
       if (await readStream(jobId, cursor, onEvent, signal)) return;
       // The stream ended without the job's end: the job may have finished between two reads.
       const { job } = await apiGet<JobResponse>(`/api/jobs/${encodeURIComponent(jobId)}`, { signal });
-      if (job.status === 'succeeded' && job.imageId) return onEvent({ type: 'succeeded', data: { imageId: job.imageId } });
-      if (job.status === 'failed' || job.status === 'canceled') return onEvent({ type: job.status, data: { message: job.message ?? '' } });
+      if (job.status === 'succeeded' && job.imageId)
+        return onEvent({ type: 'succeeded', data: { imageId: job.imageId } });
+      if (job.status === 'failed' || job.status === 'canceled')
+        return onEvent({ type: job.status, data: { message: job.message ?? '' } });
     } catch (error) {
       if (signal.aborted) return;
       // A refusal will not change by asking again; a network failure or a 5xx may.

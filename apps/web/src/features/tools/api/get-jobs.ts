@@ -11,7 +11,11 @@ function listJobs(status: JobStatus | undefined, signal: AbortSignal): Promise<J
 
 /** The latest jobs, newest first (the Recent work strip). */
 export function useRecentJobs(token: string | null) {
-  return useQuery({ queryKey: [...recentJobsQueryKey, token], queryFn: ({ signal }) => listJobs(undefined, signal), enabled: token !== null });
+  return useQuery({
+    queryKey: [...recentJobsQueryKey, token],
+    queryFn: ({ signal }) => listJobs(undefined, signal),
+    enabled: token !== null,
+  });
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { DeleteSavedPromptResponse, SavePromptRequest, SavedPromptResponse, SavedPromptsResponse } from '@lumigen/contract/prompts';
+import type {
+  DeleteSavedPromptResponse,
+  SavePromptRequest,
+  SavedPromptResponse,
+  SavedPromptsResponse,
+} from '@lumigen/contract/prompts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api.ts';
 

@@ -12,5 +12,7 @@ export function submitTool(tool: ToolId, fields: Record<string, string | Blob>):
 
 /** One edit of `tool`; `fields` may be prepared slowly (a painted mask), so it is busy from the start. */
 export function useSubmitTool(tool: ToolId) {
-  return useMutation({ mutationFn: async (fields: () => Promise<Record<string, string | Blob>>) => submitTool(tool, await fields()) });
+  return useMutation({
+    mutationFn: async (fields: () => Promise<Record<string, string | Blob>>) => submitTool(tool, await fields()),
+  });
 }

@@ -15,16 +15,39 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(4)}%`;
  * is never drawn over the original, so a transparent cut-out shows the checkerboard beneath it and
  * not the background it removed. A range input (keyboard-operable) moves the divide.
  */
-export function CompareSlider({ before, after, alt, placement }: { before: string; after: string; alt: string; placement?: OriginalPlacement }) {
+export function CompareSlider({
+  before,
+  after,
+  alt,
+  placement,
+}: {
+  before: string;
+  after: string;
+  alt: string;
+  placement?: OriginalPlacement;
+}) {
   const [position, setPosition] = useState(50);
   // The result's width ÷ height, once it has loaded: the frame takes its shape.
   const [ratio, setRatio] = useState<number>();
   const id = useId();
-  const originalBox = placement ? { left: percent(placement.left), top: percent(placement.top), width: percent(placement.width), height: percent(placement.height) } : undefined;
+  const originalBox = placement
+    ? {
+        left: percent(placement.left),
+        top: percent(placement.top),
+        width: percent(placement.width),
+        height: percent(placement.height),
+      }
+    : undefined;
   return (
     <div className="before-after">
-      <div className="before-after__frame" style={ratio ? { aspectRatio: String(ratio), ['--ratio' as string]: String(ratio) } : undefined}>
-        <div className="before-after__layer before-after__layer--before" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
+      <div
+        className="before-after__frame"
+        style={ratio ? { aspectRatio: String(ratio), ['--ratio' as string]: String(ratio) } : undefined}
+      >
+        <div
+          className="before-after__layer before-after__layer--before"
+          style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+        >
           <img
             className={originalBox ? 'before-after__original before-after__original--placed' : 'before-after__original'}
             style={originalBox}
@@ -32,7 +55,10 @@ export function CompareSlider({ before, after, alt, placement }: { before: strin
             alt={`Before: ${alt}`}
           />
         </div>
-        <div className="before-after__layer before-after__layer--after checkerboard" style={{ clipPath: `inset(0 0 0 ${position}%)` }}>
+        <div
+          className="before-after__layer before-after__layer--after checkerboard"
+          style={{ clipPath: `inset(0 0 0 ${position}%)` }}
+        >
           <img
             className="before-after__result"
             src={after}
@@ -56,7 +82,15 @@ export function CompareSlider({ before, after, alt, placement }: { before: strin
       <label htmlFor={id} className="visually-hidden">
         Compare before and after
       </label>
-      <input id={id} className="before-after__range" type="range" min={0} max={100} value={position} onChange={(event) => setPosition(Number(event.target.value))} />
+      <input
+        id={id}
+        className="before-after__range"
+        type="range"
+        min={0}
+        max={100}
+        value={position}
+        onChange={(event) => setPosition(Number(event.target.value))}
+      />
     </div>
   );
 }

@@ -22,7 +22,9 @@ export type GenerateSettings = { prompt: string; size: ImageSize; quality: Image
 export type GenerateFormApi = UseFormReturn<GenerateSettings, unknown, ValidGenerateImageRequest>;
 
 // Building the request's schema was most of the page's longest task at start-up (decision 032).
-const checkRequest = lazyZodResolver(() => import('@lumigen/contract/generation-schemas').then((m) => m.generateImageRequest));
+const checkRequest = lazyZodResolver(() =>
+  import('@lumigen/contract/generation-schemas').then((m) => m.generateImageRequest),
+);
 // The form picks a size; the model follows from it (docs/product.md §5), so the request is checked with it.
 const resolver: Resolver<GenerateSettings, unknown, ValidGenerateImageRequest> = (values, context, options) =>
   checkRequest({ ...values, model: modelForSize[values.size] }, context, options as never);
@@ -41,7 +43,8 @@ export function useGenerateForm(): GenerateFormApi {
 export function generateSettingsFrom(carried: Record<string, unknown>): Partial<GenerateSettings> {
   const settings: Partial<GenerateSettings> = {};
   if ((imageSizes as readonly unknown[]).includes(carried.size)) settings.size = carried.size as ImageSize;
-  if ((imageQualities as readonly unknown[]).includes(carried.quality)) settings.quality = carried.quality as ImageQuality;
+  if ((imageQualities as readonly unknown[]).includes(carried.quality))
+    settings.quality = carried.quality as ImageQuality;
   if ((imageStyleIds as readonly unknown[]).includes(carried.style)) settings.style = carried.style as ImageStyle;
   const { min, max } = promptLimits[modelForSize[settings.size ?? defaultSettings.size]];
   const { prompt } = carried;
@@ -59,7 +62,17 @@ const sizeLabels: Record<ImageSize, string> = {
 const qualityLabels: Record<ImageQuality, string> = { standard: 'Standard', hd: 'HD' };
 
 /** `price`: the server's price of a generation, once it has said (free with the local painter). */
-export function GenerateForm({ form, onSubmit, busy, price }: { form: GenerateFormApi; onSubmit(request: ValidGenerateImageRequest): void; busy: boolean; price?: number | undefined }) {
+export function GenerateForm({
+  form,
+  onSubmit,
+  busy,
+  price,
+}: {
+  form: GenerateFormApi;
+  onSubmit(request: ValidGenerateImageRequest): void;
+  busy: boolean;
+  price?: number | undefined;
+}) {
   const settings = form.watch();
   // dall-e-2 (the small squares) draws at one quality only.
   const qualityApplies = modelForSize[settings.size] === 'dall-e-3';
@@ -105,8 +118,15 @@ export function GenerateForm({ form, onSubmit, busy, price }: { form: GenerateFo
       />
       <StylePicker {...form.register('style')} />
       <SavedPrompts
-        current={() => ({ prompt: settings.prompt, size: settings.size, quality: settings.quality, style: settings.style })}
-        onPick={(saved) => form.reset({ prompt: saved.prompt, size: saved.size, quality: saved.quality, style: saved.style })}
+        current={() => ({
+          prompt: settings.prompt,
+          size: settings.size,
+          quality: settings.quality,
+          style: settings.style,
+        })}
+        onPick={(saved) =>
+          form.reset({ prompt: saved.prompt, size: saved.size, quality: saved.quality, style: saved.style })
+        }
       />
       <Button type="submit" size="lg" busy={busy} disabled={settings.prompt.trim() === ''}>
         Generate{price !== undefined && ` · ${formatPrice(price)}`}

@@ -20,8 +20,12 @@ function generate(prompt = 'A lighthouse at dawn') {
 }
 
 const canvas = () => within(screen.getByRole('region', { name: 'Result' }));
-const againAddress = (settings: unknown) => `/generate?settings=${encodeURIComponent(typeof settings === 'string' ? settings : JSON.stringify(settings))}`;
-const chosen = (legend: string) => (within(screen.getByRole('group', { name: legend })).getAllByRole('radio') as HTMLInputElement[]).find((radio) => radio.checked)?.value;
+const againAddress = (settings: unknown) =>
+  `/generate?settings=${encodeURIComponent(typeof settings === 'string' ? settings : JSON.stringify(settings))}`;
+const chosen = (legend: string) =>
+  (within(screen.getByRole('group', { name: legend })).getAllByRole('radio') as HTMLInputElement[]).find(
+    (radio) => radio.checked,
+  )?.value;
 
 describe('/generate runs through the jobs API', () => {
   beforeEach(() => {
@@ -39,7 +43,10 @@ describe('/generate runs through the jobs API', () => {
 
   it('shows the queue position, then the progress, then the image, and reloads the balance', async () => {
     const stream = eventStream();
-    const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    const server = mockServer({
+      'POST /api/jobs/generate': [...accepted],
+      [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
+    });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(1));
     generate();
@@ -47,7 +54,13 @@ describe('/generate runs through the jobs API', () => {
     expect(await canvas().findByText("You're 2nd in line")).toBeTruthy();
     // The credit is reserved on acceptance: the balance is read again at once.
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit')).toHaveLength(2));
-    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A lighthouse at dawn', size: '1024x1024', quality: 'standard', style: 'none', model: 'dall-e-3' });
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({
+      prompt: 'A lighthouse at dawn',
+      size: '1024x1024',
+      quality: 'standard',
+      style: 'none',
+      model: 'dall-e-3',
+    });
     stream.send('position', { position: 1 });
     expect(await canvas().findByText("You're next in line")).toBeTruthy();
     stream.send('running', { attempt: 1 }, 1);
@@ -59,18 +72,27 @@ describe('/generate runs through the jobs API', () => {
     const image = await canvas().findByRole('img', { name: 'Generated image: A lighthouse at dawn' });
     expect(image.getAttribute('src')).toMatch(/^blob:/);
     expect(server.callsTo('GET', `/api/images/${imageId}`)[0]?.headers.token).toBe('valid-token');
-    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-at-dawn-33333333\.png$/);
+    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(
+      /^\d{4}-\d{2}-\d{2}-generation-a-lighthouse-at-dawn-33333333\.png$/,
+    );
     await waitFor(() => expect(server.callsTo('POST', '/api/image/get-credit').length).toBeGreaterThan(creditCalls));
   });
 
   it("shows a failed job's message from the server", async () => {
     const stream = eventStream();
-    mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    mockServer({
+      'POST /api/jobs/generate': [...accepted],
+      [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
+    });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     generate();
     stream.send('running', { attempt: 1 }, 1);
     stream.send('failed', { message: 'The image service is busy. Please try again; your credit was refunded.' }, 2);
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('The image service is busy. Please try again; your credit was refunded.'));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        'The image service is busy. Please try again; your credit was refunded.',
+      ),
+    );
     expect(screen.getByRole('button', { name: /^Generate/ })).toBeTruthy();
     expect(canvas().queryByRole('progressbar')).toBeNull();
   });
@@ -83,7 +105,14 @@ describe('/generate runs through the jobs API', () => {
       [`POST /api/jobs/${jobId}/cancel`]: () => {
         // The stream hears of the cancel before its answer arrives.
         stream.send('canceled', { message: messages.job.canceled }, 1);
-        return [200, { success: true, message: messages.job.cancelRequested, job: jobView({ id: jobId, status: 'canceled', message: messages.job.canceled }) }];
+        return [
+          200,
+          {
+            success: true,
+            message: messages.job.cancelRequested,
+            job: jobView({ id: jobId, status: 'canceled', message: messages.job.canceled }),
+          },
+        ];
       },
     });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
@@ -101,9 +130,17 @@ describe('/generate runs through the jobs API', () => {
 
   it('after a reload, picks up the running generation found on the server and shows its image', async () => {
     const stream = eventStream();
-    localStorage.setItem('lumigen.generation-notes', JSON.stringify({ [jobId]: { prompt: 'A fox in snow', size: '512x512', quality: 'standard' } }));
+    localStorage.setItem(
+      'lumigen.generation-notes',
+      JSON.stringify({ [jobId]: { prompt: 'A fox in snow', size: '512x512', quality: 'standard' } }),
+    );
     const server = mockServer({
-      'GET /api/jobs': (call) => [200, call.query.get('status') === 'running' ? { ...noJobs, jobs: [jobView({ id: jobId, status: 'running', progress: 70 })] } : noJobs],
+      'GET /api/jobs': (call) => [
+        200,
+        call.query.get('status') === 'running'
+          ? { ...noJobs, jobs: [jobView({ id: jobId, status: 'running', progress: 70 })] }
+          : noJobs,
+      ],
       [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
     });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
@@ -117,7 +154,12 @@ describe('/generate runs through the jobs API', () => {
 
   it("leaves another kind's running job to its own page", async () => {
     const server = mockServer({
-      'GET /api/jobs': (call) => [200, call.query.get('status') === 'running' ? { ...noJobs, jobs: [jobView({ id: jobId, kind: 'remove-background', status: 'running' })] } : noJobs],
+      'GET /api/jobs': (call) => [
+        200,
+        call.query.get('status') === 'running'
+          ? { ...noJobs, jobs: [jobView({ id: jobId, kind: 'remove-background', status: 'running' })] }
+          : noJobs,
+      ],
     });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     await waitFor(() => expect(server.callsTo('GET', '/api/jobs').length).toBeGreaterThanOrEqual(2));
@@ -125,27 +167,54 @@ describe('/generate runs through the jobs API', () => {
     expect(server.callsTo('GET', `/api/jobs/${jobId}/events`)).toEqual([]);
   });
 
-  it("Use again: fills the prompt, size and quality of an earlier image, says so, and sends them", async () => {
+  it('Use again: fills the prompt, size and quality of an earlier image, says so, and sends them', async () => {
     const stream = eventStream();
-    const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
-    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', model: 'dall-e-3', size: '1792x1024', quality: 'hd', style: 'anime', seed: 12345 }), token: 'valid-token' });
+    const server = mockServer({
+      'POST /api/jobs/generate': [...accepted],
+      [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
+    });
+    renderWithProviders(<GeneratePage />, {
+      path: againAddress({
+        prompt: 'A fox in snow',
+        model: 'dall-e-3',
+        size: '1792x1024',
+        quality: 'hd',
+        style: 'anime',
+        seed: 12345,
+      }),
+      token: 'valid-token',
+    });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect(chosen('Resolution')).toBe('1792x1024');
     expect(chosen('Quality')).toBe('hd');
     expect(notify.info).toHaveBeenCalledWith(webMessages.generationSettingsCarried);
     fireEvent.click(screen.getByRole('button', { name: /^Generate/ }));
     await waitFor(() => expect(server.callsTo('POST', '/api/jobs/generate')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({ prompt: 'A fox in snow', size: '1792x1024', quality: 'hd', style: 'anime', model: 'dall-e-3' });
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toEqual({
+      prompt: 'A fox in snow',
+      size: '1792x1024',
+      quality: 'hd',
+      style: 'anime',
+      model: 'dall-e-3',
+    });
   });
 
   it('Use again: keeps what is valid, ignores the rest, and never breaks on a bad address', async () => {
     mockServer({});
-    renderWithProviders(<GeneratePage />, { path: againAddress({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }), token: 'valid-token' });
+    renderWithProviders(<GeneratePage />, {
+      path: againAddress({ prompt: 'A fox in snow', size: '999x999', quality: 'ultra' }),
+      token: 'valid-token',
+    });
     await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('A fox in snow'));
     expect([chosen('Resolution'), chosen('Quality')]).toEqual(['1024x1024', 'standard']);
     cleanup();
 
-    for (const garbage of ['not json', '[1,2]', JSON.stringify({ prompt: 42, size: null }), JSON.stringify({ prompt: 'x'.repeat(4001) })]) {
+    for (const garbage of [
+      'not json',
+      '[1,2]',
+      JSON.stringify({ prompt: 42, size: null }),
+      JSON.stringify({ prompt: 'x'.repeat(4001) }),
+    ]) {
       vi.mocked(notify.info).mockReset();
       renderWithProviders(<GeneratePage />, { path: againAddress(garbage), token: 'valid-token' });
       await screen.findByRole('button', { name: /^Generate/ });
@@ -157,24 +226,49 @@ describe('/generate runs through the jobs API', () => {
 
   it('sends the chosen style and shows it beside the result', async () => {
     const stream = eventStream();
-    const server = mockServer({ 'POST /api/jobs/generate': [...accepted], [`GET /api/jobs/${jobId}/events`]: () => stream.response() });
+    const server = mockServer({
+      'POST /api/jobs/generate': [...accepted],
+      [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
+    });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     const style = screen.getByRole('combobox', { name: 'Style' }) as HTMLSelectElement;
-    expect([...style.options].map((option) => option.text)).toEqual(['None', 'Photographic', 'Cinematic', 'Illustration', 'Anime', '3D render', 'Watercolor', 'Flat logo']);
+    expect([...style.options].map((option) => option.text)).toEqual([
+      'None',
+      'Photographic',
+      'Cinematic',
+      'Illustration',
+      'Anime',
+      '3D render',
+      'Watercolor',
+      'Flat logo',
+    ]);
     fireEvent.change(style, { target: { value: 'watercolor' } });
     generate('A fox in the snow');
     await waitFor(() => expect(server.callsTo('POST', '/api/jobs/generate')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toMatchObject({ prompt: 'A fox in the snow', style: 'watercolor' });
+    expect(server.callsTo('POST', '/api/jobs/generate')[0]?.body).toMatchObject({
+      prompt: 'A fox in the snow',
+      style: 'watercolor',
+    });
     stream.send('succeeded', { imageId }, 1);
     await canvas().findByRole('img', { name: 'Generated image: A fox in the snow' });
     expect(screen.getByText(/1024 × 1024 · Standard · Watercolor style/)).toBeTruthy();
   });
 
   it('Save prompt keeps the form’s prompt, size, quality and style; Saved prompts fills the form from one', async () => {
-    const saved = { id: '44444444-4444-4444-8444-444444444444', prompt: 'A neon city at night', size: '1792x1024', quality: 'hd', style: 'cinematic', createdAt: '2026-11-27T10:00:00.000Z' };
+    const saved = {
+      id: '44444444-4444-4444-8444-444444444444',
+      prompt: 'A neon city at night',
+      size: '1792x1024',
+      quality: 'hd',
+      style: 'cinematic',
+      createdAt: '2026-11-27T10:00:00.000Z',
+    };
     const server = mockServer({
       'GET /api/prompts': [200, { success: true, prompts: [saved] }],
-      'POST /api/prompts': (call) => [201, { success: true, prompt: { ...saved, ...(call.body as object), id: '55555555-5555-4555-8555-555555555555' } }],
+      'POST /api/prompts': (call) => [
+        201,
+        { success: true, prompt: { ...saved, ...(call.body as object), id: '55555555-5555-4555-8555-555555555555' } },
+      ],
     });
     renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'A quiet harbour' } });
@@ -182,7 +276,12 @@ describe('/generate runs through the jobs API', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Style' }), { target: { value: 'anime' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save prompt' }));
     await waitFor(() => expect(server.callsTo('POST', '/api/prompts')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/prompts')[0]?.body).toEqual({ prompt: 'A quiet harbour', size: '512x512', quality: 'standard', style: 'anime' });
+    expect(server.callsTo('POST', '/api/prompts')[0]?.body).toEqual({
+      prompt: 'A quiet harbour',
+      size: '512x512',
+      quality: 'standard',
+      style: 'anime',
+    });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Prompt saved'));
     // The list is asked for only when the menu opens.
     expect(server.callsTo('GET', '/api/prompts')).toHaveLength(0);

@@ -62,7 +62,12 @@ export function GeneratePage() {
     scrollToCanvas(canvas.current);
     submission.mutate(request, {
       onSuccess: (accepted) => {
-        noteGeneration(accepted.jobId, { prompt: request.prompt, size: request.size, quality: request.quality, style: request.style });
+        noteGeneration(accepted.jobId, {
+          prompt: request.prompt,
+          size: request.size,
+          quality: request.quality,
+          style: request.style,
+        });
         run.start(accepted);
       },
       onError: (error) => {
@@ -79,7 +84,11 @@ export function GeneratePage() {
   return (
     <>
       <ToolLayout
-        badge={providers.data?.localPreview ? <p className="tool__badge">local preview — images are painted on this server, not by an AI model</p> : null}
+        badge={
+          providers.data?.localPreview ? (
+            <p className="tool__badge">local preview — images are painted on this server, not by an AI model</p>
+          ) : null
+        }
         canvasRef={canvas}
         controls={
           result ? (
@@ -93,9 +102,18 @@ export function GeneratePage() {
         }
         canvas={
           busy ? (
-            <JobProgress job={run.job} working="Painting your image…" onCancel={run.cancel} cancelling={run.cancelling} />
+            <JobProgress
+              job={run.job}
+              working="Painting your image…"
+              onCancel={run.cancel}
+              cancelling={run.cancelling}
+            />
           ) : result ? (
-            <GenerationResult result={result} preview={price?.preview ? previewNotice : undefined} onAnother={() => setResult(undefined)} />
+            <GenerationResult
+              result={result}
+              preview={price?.preview ? previewNotice : undefined}
+              onAnother={() => setResult(undefined)}
+            />
           ) : (
             <CanvasEmpty>Your image appears here. Write a prompt, pick a size and press Generate.</CanvasEmpty>
           )

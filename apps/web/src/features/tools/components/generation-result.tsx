@@ -10,20 +10,36 @@ export type Generated = { imageId: string; prompt: string; settings?: Omit<Gener
 
 /** docs/product.md §2: the image, then Generate Another Image, Download and three ways onward. */
 /** `preview`: said under the image when the local painter made it (docs/decisions/051). */
-export function GenerationResult({ result, preview, onAnother }: { result: Generated; preview?: string | undefined; onAnother(): void }) {
+export function GenerationResult({
+  result,
+  preview,
+  onAnother,
+}: {
+  result: Generated;
+  preview?: string | undefined;
+  onAnother(): void;
+}) {
   const image = useImageUrl(result.imageId);
   const carry = `?image=${encodeURIComponent(result.imageId)}`;
   if (image.isPending) return <LoadingOrb label="Loading your image" />;
   if (image.isError) return <p role="alert">Your image is ready, but it could not be loaded: {image.error.message}</p>;
   return (
     <div className="tool__result">
-      <img className="tool__image" src={image.data} alt={result.prompt ? `Generated image: ${result.prompt}` : 'Your generated image'} />
+      <img
+        className="tool__image"
+        src={image.data}
+        alt={result.prompt ? `Generated image: ${result.prompt}` : 'Your generated image'}
+      />
       {preview && <p className="tool__note tool__note--preview">{preview}</p>}
       <div className="tool__actions">
         <Button variant="secondary" onClick={onAnother}>
           Generate Another Image
         </Button>
-        <a className="button button--primary" href={image.data} download={exportName({ tool: 'generation', words: result.prompt, id: result.imageId })}>
+        <a
+          className="button button--primary"
+          href={image.data}
+          download={exportName({ tool: 'generation', words: result.prompt, id: result.imageId })}
+        >
           Download
         </a>
       </div>
@@ -50,11 +66,16 @@ export function GenerationSummary({ prompt, settings }: { prompt: string; settin
   return (
     <div className="tool__summary">
       <h2>Your prompt</h2>
-      {prompt ? <blockquote>{prompt}</blockquote> : <p>This image was started in another browser, so its prompt is not shown here.</p>}
+      {prompt ? (
+        <blockquote>{prompt}</blockquote>
+      ) : (
+        <p>This image was started in another browser, so its prompt is not shown here.</p>
+      )}
       {settings && (
         <p>
           {/* The small sizes draw at one quality only, whatever the form held: say what was used. */}
-          {settings.size.replace('x', ' × ')} · {settings.quality === 'hd' && modelForSize[settings.size] === 'dall-e-3' ? 'HD' : 'Standard'}
+          {settings.size.replace('x', ' × ')} ·{' '}
+          {settings.quality === 'hd' && modelForSize[settings.size] === 'dall-e-3' ? 'HD' : 'Standard'}
           {settings.style && settings.style !== 'none' && ` · ${imageStyles[settings.style].label} style`}
         </p>
       )}

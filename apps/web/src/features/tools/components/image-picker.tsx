@@ -25,11 +25,23 @@ type Props = {
  * judged — type, size, whether it decodes, its pixels — so a refusal comes before anything is
  * paid. With `onChooseMany`, it takes up to 50 pictures.
  */
-export function ImagePicker({ label, file, onChange, accept = acceptedImageTypes.join(','), error, onChooseMany, chosenCount = 0, maxMegapixels }: Props) {
+export function ImagePicker({
+  label,
+  file,
+  onChange,
+  accept = acceptedImageTypes.join(','),
+  error,
+  onChooseMany,
+  chosenCount = 0,
+  maxMegapixels,
+}: Props) {
   const id = useId();
   const [problem, setProblem] = useState<string>();
   const [dragging, setDragging] = useState(false);
-  const preview = useMemo(() => (file && file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined), [file]);
+  const preview = useMemo(
+    () => (file && file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined),
+    [file],
+  );
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const takeAll = (files: FileList | null | undefined) => {

@@ -15,9 +15,12 @@ const imageId = '55555555-5555-4555-8555-555555555555';
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
 const canvas = () => within(screen.getByRole('region', { name: 'Result' }));
 const removebg = () =>
-  renderWithProviders(<Routes>
-      <Route path='/removebg' element={<ToolPage name='removebg' />} />
-    </Routes>, { path: '/removebg', token: 'valid-token' });
+  renderWithProviders(
+    <Routes>
+      <Route path="/removebg" element={<ToolPage name="removebg" />} />
+    </Routes>,
+    { path: '/removebg', token: 'valid-token' },
+  );
 
 describe('a tool page runs through the jobs API', () => {
   beforeEach(() => {
@@ -51,7 +54,9 @@ describe('a tool page runs through the jobs API', () => {
     stream.send('succeeded', { imageId }, 3);
     expect(await canvas().findByRole('img', { name: 'After: photo.jpg' })).toBeTruthy();
     expect(canvas().getByRole('img', { name: 'Before: photo.jpg' })).toBeTruthy();
-    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(/^\d{4}-\d{2}-\d{2}-remove-background-photo-55555555\.png$/);
+    expect(canvas().getByRole('link', { name: 'Download' }).getAttribute('download')).toMatch(
+      /^\d{4}-\d{2}-\d{2}-remove-background-photo-55555555\.png$/,
+    );
   });
 
   it("says 'Image edit failed' with the server's reason", async () => {
@@ -66,14 +71,22 @@ describe('a tool page runs through the jobs API', () => {
     await screen.findByText('photo.jpg');
     fireEvent.click(screen.getByRole('button', { name: /^Remove Background/ }));
     stream.send('failed', { message: 'No subject found in this picture. Your credit was refunded.' }, 1);
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(toolMessages.failed('No subject found in this picture. Your credit was refunded.')));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        toolMessages.failed('No subject found in this picture. Your credit was refunded.'),
+      ),
+    );
   });
 
   it('after a reload, picks up its own waiting job and shows the result alone', async () => {
     const stream = eventStream();
     const server = mockServer({
-      'GET /api/jobs': (call) =>
-        [200, call.query.get('status') === 'queued' ? { ...noJobs, jobs: [jobView({ id: jobId, kind: 'remove-background', status: 'queued', position: 2 })] } : noJobs],
+      'GET /api/jobs': (call) => [
+        200,
+        call.query.get('status') === 'queued'
+          ? { ...noJobs, jobs: [jobView({ id: jobId, kind: 'remove-background', status: 'queued', position: 2 })] }
+          : noJobs,
+      ],
       [`GET /api/jobs/${jobId}/events`]: () => stream.response(),
     });
     removebg();
@@ -91,7 +104,10 @@ describe('a tool page runs through the jobs API', () => {
     const server = mockServer({
       'POST /api/jobs/tools/remove-background': [202, { success: true, jobId, status: 'running' }],
       [`GET /api/jobs/${jobId}/events`]: () => streams.shift()!.response(),
-      [`GET /api/jobs/${jobId}`]: [200, { success: true, job: jobView({ id: jobId, kind: 'remove-background', status: 'running', progress: 30 }) }],
+      [`GET /api/jobs/${jobId}`]: [
+        200,
+        { success: true, job: jobView({ id: jobId, kind: 'remove-background', status: 'running', progress: 30 }) },
+      ],
     });
     removebg();
     fireEvent.change(screen.getByLabelText('Image'), { target: { files: [photo()] } });

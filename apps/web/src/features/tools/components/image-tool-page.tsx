@@ -1,5 +1,12 @@
 import { batchQuote } from '@lumigen/contract/batches';
-import { creditCosts, formatCost, formatPrice, lowQualityFillShare, lowQualityPreviewNotice, previewNotice } from '@lumigen/contract/pricing';
+import {
+  creditCosts,
+  formatCost,
+  formatPrice,
+  lowQualityFillShare,
+  lowQualityPreviewNotice,
+  previewNotice,
+} from '@lumigen/contract/pricing';
 import { toolImageLimits, toolMessages, type ToolId } from '@lumigen/contract/tools';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -69,7 +76,12 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     setStrokes([]);
   };
   const form = useForm<ToolSettings>({
-    defaultValues: { prompt: '', sliders: Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])), keepRatio: true, maskSource: 'paint' },
+    defaultValues: {
+      prompt: '',
+      sliders: Object.fromEntries((config.sliders ?? []).map((s) => [s.name, s.default])),
+      keepRatio: true,
+      maskSource: 'paint',
+    },
   });
   const { prompt, sliders: values, maskSource } = form.watch();
   // The server's price for this tool (free when only a local preview runs it); the listed price
@@ -90,11 +102,21 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     setFile(next, note);
   };
   // The picture the sliders start from: the one chosen, or a batch's first.
-  const { before, picture, ratio, carriedSize, setValues, setSlider } = usePictureSize(file ?? batch.files[0], config, form);
+  const { before, picture, ratio, carriedSize, setValues, setSlider } = usePictureSize(
+    file ?? batch.files[0],
+    config,
+    form,
+  );
   const sizeFields = config.size;
 
   // One-press sizes for the tools that change the picture's size, once its size is known.
-  const presets = !picture ? [] : config.tool === 'upscale' ? upscalePresets(picture) : config.tool === 'uncrop' ? uncropPresets(picture) : [];
+  const presets = !picture
+    ? []
+    : config.tool === 'upscale'
+      ? upscalePresets(picture)
+      : config.tool === 'uncrop'
+        ? uncropPresets(picture)
+        : [];
 
   useCarriedSettings(config, form, carriedSize);
   useCarriedImage(setFileState);
@@ -118,7 +140,8 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file && !many) return notify.error(config.incompleteMessage ?? toolMessages.noImage);
-    if (config.prompt && prompt.trim() === '') return notify.error(config.incompleteMessage ?? toolMessages.describe(config.prompt.label));
+    if (config.prompt && prompt.trim() === '')
+      return notify.error(config.incompleteMessage ?? toolMessages.describe(config.prompt.label));
     const painted = config.mask && maskSource === 'paint' && strokes.length > 0;
     if (config.mask && !painted && !(maskSource === 'file' && mask)) return notify.error(toolMessages.noMask);
     // Only the public /test page is reachable without an account; running costs a credit.
@@ -134,7 +157,11 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     if (credit !== undefined && credit < cost) return setShort({ needed: cost, balance: credit });
     setShort(undefined);
     const uncropShare = config.tool === 'uncrop' && picture ? uncroppedShare(picture, values) : 0;
-    const sent = { placement: picture ? originalPlacement(config.tool, picture, values) : undefined, note: fileNote, lowQuality: uncropShare > lowQualityFillShare };
+    const sent = {
+      placement: picture ? originalPlacement(config.tool, picture, values) : undefined,
+      note: fileNote,
+      lowQuality: uncropShare > lowQualityFillShare,
+    };
     scrollToCanvas(canvas.current);
     const fields = async () => {
       const fields: Record<string, string | Blob> = { image_file: file };
@@ -156,7 +183,10 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
   );
 
   const controls = batch.batchId ? (
-    <p>Each picture is edited on its own: follow them on the right, then download them all at once. Pictures that fail are refunded.</p>
+    <p>
+      Each picture is edited on its own: follow them on the right, then download them all at once. Pictures that fail
+      are refunded.
+    </p>
   ) : result ? (
     <p>Compare the result with your original, download it, or start again with another image.</p>
   ) : (
@@ -175,16 +205,33 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
           Clear the {batch.files.length} pictures
         </Button>
       )}
-      {config.mask && <MaskChoice register={form.register} source={maskSource} hasPicture={file !== undefined} mask={mask} onMask={setMask} />}
+      {config.mask && (
+        <MaskChoice
+          register={form.register}
+          source={maskSource}
+          hasPicture={file !== undefined}
+          mask={mask}
+          onMask={setMask}
+        />
+      )}
       {config.prompt && (
-        <TextField label={config.prompt.label} placeholder={config.prompt.placeholder} hint={config.prompt.hint} maxLength={1000} {...form.register('prompt')} />
+        <TextField
+          label={config.prompt.label}
+          placeholder={config.prompt.placeholder}
+          hint={config.prompt.hint}
+          maxLength={1000}
+          {...form.register('prompt')}
+        />
       )}
       {(config.sliders ?? []).map((spec) => (
-        <SliderField key={spec.name} spec={spec} value={values[spec.name] ?? spec.default} onChange={(value) => setSlider(spec, value)} />
+        <SliderField
+          key={spec.name}
+          spec={spec}
+          value={values[spec.name] ?? spec.default}
+          onChange={(value) => setSlider(spec, value)}
+        />
       ))}
-      {sizeFields && ratio && (
-        <CheckboxField label="Keep the picture's proportions" {...form.register('keepRatio')} />
-      )}
+      {sizeFields && ratio && <CheckboxField label="Keep the picture's proportions" {...form.register('keepRatio')} />}
       <SizePresets presets={presets} onChoose={(preset) => setValues((v) => ({ ...v, ...preset }))} />
       {short && <ShortOfCredits action={config.action} needed={short.needed} balance={short.balance} />}
       {!token && <SignInHint cost={cost} />}
@@ -192,38 +239,55 @@ export function ImageToolPage({ config, badge }: { config: ToolPageConfig; badge
     </form>
   );
 
-  const canvasContent = batch.batchId || many ? (
-    <BatchGrid files={batch.files} batch={batch.batch.data} fileName={`lumigen-${config.tool}.zip`} onAnother={batch.reset} />
-  ) : busy ? (
-    <JobProgress job={run.job} working="Working on your image…" onCancel={run.cancel} cancelling={run.cancelling} />
-  ) : result ? (
-    <EditResult
-      imageId={result.imageId}
-      before={result.recovered ? undefined : before}
-      placement={result.placement}
-      note={result.note}
-      preview={price?.preview ? (result.lowQuality ? lowQualityPreviewNotice : previewNotice) : undefined}
-      alt={file && !result.recovered ? file.name : 'your picture'}
-      fileName={exportName({ tool: config.tool, words: (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null), id: result.imageId })}
-      onAnother={() => {
-        edit.clearResult();
-        setFile(undefined);
-        setMask(undefined);
-      }}
-    />
-  ) : config.mask && maskSource === 'paint' && before && file ? (
-    <MaskPainter src={before} alt={`Your image: ${file.name}`} strokes={strokes} onChange={setStrokes} action={runButton} />
-  ) : before && file ? (
-    <ToolPreview
-      src={before}
-      alt={`Your image: ${file.name}`}
-      action={config.action}
-      picture={picture}
-      placement={config.tool === 'uncrop' && picture ? originalPlacement('uncrop', picture, values) : undefined}
-    />
-  ) : (
-    <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
-  );
+  const canvasContent =
+    batch.batchId || many ? (
+      <BatchGrid
+        files={batch.files}
+        batch={batch.batch.data}
+        fileName={`lumigen-${config.tool}.zip`}
+        onAnother={batch.reset}
+      />
+    ) : busy ? (
+      <JobProgress job={run.job} working="Working on your image…" onCancel={run.cancel} cancelling={run.cancelling} />
+    ) : result ? (
+      <EditResult
+        imageId={result.imageId}
+        before={result.recovered ? undefined : before}
+        placement={result.placement}
+        note={result.note}
+        preview={price?.preview ? (result.lowQuality ? lowQualityPreviewNotice : previewNotice) : undefined}
+        alt={file && !result.recovered ? file.name : 'your picture'}
+        fileName={exportName({
+          tool: config.tool,
+          words:
+            (config.prompt && !config.prompt.field && prompt) || (file && !result.recovered ? baseName(file) : null),
+          id: result.imageId,
+        })}
+        onAnother={() => {
+          edit.clearResult();
+          setFile(undefined);
+          setMask(undefined);
+        }}
+      />
+    ) : config.mask && maskSource === 'paint' && before && file ? (
+      <MaskPainter
+        src={before}
+        alt={`Your image: ${file.name}`}
+        strokes={strokes}
+        onChange={setStrokes}
+        action={runButton}
+      />
+    ) : before && file ? (
+      <ToolPreview
+        src={before}
+        alt={`Your image: ${file.name}`}
+        action={config.action}
+        picture={picture}
+        placement={config.tool === 'uncrop' && picture ? originalPlacement('uncrop', picture, values) : undefined}
+      />
+    ) : (
+      <CanvasEmpty>Choose an image on the left. The result appears here, next to your original.</CanvasEmpty>
+    );
 
   return (
     <>

@@ -8,7 +8,17 @@ import './job-progress.css';
  * The canvas while a job waits or runs: its place in the queue, then how far it is, and a way to
  * call it off (the credit comes back). `working` says what is being made ("Painting your image…").
  */
-export function JobProgress({ job, working, onCancel, cancelling }: { job: JobState | undefined; working: string; onCancel?(): void; cancelling: boolean }) {
+export function JobProgress({
+  job,
+  working,
+  onCancel,
+  cancelling,
+}: {
+  job: JobState | undefined;
+  working: string;
+  onCancel?(): void;
+  cancelling: boolean;
+}) {
   const waiting = job?.status === 'queued';
   return (
     <div className="tool__working job-progress">
@@ -23,7 +33,15 @@ export function JobProgress({ job, working, onCancel, cancelling }: { job: JobSt
         <p>{working}</p>
       )}
       {job?.status === 'running' && (
-        <div className="job-progress__bar" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={job.progress} aria-valuetext={`${job.progress}%`}>
+        <div
+          className="job-progress__bar"
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={job.progress}
+          aria-valuetext={`${job.progress}%`}
+        >
           <span style={{ width: `${job.progress}%` }} />
         </div>
       )}

@@ -33,9 +33,18 @@ export function MaskChoice({
             </label>
           ))}
         </div>
-        {source === 'paint' && !hasPicture && <p className="field__hint">Choose an image, then paint over what should disappear.</p>}
+        {source === 'paint' && !hasPicture && (
+          <p className="field__hint">Choose an image, then paint over what should disappear.</p>
+        )}
       </fieldset>
-      {source === 'file' && <ImagePicker label="Mask file (white where the image should be cleaned)" file={mask} onChange={onMask} accept="*" />}
+      {source === 'file' && (
+        <ImagePicker
+          label="Mask file (white where the image should be cleaned)"
+          file={mask}
+          onChange={onMask}
+          accept="*"
+        />
+      )}
     </>
   );
 }

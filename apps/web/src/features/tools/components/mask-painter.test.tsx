@@ -38,7 +38,17 @@ function showPicture() {
   Object.defineProperty(image, 'naturalHeight', { value: 768 });
   fireEvent.load(image);
   const canvas = screen.getByRole('img', { name: /^Mask/ }) as HTMLCanvasElement;
-  canvas.getBoundingClientRect = () => ({ left: 100, top: 50, width: 256, height: 192, right: 356, bottom: 242, x: 100, y: 50, toJSON: () => ({}) });
+  canvas.getBoundingClientRect = () => ({
+    left: 100,
+    top: 50,
+    width: 256,
+    height: 192,
+    right: 356,
+    bottom: 242,
+    x: 100,
+    y: 50,
+    toJSON: () => ({}),
+  });
   return canvas;
 }
 
@@ -64,7 +74,15 @@ describe('MaskPainter', () => {
     expect(canvas.width).toBe(1024);
     expect(canvas.height).toBe(768);
     paint(canvas, [110, 60], [150, 60]);
-    expect(latest).toEqual([{ size: 32 * 4, points: [[40, 40], [200, 40]] }]);
+    expect(latest).toEqual([
+      {
+        size: 32 * 4,
+        points: [
+          [40, 40],
+          [200, 40],
+        ],
+      },
+    ]);
     expect(screen.getByRole('img', { name: 'Mask: 1 stroke painted' })).toBeTruthy();
   });
 
@@ -78,7 +96,10 @@ describe('MaskPainter', () => {
     paint(canvas, [100, 50], [120, 70], 'touch');
     paint(canvas, [300, 200], [300, 210], 'pen');
     expect(latest.map((stroke) => stroke.size)).toEqual([40, 40]);
-    expect(latest[1]!.points).toEqual([[800, 600], [800, 640]]);
+    expect(latest[1]!.points).toEqual([
+      [800, 600],
+      [800, 640],
+    ]);
   });
 
   it('ignores a second finger while one paints, and the right mouse button', () => {

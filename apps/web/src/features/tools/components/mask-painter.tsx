@@ -6,7 +6,15 @@ import { SliderField } from './slider-field.tsx';
 import './mask-painter.css';
 
 /** In screen pixels: a brush keeps its size on the screen whatever the picture's resolution. */
-const brushSpec: SliderSpec = { name: 'brush', label: 'Brush size', min: 4, max: 120, step: 1, default: 32, unit: 'px' };
+const brushSpec: SliderSpec = {
+  name: 'brush',
+  label: 'Brush size',
+  min: 4,
+  max: 120,
+  step: 1,
+  default: 32,
+  unit: 'px',
+};
 /** Painted strokes, drawn opaque on a canvas shown half transparent so overlaps don't darken. */
 const paint = '#6d4dff';
 
@@ -34,7 +42,10 @@ function draw(context: CanvasRenderingContext2D, stroke: Stroke, from = 0) {
 function isTextEntry(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return target instanceof HTMLInputElement && !['range', 'file', 'checkbox', 'radio', 'button', 'submit'].includes(target.type);
+  return (
+    target instanceof HTMLInputElement &&
+    !['range', 'file', 'checkbox', 'radio', 'button', 'submit'].includes(target.type)
+  );
 }
 
 /**
@@ -73,7 +84,14 @@ export function MaskPainter({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || isTextEntry(event.target)) return;
+      if (
+        event.key.toLowerCase() !== 'z' ||
+        !(event.ctrlKey || event.metaKey) ||
+        event.shiftKey ||
+        event.altKey ||
+        isTextEntry(event.target)
+      )
+        return;
       if (latest.current.length === 0) return;
       event.preventDefault();
       onChange(latest.current.slice(0, -1));
@@ -82,7 +100,8 @@ export function MaskPainter({
     return () => window.removeEventListener('keydown', onKey);
   }, [onChange]);
 
-  const position = (event: PointerEvent<HTMLCanvasElement>) => toNatural(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect(), natural!);
+  const position = (event: PointerEvent<HTMLCanvasElement>) =>
+    toNatural(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect(), natural!);
 
   const moveCursor = (event: PointerEvent<HTMLCanvasElement>) => {
     const ring = cursor.current;
@@ -110,7 +129,10 @@ export function MaskPainter({
     const from = current.stroke.points.length;
     // A fast hand gives several positions per frame; all of them keep the line smooth.
     const events = event.nativeEvent.getCoalescedEvents?.() ?? [];
-    const samples = events.length > 0 ? events.map((e) => toNatural(e.clientX, e.clientY, event.currentTarget.getBoundingClientRect(), natural!)) : [position(event)];
+    const samples =
+      events.length > 0
+        ? events.map((e) => toNatural(e.clientX, e.clientY, event.currentTarget.getBoundingClientRect(), natural!))
+        : [position(event)];
     current.stroke.points.push(...samples);
     const context = event.currentTarget.getContext('2d');
     if (context) draw(context, current.stroke, from);
@@ -132,7 +154,12 @@ export function MaskPainter({
         </p>
         <SliderField spec={brushSpec} value={brush} onChange={setBrush} />
         <div className="mask-painter__buttons">
-          <Button variant="secondary" onClick={() => onChange(strokes.slice(0, -1))} disabled={count === 0} aria-keyshortcuts="Control+Z Meta+Z">
+          <Button
+            variant="secondary"
+            onClick={() => onChange(strokes.slice(0, -1))}
+            disabled={count === 0}
+            aria-keyshortcuts="Control+Z Meta+Z"
+          >
             Undo
           </Button>
           <Button variant="secondary" onClick={() => onChange([])} disabled={count === 0}>
@@ -146,7 +173,9 @@ export function MaskPainter({
           src={src}
           alt={alt}
           draggable={false}
-          onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onLoad={(event) =>
+            setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+          }
         />
         {natural && (
           <canvas
@@ -155,7 +184,9 @@ export function MaskPainter({
             width={natural.width}
             height={natural.height}
             role="img"
-            aria-label={count === 0 ? 'Mask: nothing painted yet' : `Mask: ${count} ${count === 1 ? 'stroke' : 'strokes'} painted`}
+            aria-label={
+              count === 0 ? 'Mask: nothing painted yet' : `Mask: ${count} ${count === 1 ? 'stroke' : 'strokes'} painted`
+            }
             onPointerDown={start}
             onPointerMove={move}
             onPointerUp={end}

@@ -21,7 +21,12 @@ describe('Recent work', () => {
           jobs: [
             jobView({ id: 'a1', kind: 'remove-background', status: 'running', progress: 20 }),
             jobView({ id: 'b2', kind: 'generation', status: 'succeeded', imageId: 'img-1', progress: 100 }),
-            jobView({ id: 'c3', kind: 'upscale', status: 'failed', message: 'The picture is too large to upscale. Your credit was refunded.' }),
+            jobView({
+              id: 'c3',
+              kind: 'upscale',
+              status: 'failed',
+              message: 'The picture is too large to upscale. Your credit was refunded.',
+            }),
           ],
         },
       ],
@@ -32,7 +37,9 @@ describe('Recent work', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Remove BackgroundWorking/),
       expect.stringMatching(/^Image GeneratorDone/),
-      expect.stringMatching(/^Image Upscaling ToolFailed.*The picture is too large to upscale\. Your credit was refunded\.$/),
+      expect.stringMatching(
+        /^Image Upscaling ToolFailed.*The picture is too large to upscale\. Your credit was refunded\.$/,
+      ),
     ]);
     // The picture opens full size on /profile, with the keyboard too: it is a link.
     const open = within(items[1]!).getByRole('link', { name: /^Open full size: Image Generator/ });

@@ -32,7 +32,11 @@ function Thumbnail({ job, label }: { job: JobView; label: string }) {
   }
   return (
     // /profile opens the image full size by address (decision 020).
-    <Link className="recent__thumb" to={`/profile?view=${encodeURIComponent(job.imageId)}`} aria-label={`Open full size: ${label}`}>
+    <Link
+      className="recent__thumb"
+      to={`/profile?view=${encodeURIComponent(job.imageId)}`}
+      aria-label={`Open full size: ${label}`}
+    >
       {url.data ? <img src={url.data} alt="" loading="lazy" /> : null}
     </Link>
   );
@@ -63,9 +67,22 @@ export function RecentWork() {
   const headingId = useId();
   if (!token) return null;
   let content;
-  if (jobs.isPending) content = <p className="recent__note" role="status">Loading your recent work…</p>;
-  else if (jobs.isError) content = <p className="recent__note" role="alert">Your recent work could not be loaded: {jobs.error.message}</p>;
-  else if (jobs.data.jobs.length === 0) content = <p className="recent__note">Nothing here yet. What you make on these pages shows up here, newest first.</p>;
+  if (jobs.isPending)
+    content = (
+      <p className="recent__note" role="status">
+        Loading your recent work…
+      </p>
+    );
+  else if (jobs.isError)
+    content = (
+      <p className="recent__note" role="alert">
+        Your recent work could not be loaded: {jobs.error.message}
+      </p>
+    );
+  else if (jobs.data.jobs.length === 0)
+    content = (
+      <p className="recent__note">Nothing here yet. What you make on these pages shows up here, newest first.</p>
+    );
   else {
     content = (
       // Focusable, so the row can be scrolled with the keyboard on a narrow screen.

@@ -21,7 +21,10 @@ export function SavedPrompts({ current, onPick }: { current(): SavePromptRequest
   const save = () => {
     const prompt = current();
     if (prompt.prompt.trim() === '') return notify.error('Write a prompt to save first');
-    saving.mutate(prompt, { onSuccess: () => notify.success('Prompt saved'), onError: (error) => notify.error(error.message) });
+    saving.mutate(prompt, {
+      onSuccess: () => notify.success('Prompt saved'),
+      onError: (error) => notify.error(error.message),
+    });
   };
   const pick = (prompt: SavedPrompt) => {
     onPick(prompt);
@@ -49,7 +52,8 @@ export function SavedPrompts({ current, onPick }: { current(): SavePromptRequest
                 <button type="button" className="saved-prompts__use" onClick={() => pick(prompt)}>
                   <span>{prompt.prompt}</span>
                   <small>
-                    {prompt.size.replace('x', ' × ')} · {prompt.quality === 'hd' ? 'HD' : 'Standard'} · {imageStyles[prompt.style].label}
+                    {prompt.size.replace('x', ' × ')} · {prompt.quality === 'hd' ? 'HD' : 'Standard'} ·{' '}
+                    {imageStyles[prompt.style].label}
                   </small>
                 </button>
                 <button

@@ -6,7 +6,15 @@ import { useId, useState } from 'react';
  * a rough value, the field for an exact one (a 4096-pixel slider moves about 13 pixels a screen
  * pixel). Arrow keys move either by one step.
  */
-export function SliderField({ spec, value, onChange }: { spec: SliderSpec; value: number; onChange(value: number): void }) {
+export function SliderField({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: SliderSpec;
+  value: number;
+  onChange(value: number): void;
+}) {
   const id = useId();
   const shown = spec.step < 1 ? value.toFixed(1) : String(value);
   // What is typed, while it is typed: "-" or an empty field is on the way to a number, not one.
@@ -31,14 +39,23 @@ export function SliderField({ spec, value, onChange }: { spec: SliderSpec; value
               const text = event.target.value;
               setDraft(text);
               const number = Number(text);
-              if (text.trim() !== '' && Number.isFinite(number) && number >= spec.min && number <= spec.max) onChange(number);
+              if (text.trim() !== '' && Number.isFinite(number) && number >= spec.min && number <= spec.max)
+                onChange(number);
             }}
             onBlur={() => setDraft(undefined)}
           />
           {spec.unit && <span className="slider__unit">{spec.unit}</span>}
         </span>
       </div>
-      <input id={id} type="range" min={spec.min} max={spec.max} step={spec.step} value={value} onChange={(event) => onChange(Number(event.target.value))} />
+      <input
+        id={id}
+        type="range"
+        min={spec.min}
+        max={spec.max}
+        step={spec.step}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
     </div>
   );
 }

@@ -9,17 +9,23 @@ import { ImageToolPage, type ToolPageConfig } from './image-tool-page.tsx';
 export type ToolPageName = Exclude<CatalogueRoute, '/generate'> extends `/${infer Name}` ? Name | 'test' : never;
 
 /** Every editing tool's page, from the catalogue (titles: protected-heroes.ts, from the same entries). */
-const pages = Object.fromEntries(editingTools.map((entry) => [entry.route.slice(1), { tool: entry.id, action: entry.action, ...toolFields[entry.id] }])) as Record<
-  Exclude<ToolPageName, 'test'>,
-  ToolPageConfig
->;
+const pages = Object.fromEntries(
+  editingTools.map((entry) => [
+    entry.route.slice(1),
+    { tool: entry.id, action: entry.action, ...toolFields[entry.id] },
+  ]),
+) as Record<Exclude<ToolPageName, 'test'>, ToolPageConfig>;
 
 /** docs/product.md §2's public /test page: background removal with a note that names the download. */
 const testPage: ToolPageConfig = {
   tool: 'remove-background',
   action: 'Remove Background',
   // Background removal takes no instructions: the prompt is the user's note and names the download.
-  prompt: { label: 'Prompt', placeholder: 'Product shot for the spring catalogue', hint: 'Background removal needs no instructions: your prompt only names the downloaded file.' },
+  prompt: {
+    label: 'Prompt',
+    placeholder: 'Product shot for the spring catalogue',
+    hint: 'Background removal needs no instructions: your prompt only names the downloaded file.',
+  },
   incompleteMessage: toolMessages.testIncomplete,
 };
 
@@ -28,9 +34,16 @@ function LocalBadge({ tool }: { tool: ToolId }) {
   const providers = useProviders();
   const price = providers.data?.prices.tools[tool];
   if (price?.preview) {
-    return <p className="tool__badge">local processing — {price.credits === 0 ? 'a free preview' : 'a preview'}: a quick approximation made on this server, not by an AI model</p>;
+    return (
+      <p className="tool__badge">
+        local processing — {price.credits === 0 ? 'a free preview' : 'a preview'}: a quick approximation made on this
+        server, not by an AI model
+      </p>
+    );
   }
-  return providers.data?.tools === 'local' ? <p className="tool__badge">local processing — edited on this server, without an outside service</p> : null;
+  return providers.data?.tools === 'local' ? (
+    <p className="tool__badge">local processing — edited on this server, without an outside service</p>
+  ) : null;
 }
 
 /** One tool page by its route name; the public /test page draws its own hero (the protected ones get theirs from the router). */
@@ -40,7 +53,11 @@ export function ToolPage({ name }: { name: ToolPageName }) {
   if (name !== 'test') return page;
   return (
     <>
-      <PageHero eyebrow="AI tools" title="Background Removal Test" lead="Try background removal on an image of your own." />
+      <PageHero
+        eyebrow="AI tools"
+        title="Background Removal Test"
+        lead="Try background removal on an image of your own."
+      />
       {page}
     </>
   );

@@ -13,9 +13,12 @@ const jobId = '44444444-4444-4444-8444-444444444444';
 const imageId = '55555555-5555-4555-8555-555555555555';
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
 const page = (name: 'upscale' | 'removebg') =>
-  renderWithProviders(<Routes>
+  renderWithProviders(
+    <Routes>
       <Route path={`/${name}`} element={<ToolPage name={name} />} />
-    </Routes>, { path: `/${name}`, token: 'valid-token' });
+    </Routes>,
+    { path: `/${name}`, token: 'valid-token' },
+  );
 
 describe('a tool page quotes the price the server answers (docs/decisions/051)', () => {
   beforeEach(() => {

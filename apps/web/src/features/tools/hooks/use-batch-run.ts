@@ -27,7 +27,8 @@ export function useBatchRun(tool: ToolId, pictureCost: number) {
 
   /** Keeps at most a batch's worth of `next`, saying so when some are left out. */
   const choose = (next: File[]) => {
-    if (next.length > batchMaxPictures) notify.info(`Only the first ${batchMaxPictures} pictures were kept: a batch takes at most ${batchMaxPictures}.`);
+    if (next.length > batchMaxPictures)
+      notify.info(`Only the first ${batchMaxPictures} pictures were kept: a batch takes at most ${batchMaxPictures}.`);
     setFilesState(next.slice(0, batchMaxPictures));
   };
   const clear = () => setFilesState([]);
@@ -53,5 +54,18 @@ export function useBatchRun(tool: ToolId, pictureCost: number) {
       },
     );
 
-  return { files, batchId, batch, many, cost, quoting, setQuoting, sending: submission.isPending, choose, clear, reset, send };
+  return {
+    files,
+    batchId,
+    batch,
+    many,
+    cost,
+    quoting,
+    setQuoting,
+    sending: submission.isPending,
+    choose,
+    clear,
+    reset,
+    send,
+  };
 }

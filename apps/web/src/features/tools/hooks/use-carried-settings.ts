@@ -8,7 +8,11 @@ import type { ToolFieldsSpec } from '../tool-fields.ts';
 import type { ToolSettings } from '../tool-settings.ts';
 
 /** "Use again": a result's settings, carried in the address, fill the sliders and the prompt. */
-export function useCarriedSettings(config: ToolFieldsSpec, form: UseFormReturn<ToolSettings>, carriedSize: RefObject<boolean>) {
+export function useCarriedSettings(
+  config: ToolFieldsSpec,
+  form: UseFormReturn<ToolSettings>,
+  carriedSize: RefObject<boolean>,
+) {
   const [search] = useSearchParams();
   const settingsQuery = search.get(settingsParam);
   const sizeFields = config.size;

@@ -9,7 +9,9 @@ import { recentJobsQueryKey, useUnfinishedJob } from '../api/get-jobs.ts';
 import { applyJobEvent, jobStateOf, type JobState } from '../job-state.ts';
 
 /** How a followed job ended; `recovered` when the page found it on opening rather than submitting it. */
-export type JobEnd = { jobId: string; recovered: boolean } & ({ status: 'succeeded'; imageId: string } | { status: 'failed' | 'canceled'; message: string });
+export type JobEnd = { jobId: string; recovered: boolean } & (
+  { status: 'succeeded'; imageId: string } | { status: 'failed' | 'canceled'; message: string }
+);
 
 /**
  * A page's paid work as a job: `start` follows a job the page just submitted; on opening, the
@@ -55,8 +57,10 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
       jobId,
       (event) => {
         if (controller.signal.aborted) return;
-        if (event.type === 'succeeded') return end({ jobId, recovered, status: 'succeeded', imageId: event.data.imageId });
-        if (event.type === 'failed' || event.type === 'canceled') return end({ jobId, recovered, status: event.type, message: event.data.message });
+        if (event.type === 'succeeded')
+          return end({ jobId, recovered, status: 'succeeded', imageId: event.data.imageId });
+        if (event.type === 'failed' || event.type === 'canceled')
+          return end({ jobId, recovered, status: event.type, message: event.data.message });
         setJob((current) => (current?.id === jobId ? { ...applyJobEvent(current, event), recovered } : current));
       },
       controller.signal,
@@ -68,7 +72,15 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
 
   const start = (accepted: JobAcceptedResponse) => {
     adopted.current = true;
-    setJob({ id: accepted.jobId, status: accepted.status, position: null, progress: 0, imageId: null, message: null, recovered: false });
+    setJob({
+      id: accepted.jobId,
+      status: accepted.status,
+      position: null,
+      progress: 0,
+      imageId: null,
+      message: null,
+      recovered: false,
+    });
     // The credit is reserved as the job is accepted: the balance shows it at once.
     refresh();
   };

@@ -5,7 +5,9 @@ export function usePastedPictures(accepting: boolean, onPaste: (pasted: File[]) 
   // Subscribed anew each render, so the handler sees the page as it is now.
   useEffect(() => {
     const listener = (event: ClipboardEvent) => {
-      const pasted = Array.from(event.clipboardData?.files ?? []).filter((pastedFile) => pastedFile.type.startsWith('image/'));
+      const pasted = Array.from(event.clipboardData?.files ?? []).filter((pastedFile) =>
+        pastedFile.type.startsWith('image/'),
+      );
       if (pasted.length === 0 || !accepting) return;
       event.preventDefault();
       onPaste(pasted);

@@ -24,29 +24,39 @@ export function usePictureSize(lead: File | undefined, config: ToolFieldsSpec, f
     if (!before) return;
     let current = true;
     // A picture the browser cannot measure still runs; only the size sliders and the preview wait for one.
-    imageSize(before).then((picture) => {
-      if (!current) return;
-      setPicture(picture);
-      if (!sizeFields) return;
-      // Sizes carried by "Use again" are kept for the first picture chosen.
-      if (carriedSize.current) {
-        carriedSize.current = false;
-        return;
-      }
-      const start = upscaleStart(picture, sizeMax(config));
-      form.setValue('sliders', { ...form.getValues('sliders'), [sizeFields.width]: start.width, [sizeFields.height]: start.height });
-    }, () => undefined);
+    imageSize(before).then(
+      (picture) => {
+        if (!current) return;
+        setPicture(picture);
+        if (!sizeFields) return;
+        // Sizes carried by "Use again" are kept for the first picture chosen.
+        if (carriedSize.current) {
+          carriedSize.current = false;
+          return;
+        }
+        const start = upscaleStart(picture, sizeMax(config));
+        form.setValue('sliders', {
+          ...form.getValues('sliders'),
+          [sizeFields.width]: start.width,
+          [sizeFields.height]: start.height,
+        });
+      },
+      () => undefined,
+    );
     return () => {
       current = false;
     };
   }, [before, sizeFields, config, form]);
 
-  const setValues = (next: (current: Record<string, number>) => Record<string, number>) => form.setValue('sliders', next(form.getValues('sliders')));
+  const setValues = (next: (current: Record<string, number>) => Record<string, number>) =>
+    form.setValue('sliders', next(form.getValues('sliders')));
 
   /** Sets one slider; a size slider moves the other side too while the proportions are kept. */
   const setSlider = (spec: SliderSpec, value: number) => {
-    const side: keyof Size | undefined = spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
-    if (!sizeFields || !side || !form.getValues('keepRatio') || !ratio) return setValues((v) => ({ ...v, [spec.name]: value }));
+    const side: keyof Size | undefined =
+      spec.name === sizeFields?.width ? 'width' : spec.name === sizeFields?.height ? 'height' : undefined;
+    if (!sizeFields || !side || !form.getValues('keepRatio') || !ratio)
+      return setValues((v) => ({ ...v, [spec.name]: value }));
     const size = keepProportions(side, value, ratio, sizeMax(config));
     setValues((v) => ({ ...v, [sizeFields.width]: size.width, [sizeFields.height]: size.height }));
   };

@@ -13,7 +13,13 @@ import { useJobRun, type JobEnd } from './use-job-run.ts';
  * `placement`: where the original lies in the result's frame (uncrop, upscale); `note`: what
  * happened to the picture before it was sent.
  */
-export type EditOutcome = { imageId: string; recovered: boolean; placement?: Placement; note?: string; lowQuality?: boolean };
+export type EditOutcome = {
+  imageId: string;
+  recovered: boolean;
+  placement?: Placement;
+  note?: string;
+  lowQuality?: boolean;
+};
 
 /**
  * What was sent with the running job, for the result's comparison and note; `lowQuality` when a

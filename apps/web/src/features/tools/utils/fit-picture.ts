@@ -49,7 +49,8 @@ export async function fitPicture(file: File, maxMegapixels: number | undefined):
   }
   try {
     const size = { width: bitmap.width, height: bitmap.height };
-    if (size.width < minImageSide || size.height < minImageSide) return { refusal: webMessages.tooSmall(size.width, size.height, minImageSide) };
+    if (size.width < minImageSide || size.height < minImageSide)
+      return { refusal: webMessages.tooSmall(size.width, size.height, minImageSide) };
     if (maxMegapixels === undefined) return { file };
     const target = fitWithin(size, maxMegapixels);
     if (target === size) return { file };

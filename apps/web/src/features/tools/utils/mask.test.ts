@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { maskShare, rasterizeMask, toNatural, type Stroke } from './mask.ts';
 
-const at = (pixels: Uint8ClampedArray, width: number, x: number, y: number) => Array.from(pixels.slice((y * width + x) * 4, (y * width + x) * 4 + 4));
+const at = (pixels: Uint8ClampedArray, width: number, x: number, y: number) =>
+  Array.from(pixels.slice((y * width + x) * 4, (y * width + x) * 4 + 4));
 const white = [255, 255, 255, 255];
 const black = [0, 0, 0, 255];
 
@@ -13,7 +14,13 @@ describe('the painted cleanup mask', () => {
   });
 
   it('is white along a stroke, as wide as the brush, and black beside it', () => {
-    const stroke: Stroke = { size: 10, points: [[10, 20], [90, 20]] };
+    const stroke: Stroke = {
+      size: 10,
+      points: [
+        [10, 20],
+        [90, 20],
+      ],
+    };
     const pixels = rasterizeMask([stroke], 100, 50);
     for (const x of [10, 50, 89]) {
       expect(at(pixels, 100, x, 20)).toEqual(white);
@@ -33,7 +40,14 @@ describe('the painted cleanup mask', () => {
   });
 
   it('paints a dot for a single tap and clips strokes at the edges', () => {
-    const pixels = rasterizeMask([{ size: 8, points: [[0, 0]] }, { size: 6, points: [[20, 5]] }], 24, 12);
+    const pixels = rasterizeMask(
+      [
+        { size: 8, points: [[0, 0]] },
+        { size: 6, points: [[20, 5]] },
+      ],
+      24,
+      12,
+    );
     expect(at(pixels, 24, 0, 0)).toEqual(white);
     expect(at(pixels, 24, 2, 2)).toEqual(white);
     expect(at(pixels, 24, 20, 5)).toEqual(white);
@@ -41,8 +55,20 @@ describe('the painted cleanup mask', () => {
   });
 
   it('loses exactly the last stroke on undo (the strokes without it)', () => {
-    const first: Stroke = { size: 4, points: [[5, 5], [15, 5]] };
-    const second: Stroke = { size: 4, points: [[5, 15], [15, 15]] };
+    const first: Stroke = {
+      size: 4,
+      points: [
+        [5, 5],
+        [15, 5],
+      ],
+    };
+    const second: Stroke = {
+      size: 4,
+      points: [
+        [5, 15],
+        [15, 15],
+      ],
+    };
     const both = rasterizeMask([first, second], 20, 20);
     const undone = rasterizeMask([first, second].slice(0, -1), 20, 20);
     expect(at(both, 20, 10, 15)).toEqual(white);
@@ -56,7 +82,7 @@ describe('the mask against a pixel-by-pixel reference', () => {
   it('paints exactly the pixels whose centre lies within the brush of some stroke', () => {
     // A fixed pseudo-random walk: curves, taps, strokes leaving the picture, tiny and huge brushes.
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const [width, height] = [97, 61];
     const strokes: Stroke[] = Array.from({ length: 12 }, () => {
       let [x, y] = [random() * 120 - 10, random() * 80 - 10];
@@ -66,9 +92,15 @@ describe('the mask against a pixel-by-pixel reference', () => {
       });
       return { size: 0.5 + random() * 25, points };
     });
-    const distance2 = (px: number, py: number, [ax, ay]: readonly [number, number], [bx, by]: readonly [number, number]) => {
+    const distance2 = (
+      px: number,
+      py: number,
+      [ax, ay]: readonly [number, number],
+      [bx, by]: readonly [number, number],
+    ) => {
       const [dx, dy] = [bx - ax, by - ay];
-      const t = dx === 0 && dy === 0 ? 0 : Math.min(Math.max(((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy), 0), 1);
+      const t =
+        dx === 0 && dy === 0 ? 0 : Math.min(Math.max(((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy), 0), 1);
       return (ax + t * dx - px) ** 2 + (ay + t * dy - py) ** 2;
     };
     const pixels = rasterizeMask(strokes, width, height);
@@ -76,7 +108,10 @@ describe('the mask against a pixel-by-pixel reference', () => {
     for (let y = 0; y < height; y += 1) {
       for (let x = 0; x < width; x += 1) {
         const inside = strokes.some(({ size, points }) =>
-          points.some((point, i) => distance2(x + 0.5, y + 0.5, points[Math.max(i - 1, 0)]!, point) <= Math.max(size / 2, 0.5) ** 2),
+          points.some(
+            (point, i) =>
+              distance2(x + 0.5, y + 0.5, points[Math.max(i - 1, 0)]!, point) <= Math.max(size / 2, 0.5) ** 2,
+          ),
         );
         painted += inside ? 1 : 0;
         expect(at(pixels, width, x, y), `pixel ${x},${y}`).toEqual(inside ? white : black);
@@ -101,7 +136,21 @@ describe('pointer positions on the picture', () => {
 describe('maskShare', () => {
   it('is the share of the picture a stroke covers', () => {
     // A 10-px brush across the whole width of a 100×100 picture: a tenth of it.
-    expect(maskShare([{ size: 10, points: [[0, 50], [100, 50]] }], 100, 100)).toBeCloseTo(0.1, 2);
+    expect(
+      maskShare(
+        [
+          {
+            size: 10,
+            points: [
+              [0, 50],
+              [100, 50],
+            ],
+          },
+        ],
+        100,
+        100,
+      ),
+    ).toBeCloseTo(0.1, 2);
     expect(maskShare([], 100, 100)).toBe(0);
   });
 });

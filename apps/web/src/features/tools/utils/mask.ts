@@ -24,10 +24,18 @@ function solve(c: number, m: number, M: number): [number, number] {
  * Where the row through y meets the brush's path from a to b (a capsule, convex, so one
  * interval): the union of the two end discs and the band along the segment.
  */
-function rowSpan(y: number, [ax, ay]: readonly [number, number], [bx, by]: readonly [number, number], r: number): [number, number] {
+function rowSpan(
+  y: number,
+  [ax, ay]: readonly [number, number],
+  [bx, by]: readonly [number, number],
+  r: number,
+): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const [cx, cy] of [[ax, ay], [bx, by]] as const) {
+  for (const [cx, cy] of [
+    [ax, ay],
+    [bx, by],
+  ] as const) {
     const h = r * r - (y - cy) * (y - cy);
     if (h < 0) continue;
     lo = Math.min(lo, cx - Math.sqrt(h));
@@ -58,7 +66,11 @@ function rowSpan(y: number, [ax, ay]: readonly [number, number], [bx, by]: reado
  * object behind. Row spans, not pixel tests: a stroke has a point every few pixels, and testing
  * each pixel against every segment near it took seconds on a large picture.
  */
-export function rasterizeMask(strokes: readonly Stroke[], width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+export function rasterizeMask(
+  strokes: readonly Stroke[],
+  width: number,
+  height: number,
+): Uint8ClampedArray<ArrayBuffer> {
   const covered = new Uint8Array(width * height);
   for (const { size, points } of strokes) {
     const r = Math.max(size / 2, 0.5);
@@ -102,7 +114,12 @@ export async function maskPng(strokes: readonly Stroke[], width: number, height:
   const context = canvas.getContext('2d');
   if (!context) throw new Error('this browser cannot draw the mask');
   context.putImageData(new ImageData(rasterizeMask(strokes, width, height), width, height), 0, 0);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('this browser cannot encode the mask'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('this browser cannot encode the mask'))),
+      'image/png',
+    ),
+  );
 }
 
 /** A picture's natural size (EXIF orientation applied, as the server applies it). */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { originalPlacement, uncropFrame, uncroppedShare } from './placement.ts';
 
-const extends_ = (left: number, right: number, up: number, down: number) => ({ extend_left: left, extend_right: right, extend_up: up, extend_down: down });
+const extends_ = (left: number, right: number, up: number, down: number) => ({
+  extend_left: left,
+  extend_right: right,
+  extend_up: up,
+  extend_down: down,
+});
 
 describe('originalPlacement', () => {
   it('puts an uncropped picture where the extends leave it in the larger frame', () => {
@@ -21,7 +26,12 @@ describe('originalPlacement', () => {
   });
 
   it('stretches an upscaled picture over the whole result, and leaves same-size tools alone', () => {
-    expect(originalPlacement('upscale', { width: 10, height: 10 }, {})).toEqual({ left: 0, top: 0, width: 1, height: 1 });
+    expect(originalPlacement('upscale', { width: 10, height: 10 }, {})).toEqual({
+      left: 0,
+      top: 0,
+      width: 1,
+      height: 1,
+    });
     expect(originalPlacement('remove-background', { width: 10, height: 10 }, {})).toBeUndefined();
   });
 });
@@ -36,7 +46,17 @@ describe('uncroppedShare: how much of uncrop’s result is new border', () => {
   });
 
   it('passes a quarter with 20% added on every side (the default 50 px on a 250-px picture)', () => {
-    expect(uncroppedShare({ width: 250, height: 250 }, { extend_left: 50, extend_right: 50, extend_up: 50, extend_down: 50 })).toBeGreaterThan(0.25);
-    expect(uncroppedShare({ width: 1000, height: 1000 }, { extend_left: 50, extend_right: 50, extend_up: 50, extend_down: 50 })).toBeLessThan(0.25);
+    expect(
+      uncroppedShare(
+        { width: 250, height: 250 },
+        { extend_left: 50, extend_right: 50, extend_up: 50, extend_down: 50 },
+      ),
+    ).toBeGreaterThan(0.25);
+    expect(
+      uncroppedShare(
+        { width: 1000, height: 1000 },
+        { extend_left: 50, extend_right: 50, extend_up: 50, extend_down: 50 },
+      ),
+    ).toBeLessThan(0.25);
   });
 });

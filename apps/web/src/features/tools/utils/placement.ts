@@ -7,7 +7,10 @@ export type Placement = { left: number; top: number; width: number; height: numb
 /** Uncrop's result: the picture grown (or cut, when negative) by the four extends. */
 export function uncropFrame(original: Size, sliders: Record<string, number>): Size {
   const n = (name: string) => sliders[name] ?? 0;
-  return { width: original.width + n('extend_left') + n('extend_right'), height: original.height + n('extend_up') + n('extend_down') };
+  return {
+    width: original.width + n('extend_left') + n('extend_right'),
+    height: original.height + n('extend_up') + n('extend_down'),
+  };
 }
 
 /**
@@ -15,7 +18,11 @@ export function uncropFrame(original: Size, sliders: Record<string, number>): Si
  * the two are compared at the same scale. Uncrop moves it by the extends; upscale stretches it over
  * the whole frame. Other tools: undefined (the picture is fitted to the result's frame).
  */
-export function originalPlacement(tool: ToolId, original: Size, sliders: Record<string, number>): Placement | undefined {
+export function originalPlacement(
+  tool: ToolId,
+  original: Size,
+  sliders: Record<string, number>,
+): Placement | undefined {
   if (tool === 'upscale') return { left: 0, top: 0, width: 1, height: 1 };
   if (tool !== 'uncrop') return undefined;
   const frame = uncropFrame(original, sliders);
@@ -32,7 +39,9 @@ export function originalPlacement(tool: ToolId, original: Size, sliders: Record<
 export function uncroppedShare(picture: Size, values: Record<string, number>): number {
   const side = (name: string) => values[name] ?? 0;
   const [left, right, up, down] = [side('extend_left'), side('extend_right'), side('extend_up'), side('extend_down')];
-  const kept = Math.max(0, picture.width - Math.max(0, -left) - Math.max(0, -right)) * Math.max(0, picture.height - Math.max(0, -up) - Math.max(0, -down));
+  const kept =
+    Math.max(0, picture.width - Math.max(0, -left) - Math.max(0, -right)) *
+    Math.max(0, picture.height - Math.max(0, -up) - Math.max(0, -down));
   const total = Math.max(1, (picture.width + left + right) * (picture.height + up + down));
   return Math.max(0, 1 - kept / total);
 }

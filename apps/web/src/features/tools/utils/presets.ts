@@ -10,12 +10,20 @@ const extendMax = Math.max(...toolSliders.uncrop.map((s) => s.max));
 /** Upscale: twice and four times the picture when that fits the 4096-pixel sides, and the largest that does. */
 export function upscalePresets({ width, height }: Size): Preset[] {
   const times = (factor: number): Preset['values'] =>
-    width * factor <= upscaleMax && height * factor <= upscaleMax ? { target_width: width * factor, target_height: height * factor } : undefined;
+    width * factor <= upscaleMax && height * factor <= upscaleMax
+      ? { target_width: width * factor, target_height: height * factor }
+      : undefined;
   const fit = upscaleMax / Math.max(width, height);
   return [
     { label: '2×', values: times(2) },
     { label: '4×', values: times(4) },
-    { label: `Fit ${upscaleMax}`, values: { target_width: Math.min(upscaleMax, Math.round(width * fit)), target_height: Math.min(upscaleMax, Math.round(height * fit)) } },
+    {
+      label: `Fit ${upscaleMax}`,
+      values: {
+        target_width: Math.min(upscaleMax, Math.round(width * fit)),
+        target_height: Math.min(upscaleMax, Math.round(height * fit)),
+      },
+    },
   ];
 }
 
@@ -31,7 +39,8 @@ export function extendTo({ width, height }: Size, ratio: number): Record<string,
     frame = { width, height: Math.round(width / ratio) };
     [values.extend_up, values.extend_down] = split(frame.height - height);
   }
-  if (Object.values(values).some((value) => value > extendMax) || frame.width * frame.height > uncropMaxResultPixels) return undefined;
+  if (Object.values(values).some((value) => value > extendMax) || frame.width * frame.height > uncropMaxResultPixels)
+    return undefined;
   return values;
 }
 
