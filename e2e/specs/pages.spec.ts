@@ -54,18 +54,18 @@ test.describe('pricing FAQ', () => {
       Promise.all((await group(name).all()).map((b) => b.getAttribute('aria-expanded')));
 
     expect(await state('General')).toEqual(['true', 'false', 'false', 'false']);
-    expect(await state('Billing')).toEqual(['true', 'false', 'false', 'false']);
+    expect(await state('Billing')).toEqual(['true', 'false', 'false', 'false', 'false']);
     expect(await state('Product')).toEqual(['true', 'false', 'false']);
     await expect(page.getByText('Credits are prepaid. Each generated image')).toBeVisible();
 
-    await group('Billing').nth(2).click();
-    expect(await state('Billing')).toEqual(['false', 'false', 'true', 'false']);
+    await group('Billing').nth(3).click();
+    expect(await state('Billing')).toEqual(['false', 'false', 'false', 'true', 'false']);
     await expect(page.getByText('No. Credits stay on your account until you use them.')).toBeVisible();
     await expect(page.getByText('Credits are prepaid. Each generated image')).toBeHidden();
     expect(await state('General')).toEqual(['true', 'false', 'false', 'false']);
 
-    await group('Billing').nth(2).click();
-    expect(await state('Billing')).toEqual(['false', 'false', 'false', 'false']);
+    await group('Billing').nth(3).click();
+    expect(await state('Billing')).toEqual(['false', 'false', 'false', 'false', 'false']);
     await expect(page.getByText('No. Credits stay on your account until you use them.')).toBeHidden();
 
     // Keyboard too: Enter on a focused question opens it.
@@ -180,7 +180,7 @@ test.describe('about page motion', () => {
 // the chunks instead, Lighthouse's simulated network counted them before the first paint (decision 045).
 test.describe('what a page’s HTML asks for before any code runs', () => {
   const preloaded = (html: string, as: 'modulepreload' | 'preload') =>
-    [...html.matchAll(/<link rel="([a-z]+)"[^>]*href="([^"]+)"/g)]
+    [...html.matchAll(/<link\s+rel="([a-z]+)"[^>]*href="([^"]+)"/g)]
       .filter(([, rel]) => rel === as)
       .map(([, , href]) => href!);
 
