@@ -15,7 +15,9 @@ describe.each<{ limits: string; env: Record<string, string> }>([
   let t: TestContext;
   let origin: string;
   const gate = gatedGenerationProvider();
-  const open: AbortController[] = [];
+  // Each open stream keeps its Response: undici cancels the body of a Response that is garbage
+  // collected, which would close the stream on the server before the test means to.
+  const open: { controller: AbortController; response?: Response }[] = [];
 
   beforeAll(async () => {
     t = await startTestApp('pglite', env, { generationProvider: gate.provider });
@@ -23,7 +25,7 @@ describe.each<{ limits: string; env: Record<string, string> }>([
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
   afterEach(() => {
-    for (const controller of open.splice(0)) controller.abort();
+    for (const stream of open.splice(0)) stream.controller.abort();
   });
   afterAll(async () => {
     gate.openGate();
@@ -35,12 +37,13 @@ describe.each<{ limits: string; env: Record<string, string> }>([
     token: string,
     jobId: string,
   ): Promise<{ status: number; retryAfter: string | null; body: string }> {
-    const controller = new AbortController();
-    open.push(controller);
+    const stream: (typeof open)[number] = { controller: new AbortController() };
+    open.push(stream);
     const response = await fetch(`${origin}/api/jobs/${jobId}/events`, {
       headers: { token },
-      signal: controller.signal,
+      signal: stream.controller.signal,
     });
+    stream.response = response;
     // A refused stream has a body to read; an accepted one stays open.
     const body = response.status === 200 ? '' : await response.text();
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
@@ -74,7 +77,7 @@ describe.each<{ limits: string; env: Record<string, string> }>([
       (await Promise.all(Array.from({ length: 6 }, () => openStream(token, jobId)))).map((answer) => answer.status),
     ).toEqual(Array(6).fill(200));
     expect((await openStream(token, jobId)).status).toBe(429);
-    open.shift()!.abort();
+    open.shift()!.controller.abort();
     // The server hears of the close a moment later.
     await expect.poll(async () => (await openStream(token, jobId)).status, { timeout: 10_000 }).toBe(200);
   });
