@@ -87,6 +87,22 @@ export function describeImageStoreContract(
       expect((await readStoredBytes(stores.images, 'shared-name'))?.toString()).toBe('an image');
     });
 
+    it('lists the keys of its own area written before a time, for the sweep of files no row owns', async () => {
+      const key = `listed-${randomBytes(4).toString('hex')}.png`;
+      const other = `listed-${randomBytes(4).toString('hex')}.input`;
+      await stores.images.put(key, Buffer.from('an image'));
+      await stores.inputs.put(other, Buffer.from('an input'));
+      const listed = async (cutoff: Date) => {
+        const keys: string[] = [];
+        for await (const found of stores.images.keysWrittenBefore(cutoff)) keys.push(found);
+        return keys;
+      };
+      const later = await listed(new Date(Date.now() + 60_000));
+      expect(later).toContain(key);
+      expect(later).not.toContain(other);
+      expect(await listed(new Date(Date.now() - 60_000))).not.toContain(key);
+    });
+
     it('refuses every key that could leave its area, before touching the backend', async () => {
       const file = path.join(scratch, 'refused');
       await writeFile(file, 'x');

@@ -115,11 +115,9 @@ export function createImagesService(db: Db, store: ImageStore) {
 
     /**
      * Removes stored files no image row owns that were written more than `olderThanMs` ago (the
-     * reservation timeout: no attempt can still commit them). How many went; 0 on a store that
-     * cannot list (the bucket).
+     * reservation timeout: no attempt can still commit them). How many went.
      */
     async sweepUnowned(olderThanMs: number): Promise<number> {
-      if (!store.keysWrittenBefore) return 0;
       let removed = 0;
       const sweep = async (keys: string[]) => {
         const owned = await repo.ownedStorageKeys(db, keys);

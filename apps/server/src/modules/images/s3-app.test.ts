@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeToolProvider } from '../../test/fake-tool-provider.ts';
 import { databaseKinds, post, register, startTestApp, storedImageFiles, type TestContext } from '../../test/harness.ts';
 import { startS3Server, type S3TestServer } from '../../test/s3-server.ts';
 import { callTool, imagePart, pngOf } from '../../test/tool-calls.ts';
+import { createImagesService } from './images.service.ts';
+import { createImageStores } from './select-store.ts';
 
 const pngOfAnswer = (image: string) => Buffer.from(image.replace(/^data:image\/png;base64,/, ''), 'base64');
 
@@ -48,5 +51,29 @@ describe.each(databaseKinds)('the app configured with an S3 bucket (S3_*), on %s
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/images/${ids[0]}`, headers: { token } });
     expect(deleted.statusCode).toBe(200);
     expect(await s3.keys()).toEqual([`images/${ids[1]}.png`]);
+  });
+
+  it('sweeps an object no image row owns from the bucket, and keeps the owned ones', async () => {
+    const { token } = await register(t.app);
+    const generated = await post(t.app, '/api/image/generate-image', token, {
+      prompt: 'a kite over a beach',
+      model: 'dall-e-2',
+      size: '256x256',
+    });
+    expect(generated.statusCode).toBe(200);
+    const owned = `images/${generated.json().imageId as string}.png`;
+    const orphan = `${randomUUID()}.png`;
+    const stores = await createImageStores({ provider: 's3', s3: s3.s3 });
+    try {
+      const images = createImagesService(t.database.db, stores.images);
+      await stores.images.put(orphan, await pngOf(8, 8));
+      // A cutoff a minute ahead counts every object as old: only ownership keeps one.
+      expect(await images.sweepUnowned(-60_000)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stores.close();
+    }
+    const left = await s3.keys();
+    expect(left).toContain(owned);
+    expect(left).not.toContain(`images/${orphan}`);
   });
 });

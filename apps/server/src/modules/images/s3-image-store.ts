@@ -4,12 +4,13 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
-import { assertSafeKey, type ImageStore } from './image-store.ts';
+import { assertSafeKey, isSafeKey, type ImageStore } from './image-store.ts';
 
 /**
  * Every download in flight holds one connection to the bucket for as long as its reader takes
@@ -103,6 +104,17 @@ export function createS3ImageStore({
     async delete(key) {
       // S3 answers 204 whether or not the key was there.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
+    },
+
+    async *keysWrittenBefore(cutoff) {
+      // A page is at most 1000 keys; LastModified is when the object was last put.
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: `${prefix}/` })) {
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length + 1);
+          // Only what our own keys look like: anything else in the area was not put by us.
+          if (key && isSafeKey(key) && object.LastModified && object.LastModified < cutoff) yield key;
+        }
+      }
     },
   };
 }
