@@ -8,3 +8,13 @@ import type { FastifyRequest } from 'fastify';
 export function callerId(request: FastifyRequest): string {
   return request.apiKey?.userId ?? request.auth.userId;
 }
+
+/**
+ * The credential a request presents, as sent (a session token or an API key, in any header that
+ * carries one), before anyone checks it: only ever a key of in-process counts, never trusted.
+ */
+export function presentedCredential(request: FastifyRequest): string | undefined {
+  const { token, authorization, 'x-api-key': apiKey } = request.headers;
+  const presented = typeof token === 'string' && token !== '' ? token : (authorization ?? apiKey);
+  return typeof presented === 'string' && presented !== '' ? presented : undefined;
+}

@@ -6,6 +6,10 @@
 export function createOpenStreams() {
   const counts = new Map<string, number>();
   return {
+    /** Whether `key` already holds `max` streams: a cheap refusal before anything else is looked up. */
+    isFull(key: string, max: number): boolean {
+      return (counts.get(key) ?? 0) >= max;
+    },
     /** Counts a stream in under each `[key, max]`; undefined (nothing counted) when one is full, else its release. */
     enter(limits: Array<[key: string, max: number]>): (() => void) | undefined {
       if (limits.some(([key, max]) => (counts.get(key) ?? 0) >= max)) return undefined;

@@ -7,11 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { createOpenStreams } from '../../lib/open-streams.ts';
-import { callerId } from '../../lib/caller.ts';
+import { callerId, presentedCredential } from '../../lib/caller.ts';
 import { z } from 'zod';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
 
 const jobIdParams = z.object({ id: z.string() });
+const eventsRoute = '/api/jobs/:id/events';
 // A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it (and
 // more often when HTTP_IDLE_TIMEOUT_SECONDS is shorter, so a stream that is read never looks idle).
 const heartbeatMs = 15_000;
@@ -39,6 +40,18 @@ export async function jobsRoutes(
 ) {
   const openStreams = createOpenStreams();
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tooManyStreams = () =>
+    new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), {
+      headers: { 'retry-after': String(streamRetrySeconds) },
+    });
+  // A credential whose own open streams fill its account's allowance is refused before its session
+  // is looked up: a client that re-asks at once after a 429 then costs no query
+  // (docs/bench/2026-11-28-health-under-stream-flood.md).
+  r.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url !== eventsRoute) return;
+    const credential = presentedCredential(request);
+    if (credential && openStreams.isFull(`credential:${credential}`, streams.maxPerUser)) throw tooManyStreams();
+  });
   // Watching and listing also take an API key with the `read` scope; canceling needs the session.
   r.addHook('onRequest', (request) =>
     request.method === 'GET' ? app.requireSessionOrReadKey(request) : app.requireAuth(request),
@@ -57,18 +70,16 @@ export async function jobsRoutes(
     return { success: true, message: messages.job.cancelRequested, job };
   });
 
-  r.get('/api/jobs/:id/events', { schema: { params: jobIdParams } }, async (request, reply) => {
+  r.get(eventsRoute, { schema: { params: jobIdParams } }, async (request, reply) => {
     const userId = callerId(request);
-    // Counted before any query: a refused stream costs the database nothing.
+    // Counted before any query of the route: a refused stream costs the database only its session lookup.
     const release = openStreams.enter([
       [`user:${userId}`, streams.maxPerUser],
       [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
+      // Never fuller than its account's count: refusing by it early changes no answer.
+      [`credential:${presentedCredential(request)}`, streams.maxPerUser],
     ]);
-    if (!release) {
-      throw new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), {
-        headers: { 'retry-after': String(streamRetrySeconds) },
-      });
-    }
+    if (!release) throw tooManyStreams();
     const stop = new AbortController();
     let events: AsyncGenerator<StreamedEvent>;
     try {
