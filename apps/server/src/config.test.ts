@@ -291,9 +291,10 @@ describe('jobs and workers', () => {
     expect(() =>
       loadConfig({ ...openai, GENERATION_PROVIDER: 'openai', TOOLS_PROVIDER: 'local', JOBS_TIMEOUT_SECONDS: '60' }),
     ).toThrow(/must be longer than OPENAI_TIMEOUT_SECONDS \(90 s\)/);
-    // An edit may fail over along its chain: OpenAI's edits, then the local tools.
-    expect(() => loadConfig({ ...openai, JOBS_TIMEOUT_SECONDS: '100' })).toThrow(
-      /must be longer than OPENAI_TIMEOUT_SECONDS \+ TOOLS_LOCAL_TIMEOUT_SECONDS \(120 s\)/,
+    // An edit may fail over along its chain: Stability's background removal, then the local model.
+    const stability = { ALLOW_TEST_PAYMENTS: 'true', STABILITY_API_KEY: 'k', STABILITY_TIMEOUT_SECONDS: '90' };
+    expect(() => loadConfig({ ...stability, TOOLS_LOCAL_TIMEOUT_SECONDS: '30', JOBS_TIMEOUT_SECONDS: '100' })).toThrow(
+      /must be longer than STABILITY_TIMEOUT_SECONDS \+ TOOLS_LOCAL_TIMEOUT_SECONDS \(120 s\)/,
     );
   });
 });

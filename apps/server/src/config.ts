@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { brand } from '@lumigen/contract/brand';
+import { localEngines } from '@lumigen/contract/pricing';
 import {
   defaultToolProviderOrder,
   toolIds,
@@ -519,14 +520,18 @@ const providerTimeoutKeys = {
  * Each tool's providers in the order they are tried: `TOOLS_PROVIDER_<TOOL>`, else `TOOLS_PROVIDER`
  * without the providers that do not offer the tool, else every provider whose key is set
  * (clipdrop, stability, openai) and then the local tools. A list that leaves a tool with no
- * provider falls back to the local tools, which offer every tool.
+ * provider falls back to the local tools, which offer every tool. Behind a real provider the
+ * local engine stays only where it is a model: work with a real provider in its chain is priced as
+ * real work, which a preview must not answer (docs/decisions/051).
  */
 function toolChainsOf(e: Env): Record<ToolId, ToolProviderName[]> {
   const keyed = defaultToolProviderOrder.filter((name) => name === 'local' || e[providerKeys[name]]);
   return Object.fromEntries(
     toolIds.map((tool) => {
       const own = toolListOf(e, toolProviderKey(tool));
-      const chain = (own ?? e.TOOLS_PROVIDER ?? keyed).filter((name) => toolsOffered[name].includes(tool));
+      const offered = (own ?? e.TOOLS_PROVIDER ?? keyed).filter((name) => toolsOffered[name].includes(tool));
+      const real = offered.some((name) => name !== 'local');
+      const chain = real && localEngines[tool] === 'preview' ? offered.filter((name) => name !== 'local') : offered;
       return [tool, chain.length > 0 ? chain : ['local']];
     }),
   ) as Record<ToolId, ToolProviderName[]>;

@@ -1,3 +1,4 @@
+import { localEngines } from '@lumigen/contract/pricing';
 import { toolIds, type ToolId } from '@lumigen/contract/tools';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
@@ -7,6 +8,9 @@ import { selectToolProvider } from './select-provider.ts';
 const chainsFor = (env: Record<string, string>) => loadConfig({ ALLOW_TEST_PAYMENTS: 'true', ...env }).tools.chains;
 const every = (chain: string[]) => Object.fromEntries(toolIds.map((tool) => [tool, chain]));
 const openAiTools: ToolId[] = ['cleanup', 'uncrop', 'replace-background', 'reimagine', 'remove-text'];
+/** The local engine follows a real provider only where it is a model, never a preview (docs/decisions/051). */
+const thenLocal = (tool: ToolId, chain: string[]) => (localEngines[tool] === 'model' ? [...chain, 'local'] : chain);
+const everyThenLocal = (chain: string[]) => Object.fromEntries(toolIds.map((tool) => [tool, thenLocal(tool, chain)]));
 
 describe("choosing the editing tools' provider chains from configuration", () => {
   it('edits locally with no key, and with an empty one, on two threads by default', async () => {
@@ -25,17 +29,30 @@ describe("choosing the editing tools' provider chains from configuration", () =>
   });
 
   it('unset, every provider whose key is set, in the order clipdrop, stability, openai, then local', () => {
-    expect(chainsFor({ CLIPDROP_API_KEY: 'cd-key' })).toEqual(every(['clipdrop', 'local']));
-    expect(chainsFor({ STABILITY_API_KEY: 'sk-st' })).toEqual(every(['stability', 'local']));
+    expect(chainsFor({ CLIPDROP_API_KEY: 'cd-key' })).toEqual(everyThenLocal(['clipdrop']));
+    expect(chainsFor({ STABILITY_API_KEY: 'sk-st' })).toEqual(everyThenLocal(['stability']));
     // OpenAI's edits offer five tools: the other three stay local.
     const openAiOnly = chainsFor({ OPENAI_API_KEY: 'sk-oa' });
     for (const tool of toolIds)
-      expect(openAiOnly[tool]).toEqual(openAiTools.includes(tool) ? ['openai', 'local'] : ['local']);
+      expect(openAiOnly[tool]).toEqual(openAiTools.includes(tool) ? thenLocal(tool, ['openai']) : ['local']);
     const all = chainsFor({ OPENAI_API_KEY: 'sk-oa', STABILITY_API_KEY: 'sk-st', CLIPDROP_API_KEY: 'cd-key' });
     for (const tool of toolIds)
       expect(all[tool]).toEqual(
-        openAiTools.includes(tool) ? ['clipdrop', 'stability', 'openai', 'local'] : ['clipdrop', 'stability', 'local'],
+        thenLocal(tool, openAiTools.includes(tool) ? ['clipdrop', 'stability', 'openai'] : ['clipdrop', 'stability']),
       );
+  });
+
+  it('never puts a local engine that only previews a tool behind a real provider, whoever names it there', () => {
+    // A job with a real provider in its chain is priced as real work: a preview must not answer it.
+    const chains = chainsFor({
+      STABILITY_API_KEY: 's',
+      TOOLS_PROVIDER: 'stability,local',
+      TOOLS_PROVIDER_CLEANUP: 'stability,local',
+    });
+    expect(chains.cleanup).toEqual(['stability']);
+    expect(chains.upscale).toEqual(['stability']);
+    expect(chains['remove-background']).toEqual(['stability', 'local']);
+    expect(chainsFor({ STABILITY_API_KEY: 's', TOOLS_PROVIDER_UNCROP: 'local' }).uncrop).toEqual(['local']);
   });
 
   it('TOOLS_PROVIDER is an ordered list (a single name as before); a provider is skipped for a tool it does not offer', () => {
@@ -43,7 +60,7 @@ describe("choosing the editing tools' provider chains from configuration", () =>
     expect(chainsFor({ CLIPDROP_API_KEY: 'cd-key', TOOLS_PROVIDER: 'clipdrop' })).toEqual(every(['clipdrop']));
     expect(
       chainsFor({ CLIPDROP_API_KEY: 'k', STABILITY_API_KEY: 's', TOOLS_PROVIDER: ' Stability , clipdrop,local' }),
-    ).toEqual(every(['stability', 'clipdrop', 'local']));
+    ).toEqual(everyThenLocal(['stability', 'clipdrop']));
     const chains = chainsFor({ OPENAI_API_KEY: 'o', STABILITY_API_KEY: 's', TOOLS_PROVIDER: 'openai,stability' });
     expect(chains.cleanup).toEqual(['openai', 'stability']);
     expect(chains.upscale).toEqual(['stability']);
@@ -69,7 +86,7 @@ describe("choosing the editing tools' provider chains from configuration", () =>
       loadConfig({ ALLOW_TEST_PAYMENTS: 'true', STABILITY_API_KEY: 's', OPENAI_API_KEY: 'o' }).tools,
     );
     expect(provider.name).toBe('stability');
-    expect(provider.chains.cleanup).toEqual(['stability', 'openai', 'local']);
+    expect(provider.chains.cleanup).toEqual(['stability', 'openai']);
     await provider.close?.();
   });
 
