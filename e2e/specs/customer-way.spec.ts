@@ -309,6 +309,22 @@ test.describe('the customer’s way through', () => {
     });
   }
 
+  test('with reduced motion a toast still stays its five seconds, without its moving timer bar', async ({
+    page,
+    testUser,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, testUser);
+    await page.goto('/removebg');
+    await page.getByRole('button', { name: 'Remove Background · 1 credit' }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Please upload an image' });
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(2_000);
+    await expect(toast).toBeVisible();
+    await expect(toast.locator('.Toastify__progress-bar')).toHaveCSS('opacity', '0');
+    await expect(toast).toBeHidden({ timeout: 8_000 });
+  });
+
   test('on a phone the page scrolls to a new result, even after scrolling away while it was painted', async ({
     page,
     testUser,
