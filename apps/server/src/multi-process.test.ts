@@ -132,6 +132,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let deployment: Deployment | undefined;
     let picture: ReturnType<typeof imagesAnswer>;
 
+    /** How a job ended, as the database holds it: its terminal events, and the user's reservations, images and ledger. */
+    async function endingOf(jobId: string, userId: string) {
+      const ends = await rows<{ type: string }>(
+        database!.db,
+        sql`SELECT type FROM job_events WHERE job_id = ${jobId} AND type IN ('succeeded', 'failed', 'canceled')`,
+      );
+      const reservations = await rows<{ status: string }>(
+        database!.db,
+        sql`SELECT status FROM credit_reservations WHERE user_id = ${userId}`,
+      );
+      const [images] = await rows<{ n: number }>(
+        database!.db,
+        sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`,
+      );
+      return {
+        ends: ends.map(({ type }) => type),
+        reservations: reservations.map(({ status }) => status),
+        images: images?.n,
+        ledger: await ledgerState(database!, userId),
+      };
+    }
+
     const dataDirOf = (name: string) => deployment!.dataDirOf(name);
     const startWorker = () => deployment!.startWorker('worker', { WORKER_CONCURRENCY: '2' });
 
@@ -333,22 +355,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await worker!.waitFor(new RegExp(`"jobId":"${jobId}"[^\n]*its image was discarded`), 30_000);
 
       expect(await getJob(a, token, jobId)).toMatchObject({ status: 'canceled', imageId: null });
-      const ends = await rows<{ type: string }>(
-        database!.db,
-        sql`SELECT type FROM job_events WHERE job_id = ${jobId} AND type IN ('succeeded', 'failed', 'canceled')`,
-      );
-      expect(ends).toEqual([{ type: 'canceled' }]);
-      const reservations = await rows<{ status: string }>(
-        database!.db,
-        sql`SELECT status FROM credit_reservations WHERE user_id = ${userId}`,
-      );
-      expect(reservations).toEqual([{ status: 'refunded' }]);
-      expect(await ledgerState(database!, userId)).toMatchObject({ balance: 5, ledgerSum: 5 });
-      const [images] = await rows<{ n: number }>(
-        database!.db,
-        sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`,
-      );
-      expect(images?.n).toBe(0);
+      expect(await endingOf(jobId, userId)).toEqual({
+        ends: ['canceled'],
+        reservations: ['refunded'],
+        images: 0,
+        ledger: expect.objectContaining({ balance: 5, ledgerSum: 5 }),
+      });
     });
 
     it('the worker killed with SIGKILL mid-job: a new worker finishes the job once, charged once', async () => {
@@ -378,22 +390,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const [row] = await rows<{ attempts: number }>(database!.db, sql`SELECT attempts FROM jobs WHERE id = ${jobId}`);
       expect(row?.attempts).toBe(2);
       // It ended once: one terminal event, one committed reservation, one image.
-      const ends = await rows<{ type: string }>(
-        database!.db,
-        sql`SELECT type FROM job_events WHERE job_id = ${jobId} AND type IN ('succeeded', 'failed', 'canceled')`,
-      );
-      expect(ends).toEqual([{ type: 'succeeded' }]);
-      const reservations = await rows<{ status: string }>(
-        database!.db,
-        sql`SELECT status FROM credit_reservations WHERE user_id = ${userId}`,
-      );
-      expect(reservations).toEqual([{ status: 'committed' }]);
-      expect(await ledgerState(database!, userId)).toMatchObject({ balance: 4, ledgerSum: 4 });
-      const [images] = await rows<{ n: number }>(
-        database!.db,
-        sql`SELECT count(*)::int AS n FROM images WHERE user_id = ${userId}`,
-      );
-      expect(images?.n).toBe(1);
+      expect(await endingOf(jobId, userId)).toEqual({
+        ends: ['succeeded'],
+        reservations: ['committed'],
+        images: 1,
+        ledger: expect.objectContaining({ balance: 4, ledgerSum: 4 }),
+      });
     });
 
     it('afterwards every balance equals its ledger, no reservation is pending, no job unfinished, no object orphaned', async () => {
