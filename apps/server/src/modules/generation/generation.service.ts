@@ -72,14 +72,19 @@ export function createGenerationService({ provider, cost }: { provider: Generati
     /** Generation as a job kind: the accepted request is painted by the provider. */
     job: {
       cost,
-      async produce({ params, log, progress }) {
+      async produce({ params, log, progress, preview }) {
         const request = generateImageRequest.parse(params);
         // A fresh seed per call: "Generate Another Image" with the same prompt paints a new picture,
         // and the stored seed reproduces this one.
         const seed = randomInt(2 ** 31);
         const startedAt = performance.now();
         const { style, ...asked } = request;
-        const result = await provider.generate({ ...asked, prompt: promptWithStyle(request.prompt, style), seed });
+        const result = await provider.generate({
+          ...asked,
+          prompt: promptWithStyle(request.prompt, style),
+          seed,
+          onPreview: preview,
+        });
         await progress(80);
         log.info(
           { provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) },
