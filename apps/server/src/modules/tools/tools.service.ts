@@ -93,7 +93,7 @@ export function createToolsService({
     job(tool: ToolId, cost: number): JobKindHandler {
       return {
         cost,
-        async produce({ jobId, params, files, workDir, log, progress }) {
+        async produce({ jobId, params, files, workDir, log, progress, preview }) {
           const { fields, inputs } = params as ToolJobParams;
           const startedAt = performance.now();
           const image = inputs
@@ -111,6 +111,7 @@ export function createToolsService({
               fields,
               ...(spillTo ? { spillTo } : {}),
               attempts,
+              preview,
             });
           } finally {
             // Kept whatever the outcome: a failed call may have cost the operator too.

@@ -1,4 +1,5 @@
 import { dimensionsOf, type ImageQuality } from '@lumigen/contract/generation';
+import { partialImagesAsked } from '../../../lib/openai-image-stream.ts';
 import type { GenerationInput } from './provider.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { GenerationInput } from './provider.ts';
  *   OpenAI-compatible servers: the tier the request names, base64 asked for, quality to dall-e-3.
  * - `gpt-image-1`: gpt-image-1, -1-mini, -1.5 and chatgpt-image-latest: three fixed sizes.
  * - `gpt-image`: every later GPT Image model: any WIDTHxHEIGHT within the documented limits.
+ *   Both GPT Image families are asked to stream two partial pictures (docs/decisions/058).
  * - `compatible`: any other name (LocalAI, stable-diffusion.cpp's sd-server, llama-swap): the size
  *   as chosen, nothing else; such servers may answer a URL instead of base64.
  */
@@ -26,7 +28,13 @@ export type ImagesRequest = {
   n: 1;
   quality?: string;
   response_format?: 'b64_json';
+  /** GPT Image streams partial pictures before the final one (docs/decisions/058). */
+  stream?: true;
+  partial_images?: number;
 };
+
+/** GPT Image models stream: the answer is SSE, with partial pictures before the final one. */
+const streamed = { stream: true, partial_images: partialImagesAsked } as const;
 
 export type Dimensions = { width: number; height: number };
 
@@ -114,6 +122,7 @@ export function imagesRequestFor(
         size: sizeText(closestFixedSize(dimensionsOf(size))),
         n: 1,
         quality: gptImageQuality[quality],
+        ...streamed,
       };
     case 'gpt-image':
       return {
@@ -122,6 +131,7 @@ export function imagesRequestFor(
         size: sizeText(flexibleSizeFor(dimensionsOf(size))),
         n: 1,
         quality: gptImageQuality[quality],
+        ...streamed,
       };
     case 'compatible':
       return { model, prompt, size, n: 1 };

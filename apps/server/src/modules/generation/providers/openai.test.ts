@@ -99,6 +99,8 @@ describe('a gpt-image-1 family model: three fixed sizes, the closest in aspect r
           size: asked[size],
           n: 1,
           quality: quality === 'hd' ? 'high' : 'medium',
+          stream: true,
+          partial_images: 2,
         },
       ],
     ]);
@@ -147,6 +149,8 @@ describe('a current GPT Image model (the default): the chosen size itself where 
         size: asked[size],
         n: 1,
         quality: quality === 'hd' ? 'high' : 'medium',
+        stream: true,
+        partial_images: 2,
       },
     ]);
     const [width, height] = size.split('x').map(Number);
