@@ -61,6 +61,32 @@ describe.each(databaseKinds)('previews of a generation on %s, with the local pai
   });
 });
 
+describe('previews of a generation whose caller waits for the picture', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('makes none: generate-image answers the picture, and its job has no `preview` event', async () => {
+    const { token } = await register(t.app);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/image/generate-image',
+      headers: { token },
+      payload: { prompt: 'A lighthouse on a cliff at dusk', model: 'dall-e-2', size: '256x256' },
+    });
+    expect(answer.statusCode).toBe(200);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/jobs', headers: { token } });
+    const [job] = listed.json().jobs as Array<{ id: string }>;
+    const types = (await eventsOf(t, token, job!.id)).map((event) => event.event);
+    expect(types).toContain('succeeded');
+    expect(types).not.toContain('preview');
+  });
+});
+
 describe.each(databaseKinds)('previews while a generation runs, on %s', (kind) => {
   let t: TestContext;
   const gate = gatedGenerationProvider({ previews: 2 });

@@ -8,7 +8,8 @@ import type { GenerationInput } from './provider.ts';
  *   OpenAI-compatible servers: the tier the request names, base64 asked for, quality to dall-e-3.
  * - `gpt-image-1`: gpt-image-1, -1-mini, -1.5 and chatgpt-image-latest: three fixed sizes.
  * - `gpt-image`: every later GPT Image model: any WIDTHxHEIGHT within the documented limits.
- *   Both GPT Image families are asked to stream two partial pictures (docs/decisions/058).
+ *   Both GPT Image families are asked to stream two partial pictures when the job shows previews
+ *   (docs/decisions/058).
  * - `compatible`: any other name (LocalAI, stable-diffusion.cpp's sd-server, llama-swap): the size
  *   as chosen, nothing else; such servers may answer a URL instead of base64.
  */
@@ -34,7 +35,7 @@ export type ImagesRequest = {
 };
 
 /** GPT Image models stream: the answer is SSE, with partial pictures before the final one. */
-const streamed = { stream: true, partial_images: partialImagesAsked } as const;
+const streaming = { stream: true, partial_images: partialImagesAsked } as const;
 
 export type Dimensions = { width: number; height: number };
 
@@ -101,8 +102,10 @@ const sizeText = ({ width, height }: Dimensions) => `${width}x${height}`;
 /** The Images API request body that asks `model` for this picture. */
 export function imagesRequestFor(
   model: string,
-  { prompt, model: tier, size, quality }: GenerationInput,
+  { prompt, model: tier, size, quality, onPreview }: GenerationInput,
 ): ImagesRequest {
+  // Partial pictures cost output tokens: asked for only when someone will see them.
+  const streamed = onPreview ? streaming : {};
   switch (familyOf(model)) {
     case 'dall-e':
       // As before the shutdown: the tier decides the model (dall-e-2 draws only the small squares),

@@ -99,8 +99,6 @@ describe('a gpt-image-1 family model: three fixed sizes, the closest in aspect r
           size: asked[size],
           n: 1,
           quality: quality === 'hd' ? 'high' : 'medium',
-          stream: true,
-          partial_images: 2,
         },
       ],
     ]);
@@ -149,8 +147,6 @@ describe('a current GPT Image model (the default): the chosen size itself where 
         size: asked[size],
         n: 1,
         quality: quality === 'hd' ? 'high' : 'medium',
-        stream: true,
-        partial_images: 2,
       },
     ]);
     const [width, height] = size.split('x').map(Number);
