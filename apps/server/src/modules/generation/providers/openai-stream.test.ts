@@ -76,4 +76,44 @@ describe.each(databaseKinds)('a generation streamed by OpenAI, on %s', (kind) =>
     expect(kept).toBe(0);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 5, ledgerSum: 5, ledgerRows: 3 });
   });
+
+  it('is what the fake sends on the wire: named events, base64 PNG, and partial_images refused above 3', async () => {
+    const ask = (partialImages: number) =>
+      fetch(`${fake.baseUrl}/images/generations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test' },
+        body: JSON.stringify({
+          model: 'gpt-image-2.6-flare',
+          prompt: 'A lighthouse at dusk',
+          size: '1024x1024',
+          stream: true,
+          partial_images: partialImages,
+        }),
+      });
+    const streamed = await ask(2);
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = (await streamed.text())
+      .split('\n\n')
+      .filter(Boolean)
+      .map((block) => {
+        const [event, data] = block.split('\n');
+        return { event: event!.slice('event: '.length), data: JSON.parse(data!.slice('data: '.length)) };
+      });
+    expect(events.map(({ event, data }) => [event, data.type, data.partial_image_index])).toEqual([
+      ['image_generation.partial_image', 'image_generation.partial_image', 0],
+      ['image_generation.partial_image', 'image_generation.partial_image', 1],
+      ['image_generation.completed', 'image_generation.completed', undefined],
+    ]);
+    for (const { data } of events)
+      expect(
+        Buffer.from(data.b64_json as string, 'base64')
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+    expect(events.at(-1)?.data.usage).toMatchObject({ output_tokens: expect.any(Number) });
+
+    const refused = await ask(4);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ param: 'partial_images' });
+  });
 });
