@@ -55,4 +55,24 @@ describe('an edit streamed by OpenAI', () => {
       expect.objectContaining({ status: 200, usage: { input_tokens: 1200, output_tokens: 4000, total_tokens: 5200 } }),
     ]);
   });
+
+  it('asks for no partial pictures when nobody will see them', async () => {
+    const photo = await picturePng(96, 64);
+    const file = path.join(dir, 'unwatched.png');
+    await writeFile(file, photo);
+    const provider = createOpenAiEditsProvider({
+      apiKey: 'sk-edits-test',
+      baseUrl: fake.baseUrl,
+      model: 'gpt-image-2.6-flare',
+      timeoutMs: 10_000,
+    });
+    const answer = await provider.run({
+      tool: 'reimagine',
+      image: { path: file, size: photo.length, type: 'image/png', width: 96, height: 64 },
+      fields: {},
+    });
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty('stream');
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty('partial_images');
+    expect([answer.width, answer.height]).toEqual([96, 64]);
+  });
 });

@@ -102,7 +102,7 @@ type Edit = { canvas: Buffer; size: Dimensions; mask?: ChangeMask; prompt: strin
  * (alpha 0 = may change: SDK 7.59.0 `mask`, "a valid PNG file, less than 4MB, same dimensions as
  * image"); uncrop sends a padded canvas whose new margins are transparent; the answer is brought
  * back to exactly the size the tool promises. A 429 or 5xx is tried once more within `timeoutMs`.
- * GPT Image models stream the edit: its partial pictures go to the input's `preview`.
+ * GPT Image models stream the edit when the input has a `preview`, which hears its partial pictures.
  */
 export function createOpenAiEditsProvider({
   apiKey,
@@ -145,7 +145,8 @@ export function createOpenAiEditsProvider({
         const remaining = Math.max(1, deadline - Date.now());
         const signal = AbortSignal.timeout(remaining);
         const options = { timeout: remaining, maxRetries: 0, signal };
-        if (streams) {
+        // Partial pictures cost output tokens: asked for only when someone will see them.
+        if (streams && preview) {
           const events = await client.images.edit(
             { ...body, stream: true, partial_images: partialImagesAsked } satisfies ImageEditParamsStreaming,
             options,
