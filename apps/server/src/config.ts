@@ -191,6 +191,9 @@ const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(100).default(0),
   ),
+  // A pause after each of the local painter's two previews (docs/decisions/058); 0 paints at once.
+  // Demonstrations and the browser tests use it to watch a picture appear; at most 10 s.
+  LOCAL_PAINTER_PREVIEW_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   // Unset: every message is written as an .eml file under DATA_DIR/outbox instead.
   SMTP_URL: z
     .string()
@@ -610,7 +613,8 @@ export type OpenAiConfig = {
   timeoutMs: number;
   maxRetries: number;
 };
-export type GenerationConfig = { provider: 'local' } | { provider: 'openai'; openai: OpenAiConfig };
+export type GenerationConfig =
+  { provider: 'local'; previewPauseMs: number } | { provider: 'openai'; openai: OpenAiConfig };
 export type ClipdropConfig = { apiKey: string; baseUrl: string; timeoutMs: number };
 export type LocalToolsConfig = { threads: number; timeoutMs: number };
 export type StabilityConfig = { apiKey: string; baseUrl: string; timeoutMs: number };
@@ -821,7 +825,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               maxRetries: e.OPENAI_MAX_RETRIES,
             },
           }
-        : { provider: 'local' },
+        : { provider: 'local', previewPauseMs: e.LOCAL_PAINTER_PREVIEW_PAUSE_MS },
     tools: toolsConfig(e),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     jobs: {

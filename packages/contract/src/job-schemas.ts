@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobKinds, jobStatuses } from './jobs.ts';
+import { jobKinds, jobPreviewLimits, jobStatuses } from './jobs.ts';
 
 export const jobView = z.object({
   id: z.string(),
@@ -52,12 +52,15 @@ export type JobsListResponse = z.infer<typeof jobsListResponse>;
  * `GET /api/jobs/:id/events` is a Server-Sent Events stream: each event's `event:` is its type
  * and `data:` one JSON object of the matching schema. Stored events carry an `id:`, so a client
  * that reconnects with `Last-Event-ID` gets only what it missed; `position` updates carry none.
- * The stream ends after `succeeded`, `failed` or `canceled`.
+ * The stream ends after `succeeded`, `failed` or `canceled`. A `preview` is a partial picture, never
+ * the result (docs/decisions/058).
  */
 export const jobEvents = {
   position: z.object({ position: z.number().int().positive() }),
   running: z.object({ attempt: z.number().int().positive() }),
   progress: z.object({ progress: z.number().int().min(0).max(100) }),
+  /** A partial picture while it is made: `n` counts from 1; `imageUrl` answers until the job ends. */
+  preview: z.object({ n: z.number().int().min(1).max(jobPreviewLimits.most), imageUrl: z.string() }),
   succeeded: z.object({ imageId: z.string() }),
   failed: z.object({ message: z.string() }),
   canceled: z.object({ message: z.string() }),

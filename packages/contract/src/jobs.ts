@@ -30,3 +30,13 @@ export const jobKinds = ['generation', ...toolIds] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobsPageLimit = 20;
+
+/**
+ * Partial pictures of a job while it is made (docs/decisions/058): providers are asked for
+ * `asked`; at most `most` are kept per job, each at most `longEdge` pixels on its long side.
+ */
+export const jobPreviewLimits = { asked: 2, most: 3, longEdge: 512 } as const;
+
+/** Where the owner reads a job's `n`th preview. */
+export const jobPreviewPath = (jobId: string, n: number): string =>
+  `/api/jobs/${encodeURIComponent(jobId)}/previews/${n}`;

@@ -170,7 +170,14 @@ export const routeDocs: Record<string, RouteDoc> = {
     auth: 'session',
     summary: 'Follow a job (Server-Sent Events)',
     description:
-      'Events `queued`, `running`, `progress`, `succeeded`, `failed`, `canceled`; resume with `Last-Event-ID`.',
+      'Events `queued`, `running`, `progress`, `preview`, `succeeded`, `failed`, `canceled`; resume with `Last-Event-ID`.',
+  },
+  'GET /api/jobs/:id/previews/:n': {
+    tag: 'Jobs',
+    auth: 'session',
+    summary: 'A partial picture of a running job',
+    description:
+      'The WebP (at most 512 px on its long side) a `preview` event names; only its owner sees it, and it is gone (404) once the job ends.',
   },
   'POST /api/jobs/:id/cancel': {
     tag: 'Jobs',

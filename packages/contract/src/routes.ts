@@ -72,6 +72,8 @@ export const apiRoutes = {
   'GET /api/jobs/:id': { 200: { json: jobResponse } },
   // Server-Sent Events; each event's data is described by jobEvents (job-schemas.ts).
   'GET /api/jobs/:id/events': { 200: { bytes: 'text/event-stream' } },
+  // A partial picture of a running job (its `preview` event's imageUrl), until the job ends.
+  'GET /api/jobs/:id/previews/:n': { 200: { bytes: 'image/webp' } },
   'POST /api/jobs/:id/cancel': { 200: { json: cancelJobResponse } },
   'POST /api/batches': { 202: { json: batchAcceptedResponse } },
   'GET /api/batches/:id': { 200: { json: batchResponse } },

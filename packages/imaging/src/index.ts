@@ -1,6 +1,6 @@
 // The package's surface: the painter, one function per tool, the worker pool that runs the tools
 // off the caller's event loop, and their types. Nothing here loads a model until a tool runs.
-export { paint, type PaintOptions, type PaintQuality } from './painter/paint.ts';
+export { paint, paintPreviews, type PaintOptions, type PaintQuality } from './painter/paint.ts';
 export { lightSliders } from './studio/light.ts';
 export {
   InputRejected,

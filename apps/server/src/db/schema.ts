@@ -21,6 +21,8 @@ import {
 
 /** PostgreSQL's full-text document; only the database writes it (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Raw bytes (a job's small preview pictures). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const users = pgTable(
   'users',
@@ -410,6 +412,23 @@ export const jobEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
+/**
+ * A running job's partial pictures (docs/decisions/058): small WebPs its owner watches while the
+ * picture is made. Kept only until the job ends: a trigger deletes them as its status turns final.
+ */
+export const jobPreviews = pgTable(
+  'job_previews',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    webp: bytea('webp').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.n] })],
 );
 
 /** A user's saved chain of tools (decision 028): `steps` is the contract's `RecipeStep[]`, settings parsed. */

@@ -190,13 +190,14 @@ export async function startFakeOpenAi({
   shutdowns = openAiShutdownDates,
 }: { models?: string[]; shutdowns?: Record<string, string> } = {}) {
   const listed = [...models];
+  const streaming: StreamingBehaviour = {};
   const dates = { ...shutdowns };
   const served = () => listed.filter((id) => !isShutDown(dates[id]));
   const server = await startScriptedServer<FakeAnswer, RecordedRequest>(async (request, body, response, script) => {
     if (request.method === 'GET' && request.url === '/v1/models')
       return sendJson(response, 200, modelList([...served(), ...otherModels], dates));
     if (request.method === 'POST' && request.url === '/v1/images/edits')
-      return edits(request.headers, body, response, script, served());
+      return edits(request.headers, body, response, script, served(), streaming);
     if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
       return sendJson(response, 404, {
         error: { message: 'unknown route', type: 'invalid_request_error', param: null, code: null },
@@ -209,9 +210,11 @@ export async function startFakeOpenAi({
       authorization: request.headers.authorization,
       body: json,
     });
-    const answer = refusal(json, served()) ?? script.next() ?? (await drawn(json));
+    const answer = refusal(json, served()) ?? streamRefusal(json) ?? script.next() ?? (await drawn(json));
     if (!(await delayAnswer(response, answer.delayMs))) return;
     if (answer.reset) return resetConnection(response);
+    if (json.stream === true && answer.status === 200)
+      return streamImage(response, 'image_generation', answer, Number(json.partial_images ?? 0), streaming);
     sendJson(response, answer.status, answer.body ?? {}, answer.headers);
   });
   return {
@@ -220,6 +223,15 @@ export async function startFakeOpenAi({
     /** What `GET /v1/models` lists from now on (an account without access to a model). */
     listModels(ids: string[]) {
       listed.splice(0, listed.length, ...ids);
+    },
+    /**
+     * How the next streamed answers behave: `partialsSent` partial pictures at most (OpenAI may
+     * send the final picture before all it was asked for), `pauseMs` between events, or a stream
+     * that `endsEarly`, closed after its partial pictures without the final one.
+     */
+    streamWith(behaviour: StreamingBehaviour) {
+      for (const key of Object.keys(streaming) as Array<keyof StreamingBehaviour>) delete streaming[key];
+      Object.assign(streaming, behaviour);
     },
     /** Announces (a date) or withdraws (null) a model's shutdown; past the date it is gone. */
     shutDown(model: string, date: string | null) {
@@ -245,6 +257,7 @@ async function edits(
   response: ServerResponse,
   script: { next(): FakeAnswer | undefined; record(request: RecordedRequest): void },
   models: string[],
+  streaming: StreamingBehaviour,
 ) {
   const form = await new Request('http://fake/v1/images/edits', {
     method: 'POST',
@@ -269,12 +282,15 @@ async function edits(
     body: fields,
     files,
   });
+  const streamed = fields.stream === 'true';
   const send = async (answer: FakeAnswer) => {
     if (!(await delayAnswer(response, answer.delayMs))) return;
     if (answer.reset) return resetConnection(response);
+    if (streamed && answer.status === 200)
+      return streamImage(response, 'image_edit', answer, Number(fields.partial_images ?? 0), streaming);
     sendJson(response, answer.status, answer.body ?? {}, answer.headers);
   };
-  const refused = refusal(fields, models);
+  const refused = refusal(fields, models) ?? streamRefusal({ ...fields, stream: streamed });
   if (refused) return send(refused);
   const image = files.image;
   if (!image) return send(invalid("Missing required parameter: 'image'.", 'image'));
@@ -313,6 +329,82 @@ async function edits(
       },
     },
   });
+}
+
+/** How the fake streams (see `streamWith`); empty: as OpenAI does when it has the time. */
+export type StreamingBehaviour = { partialsSent?: number; pauseMs?: number; endsEarly?: boolean };
+
+/** What OpenAI refuses of a streaming request: `partial_images` outside 0–3. */
+function streamRefusal(body: Record<string, unknown>): FakeAnswer | undefined {
+  if (body.partial_images === undefined) return undefined;
+  const count = Number(body.partial_images);
+  if (Number.isInteger(count) && count >= 0 && count <= 3) return undefined;
+  return errorAnswer(
+    400,
+    'integer_above_max_value',
+    `Invalid 'partial_images': integer above maximum value. Expected a value <= 3, but got ${String(body.partial_images)} instead.`,
+    undefined,
+    'partial_images',
+  );
+}
+
+/**
+ * A successful answer as OpenAI streams it (`stream: true`; SDK 7.59.0 `ImageGenStreamEvent`,
+ * `ImageEditStreamEvent`): Server-Sent Events `<prefix>.partial_image` (`b64_json`,
+ * `partial_image_index` from 0) for each partial picture asked for, then `<prefix>.completed`
+ * (`b64_json`, `usage`), all base64 PNG at the size drawn. The partial pictures are the final one
+ * coarsened, less each time.
+ */
+async function streamImage(
+  response: ServerResponse,
+  prefix: 'image_generation' | 'image_edit',
+  answer: FakeAnswer,
+  partialsAsked: number,
+  { partialsSent, pauseMs = 0, endsEarly = false }: StreamingBehaviour,
+) {
+  const body = answer.body as { data?: Array<{ b64_json?: string }>; usage?: unknown } | undefined;
+  const b64 = body?.data?.[0]?.b64_json ?? '';
+  const final = Buffer.from(b64, 'base64');
+  const { width = 1024, height = 1024 } = await sharp(final)
+    .metadata()
+    .catch(() => ({ width: 1024, height: 1024 }));
+  const shared = {
+    created_at: Math.floor(Date.now() / 1000),
+    size: `${width}x${height}`,
+    quality: 'medium',
+    background: 'opaque',
+    output_format: 'png',
+  };
+  const usage = body?.usage ?? {
+    input_tokens: 50,
+    output_tokens: 4160,
+    total_tokens: 4210,
+    input_tokens_details: { image_tokens: 0, text_tokens: 50 },
+  };
+  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  const event = (type: string, data: unknown) => response.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  const count = Math.min(partialsAsked, partialsSent ?? partialsAsked);
+  for (let index = 0; index < count; index += 1) {
+    // Coarse, then finer: drawn small and scaled back up (cheaper than a blur at full size).
+    // A scripted final "picture" that is not one has no partial pictures to show.
+    const step = 16 / 2 ** index;
+    const partial = await sharp(final)
+      .resize(Math.max(1, Math.round(width / step)), Math.max(1, Math.round(height / step)), { fit: 'fill' })
+      .png()
+      .toBuffer()
+      .then((small) => sharp(small).resize(width, height, { fit: 'fill' }).png({ compressionLevel: 1 }).toBuffer())
+      .catch(() => undefined);
+    if (!partial) break;
+    event(`${prefix}.partial_image`, {
+      type: `${prefix}.partial_image`,
+      b64_json: partial.toString('base64'),
+      partial_image_index: index,
+      ...shared,
+    });
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  if (!endsEarly) event(`${prefix}.completed`, { type: `${prefix}.completed`, b64_json: b64, ...shared, usage });
+  response.end();
 }
 
 /** A picture of the size the request asked for (`auto`: a square). */

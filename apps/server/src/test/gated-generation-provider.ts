@@ -7,9 +7,10 @@ type Call = { input: GenerationInput; release(): void; fail(error: Error): void 
 /**
  * A generation provider the test holds in its hand: every call waits until the test releases
  * (or fails) it, unless the gate is open. `calls` records the prompts in the order the provider
- * was asked, which is the order workers took the jobs.
+ * was asked, which is the order workers took the jobs. With `previews`, each call first shows that
+ * many small partial pictures (as a provider that streams does), then waits.
  */
-export function gatedGenerationProvider() {
+export function gatedGenerationProvider({ previews = 0 }: { previews?: number } = {}) {
   const calls: Call[] = [];
   const arrived: Array<() => void> = [];
   let open = false;
@@ -20,6 +21,7 @@ export function gatedGenerationProvider() {
       const answer = new Promise<void>((resolve, reject) => {
         calls.push({ input, release: resolve, fail: reject });
       });
+      for (let n = 1; n <= previews; n += 1) await input.onPreview?.(await picturePng(64 * n, 48 * n, '#345'));
       for (const wake of arrived.splice(0)) wake();
       if (!open) await answer;
       // The size asked for, as every provider answers (a smaller one is refused as unusable).

@@ -54,4 +54,10 @@ export const defaultAnswers: Record<string, Handler> = {
   'GET /api/image/providers': [200, localProviders(1)],
   'GET /api/jobs': [200, noJobs],
   'GET /api/images/:id': () => new Response(new Blob(['png']), { status: 200 }),
+  // A running job's partial picture: its number's worth of bytes, so each preview is told apart.
+  'GET /api/jobs/:id/previews/:n': ({ path }) =>
+    new Response('w'.repeat(Number(path.split('/').at(-1))), {
+      status: 200,
+      headers: { 'content-type': 'image/webp' },
+    }),
 };

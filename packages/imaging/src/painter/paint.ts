@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { grainTile } from '../grain.ts';
 import { traitsOf } from './prompt-traits.ts';
-import { sceneSvg } from './scene.ts';
+import { earlyLayersSvg, sceneSvg } from './scene.ts';
 
 export type PaintQuality = 'standard' | 'hd';
 
@@ -27,6 +27,31 @@ export async function paint({
     .png({ compressionLevel: 6 })
     .toBuffer();
   return { png, width, height };
+}
+
+/**
+ * The painting's early stages, as the local painter's previews: the first third of its layers,
+ * then two thirds, each a PNG at most `longEdge` on its long side (without the grain, which the
+ * finished picture adds). Same options, same pictures.
+ */
+export async function paintPreviews(
+  { prompt, width, height, quality, seed }: PaintOptions,
+  { count = 2, longEdge = 512 }: { count?: number; longEdge?: number } = {},
+): Promise<Buffer[]> {
+  const request = {
+    width,
+    height,
+    traits: traitsOf(prompt),
+    seed: `${prompt.trim().toLowerCase()}\u0000${seed}\u0000${quality}`,
+    detail: quality === 'hd' ? 1.5 : 1,
+  };
+  const scale = Math.min(1, longEdge / Math.max(width, height));
+  const stages: Buffer[] = [];
+  for (let stage = 1; stage <= count; stage += 1) {
+    const svg = earlyLayersSvg(request, stage / (count + 1), scale);
+    stages.push(await sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 3 }).toBuffer());
+  }
+  return stages;
 }
 
 /**

@@ -11,7 +11,43 @@ export type SceneRequest = { width: number; height: number; traits: Traits; seed
 const white: Rgb = [255, 255, 255];
 
 /** The painting as SVG text, exactly `width` × `height` pixels; same request, same text. */
-export function sceneSvg({ width, height, traits, seed, detail }: SceneRequest): string {
+export function sceneSvg(request: SceneRequest): string {
+  const { width, height } = request;
+  const { defs, body } = sceneParts(request);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs}${body}</svg>`;
+}
+
+/**
+ * The painting's first layers only (a `share` of its top-level elements, in painting order: sky
+ * first, vignette last), drawn at `scale` of its size: the local painter's previews.
+ */
+export function earlyLayersSvg(request: SceneRequest, share: number, scale: number): string {
+  const { width, height } = request;
+  const { defs, body } = sceneParts(request);
+  const layers = topLevelElements(body);
+  const kept = layers.slice(0, Math.max(1, Math.round(layers.length * share))).join('');
+  const [w, h] = [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}">${defs}${kept}</svg>`;
+}
+
+/** The body's top-level elements; the painter writes well-formed tags without `>` in attributes. */
+function topLevelElements(body: string): string[] {
+  const elements: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (const tag of body.matchAll(/<(\/?)[A-Za-z][^>]*?(\/?)>/g)) {
+    if (tag[1]) depth -= 1;
+    else if (!tag[2]) depth += 1;
+    if (depth === 0) {
+      const end = tag.index + tag[0].length;
+      elements.push(body.slice(start, end));
+      start = end;
+    }
+  }
+  return elements;
+}
+
+function sceneParts({ width, height, traits, seed, detail }: SceneRequest): { defs: string; body: string } {
   const random = createRandom(seed);
   const c: Canvas = {
     width,
@@ -23,7 +59,8 @@ export function sceneSvg({ width, height, traits, seed, detail }: SceneRequest):
     defs: new Defs(),
   };
   const body = painters[traits.scene](c, traits);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${c.defs}${body}</svg>`;
+  // The defs are complete only once the body has been painted (each layer adds its own).
+  return { defs: String(c.defs), body };
 }
 
 type Painter = (c: Canvas, traits: Traits) => string;

@@ -69,7 +69,7 @@ export async function clipdropRoutes(
           request,
           tool,
           { tools, jobs, uploadsDir, uploadGuard },
-          { userId: key.userId, apiKey: key },
+          { userId: key.userId, apiKey: key, waits: true },
         );
         const { png, creditBalance } = await jobs.outcome(key.userId, accepted);
         const format = formatFor(request.headers.accept);

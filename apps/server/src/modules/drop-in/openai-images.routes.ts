@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorAnswer } from '../../plugins/error-handler.ts';
 import type { RequestLimit } from '../../lib/request-limit.ts';
 import { ApiKeyRefused } from '../api-keys/index.ts';
-import type { GenerationService } from '../generation/index.ts';
+import { previewsParam, type GenerationService } from '../generation/index.ts';
 import { base64JsonStream } from '../images/index.ts';
 import type { JobsService } from '../paid-work/index.ts';
 
@@ -85,7 +85,7 @@ export async function openAiImagesRoutes(
       // The prompt's own rules (empty, too long for the size); `model` and `size` are ours to pick.
       if (!ours.success) throw invalidParameter(ours.error.issues[0]);
       generation.assertAvailable();
-      const accepted = await jobs.submit(key.userId, 'generation', ours.data, {}, key);
+      const accepted = await jobs.submit(key.userId, 'generation', { ...ours.data, [previewsParam]: false }, {}, key);
       const { png } = await jobs.outcome(key.userId, accepted);
       // The answer's JSON with an empty `b64_json`, which the PNG's base64 fills as it is sent.
       const shape: OpenAiImagesResponse = { created: Math.floor(Date.now() / 1000), data: [{ b64_json: '' }] };

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequestLimit } from '../../lib/request-limit.ts';
 import { imageAnswerStream } from '../images/index.ts';
 import type { JobsService } from '../paid-work/index.ts';
-import type { GenerationService } from './generation.service.ts';
+import { previewsParam, type GenerationService } from './generation.service.ts';
 
 /**
  * Generation's calls: `POST /api/jobs/generate` accepts a generation job (202; watched under
@@ -36,7 +36,10 @@ export async function generationRoutes(
     { schema: { body: generateImageRequest }, onRequest: app.requireAuth, preHandler: paidLimit },
     async (request, reply) => {
       generation.assertAvailable();
-      const accepted = await jobs.submit(request.auth.userId, 'generation', request.body);
+      const accepted = await jobs.submit(request.auth.userId, 'generation', {
+        ...request.body,
+        [previewsParam]: false,
+      });
       const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
       reply.type('application/json; charset=utf-8');
       return reply.send(

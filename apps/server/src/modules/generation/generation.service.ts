@@ -9,6 +9,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../paid-work/index.ts';
 import { GenerationProviderError, type GenerationProvider } from './providers/provider.ts';
 
+/**
+ * The job parameter of a generation whose caller waits for the picture (the specification's
+ * generate-image, the OpenAI drop-in): `false` makes no previews (docs/decisions/058).
+ */
+export const previewsParam = 'previews';
+
 const failureErrors = {
   content_policy: ['bad_request', messages.contentPolicy],
   timeout: ['provider_failed', messages.providerTimeout],
@@ -72,14 +78,21 @@ export function createGenerationService({ provider, cost }: { provider: Generati
     /** Generation as a job kind: the accepted request is painted by the provider. */
     job: {
       cost,
-      async produce({ params, log, progress }) {
-        const request = generateImageRequest.parse(params);
+      async produce({ params, log, progress, preview }) {
+        const { [previewsParam]: previews, ...asked0 } = params;
+        const request = generateImageRequest.parse(asked0);
         // A fresh seed per call: "Generate Another Image" with the same prompt paints a new picture,
         // and the stored seed reproduces this one.
         const seed = randomInt(2 ** 31);
         const startedAt = performance.now();
         const { style, ...asked } = request;
-        const result = await provider.generate({ ...asked, prompt: promptWithStyle(request.prompt, style), seed });
+        const result = await provider.generate({
+          ...asked,
+          prompt: promptWithStyle(request.prompt, style),
+          seed,
+          // A caller that waits for the picture sees no preview: none is made (nor streamed, nor paid for).
+          ...(previews === false ? {} : { onPreview: preview }),
+        });
         await progress(80);
         log.info(
           { provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) },

@@ -1,5 +1,5 @@
 export { generationRoutes } from './generation.routes.ts';
-export { type GenerationService, createGenerationService } from './generation.service.ts';
+export { type GenerationService, createGenerationService, previewsParam } from './generation.service.ts';
 export { type Dimensions, familyOf, flexibleSizeFor, isFlexibleSizeAllowed } from './providers/openai-request.ts';
 export {
   type GeneratedImage,

@@ -15,6 +15,12 @@ export type JobContext = {
   log: FastifyBaseLogger;
   /** Reports progress (0–100) to whoever watches the job. */
   progress(percent: number): Promise<void>;
+  /**
+   * Shows the owner a partial picture (any format sharp reads) while the result is made: kept as
+   * a small WebP until the job ends, never the result, never charged (docs/decisions/058). It
+   * never throws: a preview that cannot be kept is logged and skipped.
+   */
+  preview(image: Buffer): Promise<void>;
 };
 
 /**

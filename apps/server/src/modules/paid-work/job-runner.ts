@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { jobPreviewLimits } from '@lumigen/contract/jobs';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import type { JobKindHandler } from './job-kind.ts';
 import type { QueuedJob } from './job-queue.ts';
 import type { JobSettlement } from './job-settlement.ts';
 import * as repo from './jobs.repository.ts';
+import { previewWebp } from './previews.ts';
 import { assertUsableOutput, UnusableOutputError } from './usable-output.ts';
 
 const secondsBetween = (from: Date | string, to: Date | string) =>
@@ -121,9 +123,30 @@ export function createJobRunner({
           const changed = await repo.setProgress(db, jobId, attempt, percent);
           if (changed) watch.changed(jobId, snapshotOfRow(changed));
         };
+        let previews = 0;
+        // A partial picture is a courtesy: one that cannot be kept is skipped, the job goes on.
+        const preview = async (image: Buffer) => {
+          if (previews >= jobPreviewLimits.most) return;
+          previews += 1;
+          try {
+            const changed = await repo.addPreview(db, jobId, attempt, previews, await previewWebp(image));
+            if (changed) watch.changed(jobId, snapshotOfRow(changed));
+          } catch (error) {
+            log.warn({ err: error, n: previews }, 'could not keep a preview; skipped');
+          }
+        };
         // Delivered and ended while the attempt's folder lasts: a large answer is a file in it.
         await withInputFiles(row, async (files, workDir) => {
-          const made = await kind.produce({ jobId, attempt, params: row.params, files, workDir, log, progress });
+          const made = await kind.produce({
+            jobId,
+            attempt,
+            params: row.params,
+            files,
+            workDir,
+            log,
+            progress,
+            preview,
+          });
           // Before anything is stored or charged: a black, blank, unchanged or misshapen answer fails the job.
           try {
             await assertUsableOutput(made.png, kind.promise({ params: row.params, files }));

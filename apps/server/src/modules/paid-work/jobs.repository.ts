@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobStatus } from '@lumigen/contract/jobs';
+import { jobPreviewPath, type JobStatus } from '@lumigen/contract/jobs';
 import { rows, type Executor } from '../../db/client.ts';
 
 /** A jobs row as the raw statements here return it (snake_case, as PostgreSQL names the columns). */
@@ -184,6 +184,52 @@ export async function setProgress(
     ),
   );
   return row;
+}
+
+/**
+ * Keeps the attempt's `n`th preview and appends its event, in one statement: the row lock of the
+ * update orders it with a cancel, so a job that has ended keeps no preview (undefined then).
+ * A later attempt's preview replaces the earlier attempt's of the same number.
+ */
+export async function addPreview(
+  ex: Executor,
+  jobId: string,
+  attempt: number,
+  n: number,
+  webp: Buffer,
+): Promise<JobRow | undefined> {
+  const [row] = await rows<JobRow>(
+    ex,
+    sql`WITH j AS (
+          UPDATE jobs SET event_seq = event_seq + 1
+          WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt} RETURNING *
+        ),
+        p AS (
+          INSERT INTO job_previews (job_id, n, webp) SELECT id, ${n}, ${webp} FROM j
+          ON CONFLICT (job_id, n) DO UPDATE SET webp = EXCLUDED.webp, created_at = now()
+        ),
+        e AS (
+          INSERT INTO job_events (job_id, seq, type, data)
+          SELECT id, event_seq, 'preview', jsonb_build_object('n', ${n}::int, 'imageUrl', ${jobPreviewPath(jobId, n)}::text) FROM j
+        )
+        SELECT * FROM j`,
+  );
+  return row;
+}
+
+/** The `n`th preview of a job `userId` owns, while the job keeps it. */
+export async function findOwnedPreview(
+  ex: Executor,
+  jobId: string,
+  userId: string,
+  n: number,
+): Promise<Buffer | undefined> {
+  const [row] = await rows<{ webp: Buffer | Uint8Array }>(
+    ex,
+    sql`SELECT p.webp FROM job_previews p JOIN jobs j ON j.id = p.job_id
+        WHERE p.job_id = ${jobId} AND p.n = ${n} AND j.user_id = ${userId}`,
+  );
+  return row ? Buffer.from(row.webp) : undefined;
 }
 
 /** A failed attempt that will be tried again: the job waits in the queue meanwhile. */

@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { jobsListQuery } from '@lumigen/contract/job-schemas';
-import type { CancelJobResponse, JobResponse, JobsListResponse } from '@lumigen/contract/jobs';
+import {
+  jobPreviewLimits,
+  type CancelJobResponse,
+  type JobResponse,
+  type JobsListResponse,
+} from '@lumigen/contract/jobs';
 import { messages } from '@lumigen/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +18,10 @@ import type { JobsService, StreamedEvent } from './jobs.service.ts';
 
 const jobIdParams = z.object({ id: z.string() });
 const eventsRoute = '/api/jobs/:id/events';
+const previewParams = z.object({
+  id: z.string(),
+  n: z.coerce.number().int().min(1).max(jobPreviewLimits.most),
+});
 // A proxy drops an idle connection after a minute or so; a comment line every 15 s keeps it (and
 // more often when HTTP_IDLE_TIMEOUT_SECONDS is shorter, so a stream that is read never looks idle).
 const heartbeatMs = 15_000;
@@ -63,6 +72,12 @@ export async function jobsRoutes(
 
   r.get('/api/jobs/:id', { schema: { params: jobIdParams } }, async (request): Promise<JobResponse> => {
     return { success: true, job: await jobs.get(callerId(request), request.params.id) };
+  });
+
+  r.get('/api/jobs/:id/previews/:n', { schema: { params: previewParams } }, async (request, reply) => {
+    const webp = await jobs.preview(callerId(request), request.params.id, request.params.n);
+    // Private, and gone when the job ends: no cache may keep it.
+    return reply.type('image/webp').header('cache-control', 'private, no-store').send(webp);
   });
 
   r.post('/api/jobs/:id/cancel', { schema: { params: jobIdParams } }, async (request): Promise<CancelJobResponse> => {

@@ -23,6 +23,7 @@ export function createJobsService(deps: JobsDeps) {
     ...createWait(deps),
     get: list.get,
     list: list.list,
+    preview: list.preview,
     ...createEvents(deps, list),
     ...createCancel(deps, list),
     ...createSweep(deps),

@@ -37,6 +37,13 @@ export function createList({ db }: Pick<JobsDeps, 'db'>) {
       return view(await ownedRow(userId, jobId));
     },
 
+    /** A preview of the user's running job as WebP; 404 for another's job, or once the job has ended. */
+    async preview(userId: string, jobId: string, n: number): Promise<Buffer> {
+      const webp = isUuid(jobId) ? await repo.findOwnedPreview(db, jobId, userId, n) : undefined;
+      if (!webp) throw new AppError('not_found', messages.notFound);
+      return webp;
+    },
+
     async list(
       userId: string,
       status: JobStatus | undefined,

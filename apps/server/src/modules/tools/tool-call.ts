@@ -25,7 +25,16 @@ export async function acceptToolCall(
     uploadsDir,
     uploadGuard,
   }: { tools: ToolsService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard },
-  { userId, apiKey }: { userId: string; apiKey?: KeyCharge | undefined },
+  {
+    userId,
+    apiKey,
+    waits = false,
+  }: {
+    userId: string;
+    apiKey?: KeyCharge | undefined;
+    /** The caller waits for the picture and sees no preview: none is asked for (docs/decisions/058). */
+    waits?: boolean;
+  },
 ): ReturnType<JobsService['submit']> {
   if (!isToolId(tool)) throw new AppError('not_found', messages.tool.unknown(tool));
   await jobs.assertCanPay(userId, jobs.costOf(tool), apiKey);
@@ -34,7 +43,7 @@ export async function acceptToolCall(
     const upload = await readToolUpload(request, tool, uploadsDir, admission.budget);
     try {
       const { params, files } = await tools.check(tool, upload);
-      return await jobs.submit(userId, tool, params, files, apiKey);
+      return await jobs.submit(userId, tool, waits ? { ...params, previews: false } : params, files, apiKey);
     } finally {
       await upload.dispose();
     }

@@ -53,7 +53,7 @@ export async function toolsRoutes(
         request,
         request.params.tool,
         { tools, jobs, uploadsDir, uploadGuard },
-        { userId: request.auth.userId },
+        { userId: request.auth.userId, waits: true },
       );
       const { imageId, png, creditBalance } = await jobs.outcome(request.auth.userId, accepted);
       reply.type('application/json; charset=utf-8');

@@ -43,7 +43,12 @@ function answerFor(error: ToolProviderError): AppError {
 /** The checked inputs' sizes and types, kept with the job: the worker does not judge them again. */
 type InputFacts = Omit<CheckedImage, 'path'>;
 /** `inputs` is absent for a recipe's later step: its input, the previous step's image, is judged when it runs. */
-export type ToolJobParams = { fields: ToolFields; inputs?: { image: InputFacts; mask?: InputFacts } };
+export type ToolJobParams = {
+  fields: ToolFields;
+  inputs?: { image: InputFacts; mask?: InputFacts };
+  /** False when the caller waits for the picture: no previews (docs/decisions/058). */
+  previews?: false;
+};
 
 /** A tool's checked fields as a multipart body carried them (strings), to be checked again. */
 export const fieldsAsSent = (fields: ToolFields): Record<string, string> =>
@@ -93,8 +98,8 @@ export function createToolsService({
     job(tool: ToolId, cost: number): JobKindHandler {
       return {
         cost,
-        async produce({ jobId, params, files, workDir, log, progress }) {
-          const { fields, inputs } = params as ToolJobParams;
+        async produce({ jobId, params, files, workDir, log, progress, preview }) {
+          const { fields, inputs, previews } = params as ToolJobParams;
           const startedAt = performance.now();
           const image = inputs
             ? { ...inputs.image, path: files.image! }
@@ -111,6 +116,7 @@ export function createToolsService({
               fields,
               ...(spillTo ? { spillTo } : {}),
               attempts,
+              ...(previews === false ? {} : { preview }),
             });
           } finally {
             // Kept whatever the outcome: a failed call may have cost the operator too.

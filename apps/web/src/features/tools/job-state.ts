@@ -10,6 +10,8 @@ export type JobState = {
   progress: number;
   imageId: string | null;
   message: string | null;
+  /** The latest partial picture while it is made (docs/decisions/058); never the result. */
+  preview: { n: number; imageUrl: string } | null;
 };
 
 export function jobStateOf(
@@ -22,6 +24,7 @@ export function jobStateOf(
     progress: view.progress,
     imageId: view.imageId,
     message: view.message,
+    preview: null,
   };
 }
 
@@ -34,6 +37,9 @@ export function applyJobEvent(state: JobState, event: JobEvent): JobState {
       return { ...state, status: 'running', position: null };
     case 'progress':
       return { ...state, status: 'running', position: null, progress: Math.max(state.progress, event.data.progress) };
+    case 'preview':
+      // A replayed stream repeats earlier previews: the picture only ever gets sharper.
+      return state.preview && state.preview.n >= event.data.n ? state : { ...state, preview: event.data };
     case 'succeeded':
       return { ...state, status: 'succeeded', position: null, progress: 100, imageId: event.data.imageId };
     case 'failed':

@@ -1,4 +1,5 @@
 import { dimensionsOf, type ImageQuality } from '@lumigen/contract/generation';
+import { partialImagesAsked } from '../../../lib/openai-image-stream.ts';
 import type { GenerationInput } from './provider.ts';
 
 /**
@@ -7,6 +8,8 @@ import type { GenerationInput } from './provider.ts';
  *   OpenAI-compatible servers: the tier the request names, base64 asked for, quality to dall-e-3.
  * - `gpt-image-1`: gpt-image-1, -1-mini, -1.5 and chatgpt-image-latest: three fixed sizes.
  * - `gpt-image`: every later GPT Image model: any WIDTHxHEIGHT within the documented limits.
+ *   Both GPT Image families are asked to stream two partial pictures when the job shows previews
+ *   (docs/decisions/058).
  * - `compatible`: any other name (LocalAI, stable-diffusion.cpp's sd-server, llama-swap): the size
  *   as chosen, nothing else; such servers may answer a URL instead of base64.
  */
@@ -26,7 +29,13 @@ export type ImagesRequest = {
   n: 1;
   quality?: string;
   response_format?: 'b64_json';
+  /** GPT Image streams partial pictures before the final one (docs/decisions/058). */
+  stream?: true;
+  partial_images?: number;
 };
+
+/** GPT Image models stream: the answer is SSE, with partial pictures before the final one. */
+const streaming = { stream: true, partial_images: partialImagesAsked } as const;
 
 export type Dimensions = { width: number; height: number };
 
@@ -93,8 +102,10 @@ const sizeText = ({ width, height }: Dimensions) => `${width}x${height}`;
 /** The Images API request body that asks `model` for this picture. */
 export function imagesRequestFor(
   model: string,
-  { prompt, model: tier, size, quality }: GenerationInput,
+  { prompt, model: tier, size, quality, onPreview }: GenerationInput,
 ): ImagesRequest {
+  // Partial pictures cost output tokens: asked for only when someone will see them.
+  const streamed = onPreview ? streaming : {};
   switch (familyOf(model)) {
     case 'dall-e':
       // As before the shutdown: the tier decides the model (dall-e-2 draws only the small squares),
@@ -114,6 +125,7 @@ export function imagesRequestFor(
         size: sizeText(closestFixedSize(dimensionsOf(size))),
         n: 1,
         quality: gptImageQuality[quality],
+        ...streamed,
       };
     case 'gpt-image':
       return {
@@ -122,6 +134,7 @@ export function imagesRequestFor(
         size: sizeText(flexibleSizeFor(dimensionsOf(size))),
         n: 1,
         quality: gptImageQuality[quality],
+        ...streamed,
       };
     case 'compatible':
       return { model, prompt, size, n: 1 };

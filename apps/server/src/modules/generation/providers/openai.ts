@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dimensionsOf } from '@lumigen/contract/generation';
 import OpenAI from 'openai';
-import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
+import type { ImageGenerateParamsNonStreaming, ImageGenerateParamsStreaming } from 'openai/resources/images';
 import type { OpenAiConfig } from '../../../config.ts';
+import { readImageStream } from '../../../lib/openai-image-stream.ts';
 import { readBodyUpTo } from '../../../lib/read-body.ts';
 import { imageUrlPolicy, RefusedImageUrl } from './image-url-policy.ts';
 import { imagesRequestFor } from './openai-request.ts';
@@ -51,12 +52,19 @@ export function createOpenAiProvider({
     const body = imagesRequestFor(model, input);
     // The signal also bounds reading the body and a linked image; the SDK's timeout stops at the headers.
     const signal = AbortSignal.timeout(timeout);
-    const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, {
-      timeout,
-      maxRetries: 0,
-      signal,
-    });
-    const bytes = await imageBytes(response.data?.[0], signal, checkLink);
+    const options = { timeout, maxRetries: 0, signal };
+    let bytes: Buffer;
+    if (body.stream) {
+      const events = await client.images.generate(body as ImageGenerateParamsStreaming, options);
+      const streamed = await readImageStream(events, input.onPreview);
+      // The SDK ends a stream its signal aborted without an error: the deadline passed.
+      if (!streamed && signal.aborted) throw new GenerationProviderError('timeout', 'no answer in time');
+      if (!streamed) throw new GenerationProviderError('failed', 'the stream ended without the final image');
+      bytes = streamed.bytes;
+    } else {
+      const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, options);
+      bytes = await imageBytes(response.data?.[0], signal, checkLink);
+    }
     const { width, height } = dimensionsOf(input.size);
     return toPngOfSize(bytes, width, height);
   }

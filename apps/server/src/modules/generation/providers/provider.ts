@@ -8,6 +8,11 @@ export type GenerationInput = {
   quality: ImageQuality;
   /** Makes a local painting reproducible; remote providers ignore it. */
   seed: number;
+  /**
+   * Hears each partial picture while the result is made (a provider that streams, the local
+   * painter's early layers); never the result (docs/decisions/058).
+   */
+  onPreview?: (image: Buffer) => Promise<void>;
 };
 
 export type GeneratedImage = { png: Buffer; width: number; height: number };

@@ -5,7 +5,9 @@ import type { GenerationProvider } from './provider.ts';
 
 /** Chosen once at start-up: OpenAI when configured, else the local painter. */
 export function selectGenerationProvider(config: GenerationConfig): GenerationProvider {
-  return config.provider === 'openai' ? openAiProvider(config.openai) : createLocalGenerationProvider();
+  return config.provider === 'openai'
+    ? openAiProvider(config.openai)
+    : createLocalGenerationProvider({ previewPauseMs: config.previewPauseMs });
 }
 
 /** OpenAI's SDK, some 13 MB of resident memory, is loaded only where OpenAI is the provider. */

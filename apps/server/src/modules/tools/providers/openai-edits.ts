@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisedToolSize, type ToolId } from '@lumigen/contract/tools';
 import OpenAI, { toFile } from 'openai';
-import type { ImageEditParamsNonStreaming } from 'openai/resources/images';
+import type { ImageEditParamsNonStreaming, ImageEditParamsStreaming } from 'openai/resources/images';
 import sharp from 'sharp';
 import type { OpenAiEditsConfig } from '../../../config.ts';
 import type { PngImage } from '../../../lib/image-bytes.ts';
+import { partialImagesAsked, readImageStream } from '../../../lib/openai-image-stream.ts';
 import { familyOf, flexibleSizeFor, isFlexibleSizeAllowed, type Dimensions } from '../../generation/index.ts';
 import { answerOfSize } from './answer-size.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type ChangeMask,
   type MaskFinder,
 } from './masks.ts';
-import { ToolProviderError, type ToolProvider } from './provider.ts';
+import { ToolProviderError, type ToolInput, type ToolProvider } from './provider.ts';
 
 export type OpenAiEditsOptions = OpenAiEditsConfig & { masks?: MaskFinder; retryDelayMs?: number };
 
@@ -101,6 +102,7 @@ type Edit = { canvas: Buffer; size: Dimensions; mask?: ChangeMask; prompt: strin
  * (alpha 0 = may change: SDK 7.59.0 `mask`, "a valid PNG file, less than 4MB, same dimensions as
  * image"); uncrop sends a padded canvas whose new margins are transparent; the answer is brought
  * back to exactly the size the tool promises. A 429 or 5xx is tried once more within `timeoutMs`.
+ * GPT Image models stream the edit when the input has a `preview`, which hears its partial pictures.
  */
 export function createOpenAiEditsProvider({
   apiKey,
@@ -112,12 +114,16 @@ export function createOpenAiEditsProvider({
 }: OpenAiEditsOptions): ToolProvider {
   const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
 
+  // GPT Image models stream the edit, partial pictures first (docs/decisions/058); others answer it whole.
+  const streams = ['gpt-image-1', 'gpt-image'].includes(familyOf(model));
+
   async function edit(
     { canvas, size, mask, prompt }: Edit,
     deadline: number,
     report:
       | ((call: { endpoint: string; status: number | undefined; ms: number; usage?: Record<string, number> }) => void)
       | undefined,
+    preview: ToolInput['preview'],
   ): Promise<Buffer> {
     const drawn = drawSize(model, size);
     // Image and mask at the size asked for: OpenAI wants them the same size, and no larger than it draws.
@@ -137,11 +143,24 @@ export function createOpenAiEditsProvider({
           n: 1,
         };
         const remaining = Math.max(1, deadline - Date.now());
-        const response = await client.images.edit(body, {
-          timeout: remaining,
-          maxRetries: 0,
-          signal: AbortSignal.timeout(remaining),
-        });
+        const signal = AbortSignal.timeout(remaining);
+        const options = { timeout: remaining, maxRetries: 0, signal };
+        // Partial pictures cost output tokens: asked for only when someone will see them.
+        if (streams && preview) {
+          const events = await client.images.edit(
+            { ...body, stream: true, partial_images: partialImagesAsked } satisfies ImageEditParamsStreaming,
+            options,
+          );
+          status = 200;
+          const streamed = await readImageStream(events, preview);
+          // The SDK ends a stream its signal aborted without an error: the deadline passed.
+          if (!streamed && signal.aborted)
+            throw new ToolProviderError('timeout', `OpenAI did not answer within ${timeoutMs} ms`);
+          if (!streamed) throw new ToolProviderError('failed', 'OpenAI ended the edit stream without the image');
+          usage = streamed.usage;
+          return streamed.bytes;
+        }
+        const response = await client.images.edit(body, options);
         status = 200;
         if (response.usage)
           usage = {
@@ -177,12 +196,13 @@ export function createOpenAiEditsProvider({
 
   return {
     name: 'openai',
-    async run({ tool, image, mask, fields, report }): Promise<PngImage> {
+    async run({ tool, image, mask, fields, report, preview }): Promise<PngImage> {
       const deadline = Date.now() + timeoutMs;
       const own = { width: image.width, height: image.height };
       const promised = promisedToolSize(tool, image, fields) ?? own;
       const n = (name: string) => Number(fields[name] ?? 0);
-      const run = async (request: Edit) => answerOfSize('OpenAI', await edit(request, deadline, report), promised);
+      const run = async (request: Edit) =>
+        answerOfSize('OpenAI', await edit(request, deadline, report, preview), promised);
 
       switch (tool as ToolId) {
         case 'cleanup': {

@@ -28,6 +28,11 @@ export type ToolInput = {
   report?: (call: ProviderCall) => void;
   /** Where a provider chain lists every provider it tried for this input, in order (kept on the job). */
   attempts?: ProviderAttempt[];
+  /**
+   * Hears each partial picture a provider that streams sends before its answer (OpenAI's edits);
+   * never the result (docs/decisions/058).
+   */
+  preview?: (image: Buffer) => Promise<void>;
 };
 
 /**

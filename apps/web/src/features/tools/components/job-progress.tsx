@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
+import { usePreviewUrl } from '../hooks/use-preview-url.ts';
 import type { JobState } from '../job-state.ts';
 import { queuePlace } from '../job-words.ts';
 import './job-progress.css';
@@ -7,6 +8,8 @@ import './job-progress.css';
 /**
  * The canvas while a job waits or runs: its place in the queue, then how far it is, and a way to
  * call it off (the credit comes back). `working` says what is being made ("Painting your image…").
+ * Once the job shows a partial picture, it takes the spinner's place, sharper with each one
+ * (docs/decisions/058).
  */
 export function JobProgress({
   job,
@@ -20,9 +23,23 @@ export function JobProgress({
   cancelling: boolean;
 }) {
   const waiting = job?.status === 'queued';
+  const preview = job?.preview ?? undefined;
+  const previewUrl = usePreviewUrl(preview?.imageUrl);
   return (
-    <div className="tool__working job-progress">
-      <LoadingOrb label={working.replace(/…$/, '')} />
+    <div className={`tool__working job-progress${previewUrl ? ' job-progress--preview' : ''}`}>
+      {previewUrl && preview ? (
+        <figure className="job-progress__preview" role="status" aria-label={`${working.replace(/…$/, '')}: preview`}>
+          <img
+            src={previewUrl}
+            alt="A preview of your image, still being made"
+            className="job-progress__image"
+            data-stage={Math.min(preview.n, 3)}
+          />
+          <figcaption className="job-progress__label">Preview</figcaption>
+        </figure>
+      ) : (
+        <LoadingOrb label={working.replace(/…$/, '')} />
+      )}
       {waiting ? (
         <p>
           <strong>{job.position === null ? 'Waiting in line' : queuePlace(job.position)}</strong>

@@ -79,6 +79,7 @@ export function useJobRun(kind: JobKind, onEnd: (end: JobEnd) => void) {
       progress: 0,
       imageId: null,
       message: null,
+      preview: null,
       recovered: false,
     });
     // The credit is reserved as the job is accepted: the balance shows it at once.
