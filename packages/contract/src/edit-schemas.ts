@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editSizes } from './edit.ts';
+import { editModes, editSizes } from './edit.ts';
 import { text } from './fields.ts';
 import {
   defaultQuality,
@@ -11,6 +11,8 @@ import {
   promptLimits,
   promptWithStyle,
 } from './generation.ts';
+
+const editMessagesSize = 'Size must be one of the generation sizes when generating from reference pictures';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
@@ -26,8 +28,13 @@ export const editFields = z
     size: oneOf('Size', editSizes).default('auto'),
     quality: oneOf('Quality', imageQualities).default(defaultQuality),
     style: oneOf('Style', imageStyleIds).default(defaultStyle),
+    mode: oneOf('Mode', editModes).default('edit'),
   })
   .superRefine((body, context) => {
+    if (body.mode === 'generate' && body.size === 'auto') {
+      context.addIssue({ code: 'custom', path: ['size'], message: editMessagesSize });
+      return;
+    }
     const model = body.size === 'auto' ? 'dall-e-3' : modelForSize[body.size];
     const { max } = promptLimits[model];
     const asked = promptWithStyle(body.prompt, body.style).length;

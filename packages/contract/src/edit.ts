@@ -17,6 +17,14 @@ export const maxEditImages = 4;
 export const editSizes = ['auto', ...imageSizes] as const;
 export type EditSize = (typeof editSizes)[number];
 
+/**
+ * `edit`: the first picture is changed, the others are references; `generate`: a new picture at a
+ * generation size from the prompt, every picture a reference (the generator's reference pictures),
+ * kept as a generation.
+ */
+export const editModes = ['edit', 'generate'] as const;
+export type EditMode = (typeof editModes)[number];
+
 /** The outside services that can edit a picture as words say (an OpenAI-compatible server included). */
 export const editProviders = ['openai', 'stability'] as const;
 export type EditProviderName = (typeof editProviders)[number];
@@ -31,6 +39,7 @@ export const editMessages = {
   tooManyImages: (sent: number) =>
     `Send at most ${maxEditImages} pictures (${editImageField}): the one to change and up to ${maxEditImages - 1} references; this request had ${sent}`,
   maskTwice: `Send one mask (${editMaskField})`,
+  maskWhenGenerating: 'A mask applies to a picture being changed, not to reference pictures',
   maskSize: (width: number, height: number, maskWidth: number, maskHeight: number) =>
     `The mask must be the size of the picture to change (${width}×${height}); it is ${maskWidth}×${maskHeight}`,
   maskWithoutAlpha:

@@ -1,7 +1,9 @@
 import { editUnavailableCode, maxEditImages } from '@lumigen/contract/edit';
 import { imageStyles } from '@lumigen/contract/generation';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.ts';
 import { errorAnswer, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
 import { startFakeStability, type FakeStability } from '../../test/fake-stability.ts';
 import { countRows, databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
@@ -116,6 +118,28 @@ describe.each(databaseKinds)('edit with words on %s', (kind) => {
       expect(fake.requests.at(-1)!.files!.mask).toBeUndefined();
     });
 
+    it('generates from reference pictures: every picture a reference, in order, kept as a generation', async () => {
+      const { token } = await register(t.app);
+      const accepted = await submitEdit(t, token, [
+        file('image_file', await pngOf(64, 64, '#30c030'), 'product.png'),
+        file('image_file', await pngOf(48, 80, '#3030c0'), 'character.png'),
+        ['prompt', 'the same mug on a beach'],
+        ['mode', 'generate'],
+        ['size', '512x512'],
+      ]);
+      expect(accepted.statusCode, accepted.body).toBe(202);
+      const result = await resultOf(t, token, accepted.json().jobId);
+      expect([result.width, result.height]).toEqual([512, 512]);
+      const sent = fake.requests.find((request) => request.url === '/v1/images/edits')!;
+      const colours = await Promise.all(sent.images!.map((image) => meanColour(image.bytes)));
+      expect(colours.map((c) => c.indexOf(Math.max(...c)))).toEqual([1, 2]);
+      const [row] = await rows<{ kind: string; params: Record<string, unknown> }>(
+        t.database.db,
+        sql`SELECT kind, params FROM images ORDER BY created_at DESC LIMIT 1`,
+      );
+      expect(row).toMatchObject({ kind: 'generation', params: { size: '512x512', references: 2 } });
+    });
+
     it('refunds the credit when the provider fails after the reservation', async () => {
       fake.answer(errorAnswer(401, 'invalid_api_key', 'Incorrect API key provided.'));
       const { token, user } = await register(t.app);
@@ -155,6 +179,24 @@ describe.each(databaseKinds)('edit with words on %s', (kind) => {
           ],
           400,
           /mask must be the size of the picture to change \(96×64\); it is 32×32/,
+        ],
+        [
+          'a generation from references at the picture’s own size',
+          async (): Promise<Part[]> => [file('image_file', await pngOf(width, height)), ['prompt', 'x'], ['mode', 'generate']],
+          400,
+          /generation sizes when generating from reference pictures/,
+        ],
+        [
+          'a mask with reference pictures to generate from',
+          async (): Promise<Part[]> => [
+            file('image_file', await pngOf(width, height)),
+            file('mask_file', await leftHalfMask()),
+            ['prompt', 'x'],
+            ['mode', 'generate'],
+            ['size', '512x512'],
+          ],
+          400,
+          /not to reference pictures/,
         ],
         [
           'no prompt',

@@ -78,6 +78,7 @@ export function createEditService({
       if (sent && (sent.width !== first.width || sent.height !== first.height))
         throw new AppError('bad_request', editMessages.maskSize(first.width, first.height, sent.width, sent.height));
       const mask = sent && maskChanges === 'transparent' ? await whiteWhereTransparent(sent) : sent;
+      if (mask && parsed.data.mode === 'generate') throw new AppError('bad_request', editMessages.maskWhenGenerating);
       if (!chain.canEdit({ images, mask })) throw new AppError('bad_request', editMessages.maskNeeded);
       const facts = ({ path: _path, ...rest }: CheckedImage): InputFacts => rest;
       return {
@@ -127,15 +128,17 @@ export function createEditService({
           },
           'image edited with words',
         );
+        // Generated from reference pictures, it is kept (and found, and shown) as a generation.
+        const generated = fields.mode === 'generate';
         return {
-          kind: 'edit',
+          kind: generated ? 'generation' : 'edit',
           prompt: fields.prompt,
           params: {
             size: fields.size,
             quality: fields.quality,
             style: fields.style,
-            references: images.length - 1,
-            mask: Boolean(mask),
+            references: generated ? images.length : images.length - 1,
+            ...(generated ? {} : { mask: Boolean(mask) }),
           },
           provider,
           ...picture,
@@ -143,7 +146,9 @@ export function createEditService({
       },
       promise({ params, files }) {
         const { fields, inputs } = params as EditJobParams;
-        return { size: editTargetSize(fields.size, inputs.images[0]!), changedFrom: files[roleOf(0)] };
+        // A new picture from references need not differ from any of them; an edit must change its picture.
+        const changedFrom = fields.mode === 'generate' ? undefined : files[roleOf(0)];
+        return { size: editTargetSize(fields.size, inputs.images[0]!), changedFrom };
       },
       explain(error, log) {
         if (!(error instanceof ToolProviderError)) return undefined;
