@@ -182,7 +182,11 @@ describe.each(databaseKinds)('edit with words on %s', (kind) => {
         ],
         [
           'a generation from references at the picture’s own size',
-          async (): Promise<Part[]> => [file('image_file', await pngOf(width, height)), ['prompt', 'x'], ['mode', 'generate']],
+          async (): Promise<Part[]> => [
+            file('image_file', await pngOf(width, height)),
+            ['prompt', 'x'],
+            ['mode', 'generate'],
+          ],
           400,
           /generation sizes when generating from reference pictures/,
         ],

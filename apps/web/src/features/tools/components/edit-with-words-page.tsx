@@ -8,7 +8,7 @@ import {
 } from '@lumigen/contract/generation';
 import { creditCosts, formatPrice } from '@lumigen/contract/pricing';
 import { toolImageLimits } from '@lumigen/contract/tools';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ShortOfCredits } from '../../../components/credits/short-of-credits.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingOrb } from '../../../components/ui/loading-orb.tsx';
@@ -29,9 +29,9 @@ import { MaskPainter } from './mask-painter.tsx';
 import { RecentWork } from './recent-work.tsx';
 import { SavedPrompts } from './saved-prompts-menu.tsx';
 import { StylePicker } from './style-picker.tsx';
+import { ReferencePictures, useObjectUrl } from './reference-pictures.tsx';
 import { CanvasEmpty, scrollToCanvas, scrollToResult, ToolLayout } from './tool-layout.tsx';
 import { ToolPreview } from './tool-preview.tsx';
-import './edit-with-words.css';
 
 const sizeLabels: Record<EditSize, string> = {
   auto: 'The picture’s own',
@@ -45,25 +45,6 @@ const qualityLabels: Record<ImageQuality, string> = { standard: 'Standard', hd: 
 const maxReferences = maxEditImages - 1;
 const maxMegapixels = toolImageLimits.cleanup.maxMegapixels;
 
-/** An object URL for a file while it is shown, revoked when it is not. */
-function useObjectUrl(file: File | undefined): string | undefined {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
-}
-
-function ReferenceThumb({ file, index, onRemove }: { file: File; index: number; onRemove(): void }) {
-  const url = useObjectUrl(file);
-  return (
-    <li className="edit-references__item">
-      {url && <img src={url} alt={`Reference ${index + 1}: ${file.name}`} />}
-      <Button variant="secondary" onClick={onRemove} aria-label={`Remove reference ${index + 1}: ${file.name}`}>
-        Remove
-      </Button>
-    </li>
-  );
-}
-
 /**
  * Edit with words (docs/decisions/057): one picture to change, up to three references, a prompt
  * with a style, an optional painted area, a size and a quality. With no provider that can edit,
@@ -76,7 +57,6 @@ export function EditWithWordsPage() {
   const cost = edit?.price.credits ?? creditCosts.generation;
   const canvas = useRef<HTMLElement>(null);
   const formId = useId();
-  const referencesId = useId();
   const [file, setFileState] = useState<File>();
   const [references, setReferences] = useState<File[]>([]);
   const [prompt, setPrompt] = useState('');
@@ -106,13 +86,6 @@ export function EditWithWordsPage() {
   const run = useJobRun('edit', ended);
   const busy = submission.isPending || run.job !== undefined;
   const promptMax = promptLimits[size === 'auto' ? 'dall-e-3' : modelForSize[size]].max;
-
-  const addReferences = (files: FileList | null) => {
-    const chosen = Array.from(files ?? []);
-    const room = maxReferences - references.length;
-    if (chosen.length > room) notify.error(`Add at most ${maxReferences} reference pictures`);
-    setReferences([...references, ...chosen.slice(0, Math.max(0, room))]);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -187,35 +160,7 @@ export function EditWithWordsPage() {
   ) : (
     <form id={formId} onSubmit={submit} noValidate>
       <ImagePicker label="Picture to change" file={file} onChange={setFile} maxMegapixels={maxMegapixels} />
-      <div className="field">
-        <label className="field__label" htmlFor={referencesId}>
-          Reference pictures (up to {maxReferences}, optional)
-        </label>
-        <input
-          id={referencesId}
-          className="field__input"
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          multiple
-          disabled={references.length >= maxReferences}
-          onChange={(event) => {
-            addReferences(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
-        {references.length > 0 && (
-          <ul className="edit-references" aria-label="Reference pictures">
-            {references.map((reference, index) => (
-              <ReferenceThumb
-                key={`${reference.name}-${index}`}
-                file={reference}
-                index={index}
-                onRemove={() => setReferences(references.filter((_, i) => i !== index))}
-              />
-            ))}
-          </ul>
-        )}
-      </div>
+      <ReferencePictures files={references} max={maxReferences} onChange={setReferences} />
       <TextArea
         label="What should change"
         placeholder="Make it night, with the windows lit"
