@@ -29,7 +29,14 @@ import { createImageStores, imagesRoutes, type ImageStores } from './modules/ima
 import { jobsRoutes } from './modules/paid-work/index.ts';
 import { createMetrics, httpMetricsPlugin, metricsRoutes, startMetricsServer } from './modules/metrics/index.ts';
 import { runtimeLine } from './runtime.ts';
-import { describeChains, removeStaleUploads, type ToolProvider, toolsRoutes } from './modules/tools/index.ts';
+import {
+  describeChains,
+  editRoutes,
+  removeStaleUploads,
+  type EditChain,
+  type ToolProvider,
+  toolsRoutes,
+} from './modules/tools/index.ts';
 import { createPaidWork } from './paid-work.ts';
 import { apiKeyAuthPlugin } from './plugins/api-key-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -52,6 +59,8 @@ export type BuildOptions = {
   toolProvider?: ToolProvider;
   /** Replaces the stores chosen from config (tests that watch what the stores hand out). */
   imageStores?: ImageStores;
+  /** Replaces the edit-with-words providers chosen from config (tests). */
+  editChain?: EditChain;
 };
 
 const jsonBodyLimit = 1024 * 1024;
@@ -64,6 +73,7 @@ export async function buildApp({
   generationProvider,
   toolProvider,
   imageStores,
+  editChain,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -163,8 +173,9 @@ export async function buildApp({
     metrics,
     generationProvider,
     toolProvider,
+    editChain,
   });
-  const { credits, images, generation, tools, jobs } = paidWork;
+  const { credits, images, generation, tools, edit, jobs } = paidWork;
   const accounts = createAccountsService(db.db, credits, {
     mailer,
     images,
@@ -212,6 +223,7 @@ export async function buildApp({
     toolsProvider: tools.providerName,
     toolChains: tools.chains,
     prices: paidWork.prices,
+    edit: { providers: edit.providers, price: paidWork.prices.edit },
     diskLow: uploadGuard.diskLow,
   });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
@@ -236,6 +248,7 @@ export async function buildApp({
   );
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
+  await app.register(editRoutes, { edit, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(jobsRoutes, { jobs, streams: { ...config.streams, idleTimeoutMs: config.http.idleTimeoutMs } });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
@@ -250,7 +263,14 @@ export async function buildApp({
   });
   await app.register(imagesRoutes, { images });
   // The drop-in endpoints (docs/product.md, developer API), each with its service's error shape (their own plugins).
-  await app.register(openAiImagesRoutes, { generation, jobs, paidLimit });
+  await app.register(openAiImagesRoutes, {
+    generation,
+    edit,
+    jobs,
+    paidLimit,
+    uploadsDir: config.uploadsDir,
+    uploadGuard,
+  });
   await app.register(clipdropRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   // On this port only with a token and no METRICS_PORT; else 404 (docs/decisions/024).
   await app.register(metricsRoutes, {

@@ -633,6 +633,12 @@ export type ToolsConfig = {
   prices: Record<string, number>;
 };
 
+/**
+ * Edit with words (docs/decisions/057): every provider whose key is set, OpenAI (or the
+ * OpenAI-compatible server at OPENAI_BASE_URL) first, then Stability's inpaint; none: unavailable.
+ */
+export type EditConfig = { openai?: OpenAiEditsConfig; stability?: StabilityConfig; prices: Record<string, number> };
+
 export type S3Config = {
   bucket: string;
   region: string;
@@ -743,6 +749,7 @@ export type Config = {
   uploads: { maxSpillBytes: number; minFreeBytes: number };
   generation: GenerationConfig;
   tools: ToolsConfig;
+  edit: EditConfig;
   mail: MailConfig;
   jobs: JobsConfig;
   /** Where /metrics is served: `port` on loopback, else on PORT when `token` is set, else nowhere. */
@@ -827,6 +834,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'local', previewPauseMs: e.LOCAL_PAINTER_PREVIEW_PAUSE_MS },
     tools: toolsConfig(e),
+    edit: editConfig(e),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     jobs: {
       workersInProcess: e.WORKERS_IN_PROCESS,
@@ -837,6 +845,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       watchBackstopSeconds: e.JOBS_WATCH_BACKSTOP_SECONDS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+  };
+}
+
+function editConfig(e: Env): EditConfig {
+  return {
+    ...(e.OPENAI_API_KEY
+      ? {
+          openai: {
+            apiKey: e.OPENAI_API_KEY,
+            baseUrl: e.OPENAI_BASE_URL,
+            model: e.OPENAI_IMAGE_MODEL,
+            timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
+          },
+        }
+      : {}),
+    ...(e.STABILITY_API_KEY
+      ? {
+          stability: {
+            apiKey: e.STABILITY_API_KEY,
+            baseUrl: e.STABILITY_BASE_URL,
+            timeoutMs: e.STABILITY_TIMEOUT_SECONDS * 1000,
+          },
+        }
+      : {}),
+    prices: e.PROVIDER_PRICES_JSON,
   };
 }
 

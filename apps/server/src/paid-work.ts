@@ -15,10 +15,13 @@ import { measuredGenerationProvider, measuredToolProvider } from './measured-pro
 import type { Metrics } from './modules/metrics/index.ts';
 import { createPaidWorkEngine, type JobKindHandler } from './modules/paid-work/index.ts';
 import {
+  createEditService,
   createToolsService,
   recordProviderAttempts,
+  selectEditChain,
   selectToolProvider,
   workPrices,
+  type EditChain,
   type ToolProvider,
 } from './modules/tools/index.ts';
 
@@ -33,6 +36,8 @@ export type PaidWorkOptions = {
   /** Replaces the provider chosen from config (tests and the bench's fakes). */
   generationProvider?: GenerationProvider | undefined;
   toolProvider?: ToolProvider | undefined;
+  /** Replaces the edit providers chosen from config (tests: none, or fakes). */
+  editChain?: EditChain | undefined;
 };
 
 /**
@@ -47,6 +52,7 @@ export function createPaidWork({
   metrics,
   generationProvider,
   toolProvider,
+  editChain,
 }: PaidWorkOptions) {
   // libvips keeps recent operations and their pixels (up to 50 MB and 20 open files) for a caller
   // who asks the same again; every picture here is new, so the cache only held memory: 20 edits
@@ -66,9 +72,11 @@ export function createPaidWork({
   const chain = toolProvider ?? selectToolProvider(config.tools, { metrics: metrics.providers, log });
   const chains = (chain as Partial<ReturnType<typeof selectToolProvider>>).chains;
   const editor = measuredToolProvider(chain, metrics.providers);
+  const editing = editChain ?? selectEditChain(config.edit, { metrics: metrics.providers, log });
   // Each kind's providers in the order they are tried (a test's one provider stands alone).
   const prices = workPrices(
-    (kind) => (kind === 'generation' ? [painter.name] : (chains?.[kind] ?? [editor.name])),
+    (kind) =>
+      kind === 'generation' ? [painter.name] : kind === 'edit' ? editing.providers : (chains?.[kind] ?? [editor.name]),
     config.localPreviewCredits,
   );
   const generation = createGenerationService({ provider: painter, cost: prices.generation.credits });
@@ -77,12 +85,17 @@ export function createPaidWork({
     chains,
     recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts),
   });
+  const edit = createEditService({
+    chain: editing,
+    cost: prices.edit.credits,
+    recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts),
+  });
   // Each kind is registered by the module that owns it; the engine knows none of them.
   const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool, prices[tool].credits)])) as Record<
     ToolId,
     JobKindHandler
   >;
-  const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, ...toolKinds };
+  const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, edit: edit.job, ...toolKinds };
   const engine = createPaidWorkEngine({
     database,
     stores,
@@ -102,6 +115,7 @@ export function createPaidWork({
     images,
     generation,
     tools,
+    edit,
     /** What each kind of work costs here, and which is a local preview. */
     prices,
     jobs,

@@ -86,3 +86,43 @@ export type ClipdropErrorResponse = z.infer<typeof clipdropErrorResponse>;
 
 /** Clipdrop's success headers: the credits left on the account, and what this call took. */
 export const clipdropCreditHeaders = { remaining: 'x-remaining-credits', consumed: 'x-credits-consumed' } as const;
+
+/**
+ * `POST /v1/images/edits`'s text fields as OpenAI documents them (multipart, so every value is a
+ * string): `prompt`, `size`, `quality`, `n` = 1; `model` is read and not checked. The pictures
+ * (`image` or `image[]`) and the `mask` are files, read by the route.
+ */
+export const openAiEditRequest = z.strictObject({
+  prompt: z.string({ error: "Missing required parameter: 'prompt'." }),
+  model: z.string().max(100, "'model' is too long").optional(),
+  n: z
+    .string()
+    .refine((n) => n === '1', {
+      message: "Invalid value for 'n': Lumigen makes one image per request; send n = 1 or leave it out.",
+    })
+    .optional(),
+  size: oneOf('size', openAiSizes).optional(),
+  quality: oneOf('quality', openAiQualities).optional(),
+  response_format: z
+    .string()
+    .refine((format) => format === 'b64_json', {
+      message: "Invalid value for 'response_format': Lumigen answers the image itself; use 'b64_json'.",
+    })
+    .optional(),
+  output_format: z
+    .string()
+    .refine((format) => format === 'png', {
+      message: "Invalid value for 'output_format': Lumigen answers PNG; use 'png'.",
+    })
+    .optional(),
+  user: z.string().max(256).optional(),
+});
+
+/** An OpenAI edit's fields in our terms (then checked by `editFields`): `auto` keeps the picture's size. */
+export function editFromOpenAi(request: z.output<typeof openAiEditRequest>): Record<string, string> {
+  return {
+    prompt: request.prompt,
+    size: request.size ?? 'auto',
+    quality: request.quality === 'high' || request.quality === 'hd' ? 'hd' : 'standard',
+  };
+}

@@ -14,6 +14,7 @@ import {
   pngDataUrlPrefix,
   promptLimits,
 } from './generation.ts';
+import { editProviders } from './edit.ts';
 import { toolIds, toolProviders } from './tools.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
@@ -85,5 +86,10 @@ export const providersResponse = z.object({
    * quotes these rather than `creditCosts`, which is the price with a real provider.
    */
   prices: z.object({ generation: workPrice, tools: z.record(z.enum(toolIds), workPrice) }),
+  /**
+   * Edit with words (docs/decisions/057): whether any configured provider can edit, which ones in
+   * the order they are tried (Stability only with a mask), and the price (a generation's).
+   */
+  edit: z.object({ available: z.boolean(), providers: z.array(z.enum(editProviders)), price: workPrice }),
 });
 export type ProvidersResponse = z.infer<typeof providersResponse>;

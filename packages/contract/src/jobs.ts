@@ -26,7 +26,8 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const finishedJobStatuses = ['succeeded', 'failed', 'canceled'] as const satisfies readonly JobStatus[];
 export const isFinishedJob = (status: string): boolean => (finishedJobStatuses as readonly string[]).includes(status);
 
-export const jobKinds = ['generation', ...toolIds] as const;
+/** `edit`: a picture changed as words say (docs/decisions/057). */
+export const jobKinds = ['generation', 'edit', ...toolIds] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobsPageLimit = 20;

@@ -53,6 +53,8 @@ export const localEngines: Record<JobKind, 'model' | 'preview'> = {
   'product-photography': 'model',
   // The local painter.
   generation: 'preview',
+  // No local engine edits with words: without a provider the edit is refused, never previewed.
+  edit: 'model',
   'remove-text': 'preview',
   reimagine: 'preview',
   // The subject is kept by the model, but the new backdrop is painted, whatever the prompt asks.

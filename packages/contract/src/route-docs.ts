@@ -8,6 +8,8 @@ import {
   replaceBackgroundPromptLimit,
   type SliderSpec,
 } from './tools.ts';
+import { editSizes, maxEditImages } from './edit.ts';
+import { imageQualities, imageStyleIds, promptLimits } from './generation.ts';
 
 /**
  * How a caller proves who they are: nobody (`none`); a session token from /api/user/login
@@ -17,8 +19,8 @@ import {
  */
 export type RouteAuth = 'none' | 'session' | 'apiKey' | 'clipdropKey' | 'metrics' | 'stripe';
 
-/** A multipart body the route reads itself (no JSON schema validates it): a tool call, a batch, or a recipe's run. */
-export type MultipartBody = 'tool' | 'batch' | 'recipe';
+/** A multipart body the route reads itself (no JSON schema validates it): a tool call, a batch, a recipe's run, an edit with words (ours or OpenAI's shape). */
+export type MultipartBody = 'tool' | 'batch' | 'recipe' | 'edit' | 'openai-edit';
 
 export type RouteDoc = {
   /** The group the reference lists it under (one of `routeTags`). */
@@ -163,6 +165,14 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: 'Submit an editing job',
     description: 'The same multipart body as `POST /api/image/tools/{tool}`; answers 202 with the job id.',
   },
+  'POST /api/jobs/edit': {
+    tag: 'Jobs',
+    auth: 'session',
+    multipart: 'edit',
+    summary: 'Submit an edit with words',
+    description:
+      'Multipart: `image_file` 1–4 times (the first is changed, the rest are references), `prompt`, optional `mask_file`, `size`, `quality`, `style`. Priced as a generation; 503 `edit_unavailable` when no provider can edit, nothing charged. Answers 202 with the job id.',
+  },
   'GET /api/jobs': { tag: 'Jobs', auth: 'session', summary: 'List your jobs, newest first' },
   'GET /api/jobs/:id': { tag: 'Jobs', auth: 'session', summary: 'One job: status, progress, result or failure' },
   'GET /api/jobs/:id/events': {
@@ -266,6 +276,14 @@ export const routeDocs: Record<string, RouteDoc> = {
     description:
       'Point the official `openai` client at this server’s `/v1`. The five sizes; answers `b64_json`. One credit, on the key’s account; past its daily cap 402, revoked 401, without the `generate` scope 403.',
   },
+  'POST /v1/images/edits': {
+    tag: 'OpenAI-compatible',
+    auth: 'apiKey',
+    multipart: 'openai-edit',
+    summary: 'Edit an image (OpenAI Images API shape)',
+    description:
+      'Multipart `image` or `image[]` (up to 4), `prompt`, optional `mask`, `size`, `quality`, `n` = 1; `model` is accepted and ignored. Priced as a generation, on the key’s account; answers `b64_json`.',
+  },
   'POST /api/contact': { tag: 'Site', auth: 'none', summary: 'Send the contact form' },
   'POST /api/newsletter': { tag: 'Site', auth: 'none', summary: 'Subscribe to the newsletter' },
   'GET /api/payments/config': {
@@ -346,6 +364,7 @@ export function multipartSchema(kind: MultipartBody): Record<string, unknown> {
   const pictures = { type: 'array', items: file, minItems: 1, maxItems: 50, description: 'Up to 50 pictures' };
   // A recipe holds its steps' settings: its run sends only the pictures.
   if (kind === 'recipe') return { type: 'object', required: ['image_file'], properties: { image_file: pictures } };
+  if (kind === 'edit' || kind === 'openai-edit') return editSchema(kind, file);
   const properties: Record<string, unknown> = {
     ...(kind === 'batch'
       ? { tool: { type: 'string', enum: [...toolIds], description: 'The editing tool every picture goes through' } }
@@ -371,6 +390,35 @@ export function multipartSchema(kind: MultipartBody): Record<string, unknown> {
   for (const [tool, sliders] of Object.entries(toolSliders))
     for (const slider of sliders) properties[slider.name] = sliderSchema(tool, slider);
   return { type: 'object', required: kind === 'batch' ? ['tool', 'image_file'] : ['image_file'], properties };
+}
+
+/** An edit with words: our field names, or OpenAI's `/v1/images/edits` ones. */
+function editSchema(kind: 'edit' | 'openai-edit', file: Record<string, unknown>): Record<string, unknown> {
+  const ours = kind === 'edit';
+  const images = {
+    type: 'array',
+    items: file,
+    minItems: 1,
+    maxItems: maxEditImages,
+    description: 'The picture to change first, then up to three references',
+  };
+  return {
+    type: 'object',
+    required: [ours ? 'image_file' : 'image', 'prompt'],
+    properties: {
+      [ours ? 'image_file' : 'image']: images,
+      [ours ? 'mask_file' : 'mask']: {
+        ...file,
+        description: ours
+          ? 'White where the picture may change, exactly its size'
+          : 'A PNG with alpha, the size of the first image: fully transparent where it may change',
+      },
+      prompt: { type: 'string', maxLength: promptLimits['dall-e-3'].max, description: 'What should change' },
+      size: { type: 'string', enum: [...editSizes], description: 'auto: the picture’s own size' },
+      quality: { type: 'string', ...(ours ? { enum: [...imageQualities] } : {}) },
+      ...(ours ? { style: { type: 'string', enum: [...imageStyleIds], default: 'none' } } : {}),
+    },
+  };
 }
 
 /** `GET /api/openapi.json`: an OpenAPI 3.1 document (its full shape is OpenAPI's, checked by a validator in the tests). */

@@ -68,6 +68,7 @@ export const apiRoutes = {
   'POST /api/image/tools/:tool': { 200: { json: toolResponse } },
   'POST /api/jobs/generate': { 202: { json: jobAcceptedResponse } },
   'POST /api/jobs/tools/:tool': { 202: { json: jobAcceptedResponse } },
+  'POST /api/jobs/edit': { 202: { json: jobAcceptedResponse } },
   'GET /api/jobs': { 200: { json: jobsListResponse } },
   'GET /api/jobs/:id': { 200: { json: jobResponse } },
   // Server-Sent Events; each event's data is described by jobEvents (job-schemas.ts).
@@ -111,6 +112,7 @@ export const apiRoutes = {
   // Drop-in compatible endpoints, called with a key, in OpenAI's and Clipdrop's shapes (their
   // failures too: see routeErrors). Clipdrop answers the image in the format asked by Accept.
   'POST /v1/images/generations': { 200: { json: openAiImagesResponse } },
+  'POST /v1/images/edits': { 200: { json: openAiImagesResponse } },
   'POST /clipdrop/remove-background/v1': { 200: { bytes: 'image/' } },
   'POST /clipdrop/product-photography/v1': { 200: { bytes: 'image/' } },
   'POST /clipdrop/replace-background/v1': { 200: { bytes: 'image/' } },
@@ -126,6 +128,7 @@ export type ApiRoute = keyof typeof apiRoutes;
 /** Routes whose failures are not `errorResponse`: the drop-in endpoints fail as the services they stand in for. */
 export const routeErrors: Partial<Record<ApiRoute, z.ZodType>> = {
   'POST /v1/images/generations': openAiErrorResponse,
+  'POST /v1/images/edits': openAiErrorResponse,
   ...Object.fromEntries(
     (Object.keys(apiRoutes) as ApiRoute[])
       .filter((route) => route.startsWith('POST /clipdrop/'))

@@ -20,8 +20,10 @@ export type RecordedRequest = {
   url: string;
   authorization: string | undefined;
   body: Record<string, unknown>;
-  /** `/v1/images/edits`: the multipart files (image, mask) as they came. */
+  /** `/v1/images/edits`: the multipart files (image, mask) as they came; `image` is the first picture. */
   files?: Record<string, { bytes: Buffer; type: string; filename: string }>;
+  /** `/v1/images/edits`: every picture (`image` or `image[]`), in the order sent. */
+  images?: { bytes: Buffer; type: string; filename: string }[];
 };
 
 /** A PNG as OpenAI returns it in `b64_json`. */
@@ -266,14 +268,15 @@ async function edits(
   }).formData();
   const fields: Record<string, unknown> = {};
   const files: NonNullable<RecordedRequest['files']> = {};
+  const images: NonNullable<RecordedRequest['images']> = [];
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') fields[name] = value;
-    else
-      files[name.replace(/\[\]$/, '')] = {
-        bytes: Buffer.from(await value.arrayBuffer()),
-        type: value.type,
-        filename: value.name,
-      };
+    else {
+      const file = { bytes: Buffer.from(await value.arrayBuffer()), type: value.type, filename: value.name };
+      const role = name.replace(/\[\]$/, '');
+      if (role === 'image') images.push(file);
+      files[role] ??= file;
+    }
   }
   script.record({
     method: 'POST',
@@ -281,6 +284,7 @@ async function edits(
     authorization: typeof headers.authorization === 'string' ? headers.authorization : undefined,
     body: fields,
     files,
+    images,
   });
   const streamed = fields.stream === 'true';
   const send = async (answer: FakeAnswer) => {
@@ -294,6 +298,8 @@ async function edits(
   if (refused) return send(refused);
   const image = files.image;
   if (!image) return send(invalid("Missing required parameter: 'image'.", 'image'));
+  const tooMany = tooManyImages(images.length);
+  if (tooMany) return send(tooMany);
   const picture = await sharp(image.bytes)
     .metadata()
     .catch(() => undefined);
@@ -405,6 +411,18 @@ async function streamImage(
   }
   if (!endsEarly) event(`${prefix}.completed`, { type: `${prefix}.completed`, b64_json: b64, ...shared, usage });
   response.end();
+}
+
+/** GPT Image models take up to 16 pictures to edit (SDK 7.59.0 `ImageEditParamsBase.image`). */
+export const maxOpenAiEditImages = 16;
+
+/** More pictures than an edit takes: refused before anything is drawn, as OpenAI refuses it. */
+function tooManyImages(count: number): FakeAnswer | undefined {
+  if (count <= maxOpenAiEditImages) return undefined;
+  return invalid(
+    `Invalid 'image': too many images (${count}). You can provide up to ${maxOpenAiEditImages} images.`,
+    'image',
+  );
 }
 
 /** A picture of the size the request asked for (`auto`: a square). */

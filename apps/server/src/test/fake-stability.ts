@@ -22,6 +22,7 @@ export type StabilityRequest = {
 const editPaths = new Set([
   '/v2beta/stable-image/edit/remove-background',
   '/v2beta/stable-image/edit/erase',
+  '/v2beta/stable-image/edit/inpaint',
   '/v2beta/stable-image/edit/outpaint',
   '/v2beta/stable-image/edit/replace-background-and-relight',
   '/v2beta/stable-image/upscale/fast',
@@ -111,6 +112,8 @@ export async function startFakeStability({ pending = 1 }: { pending?: number } =
       if (!(await delayAnswer(response, answer.delayMs))) return;
       const image = recorded.files[imageFieldOf(path)];
       if (!image) return json(400, { id: 'e-400', name: 'bad_request', errors: [`${imageFieldOf(path)}: required`] });
+      if (path.endsWith('/inpaint') && !recorded.fields.prompt)
+        return json(400, { id: 'e-400', name: 'bad_request', errors: ['prompt: required'] });
       if (path.endsWith('/erase') && !recorded.files.mask)
         return json(400, { id: 'e-400', name: 'bad_request', errors: ['mask: required'] });
       if (path.endsWith('/upscale/conservative') && !recorded.fields.prompt)

@@ -37,6 +37,7 @@ const Reset = page(() => import('./routes/reset.tsx'), 'ResetRoute');
 const Verify = page(() => import('./routes/verify.tsx'), 'VerifyRoute');
 const Loading = page(() => import('./routes/loading.tsx'), 'LoadingRoute');
 const Generate = page(() => import('./routes/generate.tsx'), 'GenerateRoute');
+const EditWithWords = page(() => import('./routes/edit-with-words.tsx'), 'EditWithWordsRoute');
 const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
 const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
 const CheckoutComplete = page(() => import('./routes/checkout-complete.tsx'), 'CheckoutCompleteRoute');
@@ -50,6 +51,7 @@ const EditingTool = page(tools, 'EditingToolRoute');
  */
 const protectedRoutes: Array<[ProtectedPath, Page, { verificationNotice?: boolean }?]> = [
   ['/generate', Generate, { verificationNotice: true }],
+  ['/edit-with-words', EditWithWords, { verificationNotice: true }],
   // Every editing tool of the catalogue, each on its own route, one page component for all.
   ...editingTools.map((tool): [ProtectedPath, Page, { verificationNotice?: boolean }] => [
     tool.route,

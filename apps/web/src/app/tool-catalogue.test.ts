@@ -10,8 +10,8 @@ import { editingTools, toolCatalogue } from '../lib/tool-catalogue.ts';
 import { toolRoutes } from '../lib/tool-routes.ts';
 
 describe('the tool catalogue', () => {
-  it('holds every tool of the contract once, and the generator', () => {
-    expect(toolCatalogue.map((entry) => entry.id).sort()).toEqual(['generation', ...toolIds].sort());
+  it('holds every tool of the contract once, the generator and edit with words', () => {
+    expect(toolCatalogue.map((entry) => entry.id).sort()).toEqual(['generation', 'edit', ...toolIds].sort());
     expect(new Set(toolCatalogue.map((entry) => entry.route)).size).toBe(toolCatalogue.length);
     expect(new Set(toolCatalogue.map((entry) => entry.title)).size).toBe(toolCatalogue.length);
   });
@@ -35,6 +35,7 @@ describe('the tool catalogue', () => {
   it('keeps the specification’s menu labels for the menu (docs/product.md §2)', () => {
     expect(toolLinks.map((link) => `${link.label} ${link.to}`)).toEqual([
       'Image Generator /generate',
+      'Edit with words /edit-with-words',
       'Image Upscaling Tool /upscale',
       'Image Cleanup Tool /cleanup',
       'Photography Imagery /editimage',

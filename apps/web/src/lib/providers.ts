@@ -16,7 +16,8 @@ export function useProviders() {
  * docs/decisions/051); undefined until it has.
  */
 export function useWorkPrice(kind: JobKind): WorkPrice | undefined {
-  const prices = useProviders().data?.prices;
-  if (!prices) return undefined;
-  return kind === 'generation' ? prices.generation : prices.tools[kind];
+  const data = useProviders().data;
+  if (!data) return undefined;
+  if (kind === 'edit') return data.edit.price;
+  return kind === 'generation' ? data.prices.generation : data.prices.tools[kind];
 }

@@ -16,7 +16,7 @@ import type { ToolId } from '@lumigen/contract/tools';
  * reads this one on every page, and the sliders' module would bring the server's texts along.
  */
 export type CatalogueEntry = {
-  id: 'generation' | ToolId;
+  id: 'generation' | 'edit' | ToolId;
   route: string;
   title: string;
   menuLabel: string;
@@ -35,6 +35,15 @@ export const toolCatalogue = [
     action: 'Generate',
     done: 'Generated',
     lead: 'Describe an image in words and Lumigen paints it.',
+  },
+  {
+    id: 'edit',
+    route: '/edit-with-words',
+    title: 'Edit with words',
+    menuLabel: 'Edit with words',
+    action: 'Edit Image',
+    done: 'Edited',
+    lead: 'Say what should change in a picture, and Lumigen changes it.',
   },
   {
     id: 'upscale',
@@ -120,7 +129,8 @@ export function catalogueEntry(id: string): CatalogueEntry | undefined {
   return byId.get(id);
 }
 
-/** The editing tools alone (the generator starts from words, not a picture). */
+/** The editing tools alone, each on the one tool page (the generator and edit with words have pages of their own). */
 export const editingTools = toolCatalogue.filter(
-  (entry): entry is Extract<(typeof toolCatalogue)[number], { id: ToolId }> => entry.id !== 'generation',
+  (entry): entry is Extract<(typeof toolCatalogue)[number], { id: ToolId }> =>
+    entry.id !== 'generation' && entry.id !== 'edit',
 );

@@ -45,6 +45,8 @@ export function localProviders(previewCredits: number) {
     localPreview: true,
     tools: 'local',
     prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) },
+    // No outside provider: nothing here can edit with words (docs/decisions/057).
+    edit: { available: false, providers: [], price: { credits: 1, preview: false } },
   };
 }
 

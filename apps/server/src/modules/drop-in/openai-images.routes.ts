@@ -1,5 +1,8 @@
+import multipart from '@fastify/multipart';
 import {
+  editFromOpenAi,
   generationFromOpenAi,
+  openAiEditRequest,
   openAiImageRequest,
   type OpenAiErrorResponse,
   type OpenAiImagesResponse,
@@ -15,6 +18,11 @@ import { ApiKeyRefused } from '../api-keys/index.ts';
 import { previewsParam, type GenerationService } from '../generation/index.ts';
 import { base64JsonStream } from '../images/index.ts';
 import type { JobsService } from '../paid-work/index.ts';
+import type { UploadGuard } from '../../lib/upload-guard.ts';
+import { acceptEditCall, editUploadLimits, type EditFieldNames, type EditService } from '../tools/index.ts';
+
+/** OpenAI's edit fields: `image` (the SDK sends several as `image[]`), and a mask transparent where it may change. */
+const openAiEditFields: EditFieldNames = { images: ['image', 'image[]'], mask: ['mask'], maskChanges: 'transparent' };
 
 const b64Field = '"b64_json":"';
 
@@ -52,7 +60,11 @@ function openAiKind(status: number, error: unknown): { type: string; code: strin
   if (status === 403)
     return { type: 'invalid_request_error', code: error instanceof ApiKeyRefused ? 'insufficient_permissions' : null };
   if (status === 429) return { type: 'requests', code: 'rate_limit_exceeded' };
-  if (status >= 500) return { type: 'server_error', code: null };
+  if (status >= 500)
+    return {
+      type: 'server_error',
+      code: error instanceof AppError && typeof error.extra.code === 'string' ? error.extra.code : null,
+    };
   return { type: 'invalid_request_error', code: null };
 }
 
@@ -64,8 +76,24 @@ function openAiKind(status: number, error: unknown): { type: string; code: strin
  */
 export async function openAiImagesRoutes(
   app: FastifyInstance,
-  { generation, jobs, paidLimit }: { generation: GenerationService; jobs: JobsService; paidLimit: RequestLimit },
+  {
+    generation,
+    edit,
+    jobs,
+    paidLimit,
+    uploadsDir,
+    uploadGuard,
+  }: {
+    generation: GenerationService;
+    edit: EditService;
+    jobs: JobsService;
+    paidLimit: RequestLimit;
+    uploadsDir: string;
+    uploadGuard: UploadGuard;
+  },
 ) {
+  // For `/v1/images/edits` only (generations is JSON): an edit's limits.
+  await app.register(multipart, { limits: editUploadLimits, throwFileSizeLimit: false });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, headers, message } = errorAnswer(error, request, reply);
     const body: OpenAiErrorResponse = {
@@ -87,12 +115,45 @@ export async function openAiImagesRoutes(
       generation.assertAvailable();
       const accepted = await jobs.submit(key.userId, 'generation', { ...ours.data, [previewsParam]: false }, {}, key);
       const { png } = await jobs.outcome(key.userId, accepted);
-      // The answer's JSON with an empty `b64_json`, which the PNG's base64 fills as it is sent.
-      const shape: OpenAiImagesResponse = { created: Math.floor(Date.now() / 1000), data: [{ b64_json: '' }] };
-      const json = JSON.stringify(shape);
-      const at = json.indexOf(b64Field) + b64Field.length;
       reply.type('application/json; charset=utf-8');
-      return reply.send(base64JsonStream(json.slice(0, at), png, json.slice(at)));
+      return reply.send(imagesAnswer(png));
     },
   );
+
+  /**
+   * `POST /v1/images/edits`: the official client's `images.edit` against us. Its fields are read
+   * as OpenAI names them, judged by OpenAI's rules of shape and then ours (the edit's fields, the
+   * pictures, the mask), and the edit is a job of kind `edit` on the key's account, waited for.
+   */
+  app.post(
+    '/v1/images/edits',
+    { onRequest: app.requireApiKey('generate'), preHandler: paidLimit },
+    async (request, reply) => {
+      const key = request.apiKey!;
+      const accepted = await acceptEditCall(
+        request,
+        {
+          ...openAiEditFields,
+          fields: (sent) => {
+            const asked = openAiEditRequest.safeParse(sent);
+            if (!asked.success) throw invalidParameter(asked.error.issues[0]);
+            return editFromOpenAi(asked.data);
+          },
+        },
+        { edit, jobs, uploadsDir, uploadGuard },
+        { userId: key.userId, apiKey: key },
+      );
+      const { png } = await jobs.outcome(key.userId, accepted);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(imagesAnswer(png));
+    },
+  );
+}
+
+/** The answer's JSON with an empty `b64_json`, which the PNG's base64 fills as it is sent. */
+function imagesAnswer(png: Parameters<typeof base64JsonStream>[1]) {
+  const shape: OpenAiImagesResponse = { created: Math.floor(Date.now() / 1000), data: [{ b64_json: '' }] };
+  const json = JSON.stringify(shape);
+  const at = json.indexOf(b64Field) + b64Field.length;
+  return base64JsonStream(json.slice(0, at), png, json.slice(at));
 }

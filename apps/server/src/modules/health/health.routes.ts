@@ -1,6 +1,7 @@
 import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
 import type { JobKind } from '@lumigen/contract/jobs';
 import type { HealthResponse } from '@lumigen/contract/health';
+import type { EditProviderName } from '@lumigen/contract/edit';
 import type { ToolId, ToolProviderName } from '@lumigen/contract/tools';
 import type { FastifyInstance } from 'fastify';
 import type { GenerationService } from '../generation/index.ts';
@@ -14,6 +15,7 @@ export async function healthRoutes(
     toolsProvider,
     toolChains,
     prices,
+    edit,
     diskLow,
   }: {
     ping: () => Promise<boolean>;
@@ -21,6 +23,8 @@ export async function healthRoutes(
     toolsProvider: ToolProviderName;
     toolChains?: Record<ToolId, ToolProviderName[]> | undefined;
     prices: Record<JobKind, WorkPrice>;
+    /** Edit with words: its providers in order (none: unavailable) and its price. */
+    edit: { providers: EditProviderName[]; price: WorkPrice };
     diskLow: () => Promise<boolean>;
   },
 ) {
@@ -39,7 +43,7 @@ export async function healthRoutes(
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   app.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    const { generation: generationPrice, ...toolPrices } = prices;
+    const { generation: generationPrice, edit: _edit, ...toolPrices } = prices;
     return {
       success: true,
       generation: generation.providerName,
@@ -47,6 +51,7 @@ export async function healthRoutes(
       tools: toolsProvider,
       ...(toolChains ? { toolChains } : {}),
       prices: { generation: generationPrice, tools: toolPrices },
+      edit: { available: edit.providers.length > 0, providers: edit.providers, price: edit.price },
     };
   });
 }

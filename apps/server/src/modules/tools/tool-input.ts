@@ -15,7 +15,8 @@ import { sniffImageFile } from '../../lib/image-bytes.ts';
 import type { CheckedImage, ToolInput } from './providers/provider.ts';
 import type { ToolUpload, UploadedFile } from './tool-upload.ts';
 
-type Limits = { tool: ToolId; maxPixels: number; fitInside: number | undefined };
+/** `tool`: the work the limit is for, as its refusal names it (a tool, or `edit`). */
+type Limits = { tool: string; maxPixels: number; fitInside: number | undefined };
 
 /** The first problem with the text fields, naming the field (the contract's messages do). */
 function parseFields(tool: ToolId, raw: Record<string, string>): ToolFields {
@@ -41,7 +42,7 @@ function encodeAs(pipeline: Sharp, type: AcceptedImageType): Sharp {
  * truncated file. EXIF orientation is applied and oversized inputs are scaled down where the tool
  * asks for it (into a file beside the upload); otherwise the upload's file goes on untouched.
  */
-async function checkImage(
+export async function checkImage(
   { field, path, size }: UploadedFile,
   { tool, maxPixels, fitInside }: Limits,
 ): Promise<CheckedImage> {

@@ -16,7 +16,7 @@ import { checkToolInput } from './tool-input.ts';
 import type { ToolUpload } from './tool-upload.ts';
 
 /** Our answer to each provider failure, and how loudly it is logged. */
-function answerFor(error: ToolProviderError): AppError {
+export function answerFor(error: ToolProviderError): AppError {
   const options = { cause: error };
   switch (error.failure) {
     case 'rejected_input':

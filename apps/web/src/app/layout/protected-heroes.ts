@@ -12,7 +12,8 @@ type Hero = { eyebrow: string; title: string; lead: string; documentTitle?: stri
 // Each tool says its price in its lead, before anything is uploaded. Prerendered, it cannot know
 // this server's providers: work a local preview may do says it may be free (docs/decisions/051).
 function priceLead(kind: JobKind): string {
-  const price = formatCost(kind === 'generation' ? creditCosts.generation : creditCosts.edit);
+  // An edit with words is priced as a generation (docs/decisions/057).
+  const price = formatCost(kind === 'generation' || kind === 'edit' ? creditCosts.generation : creditCosts.edit);
   return `Each ${kind === 'generation' ? 'image' : 'picture'} costs ${price}${localEngines[kind] === 'preview' ? ', or nothing as a free preview' : ''}.`;
 }
 

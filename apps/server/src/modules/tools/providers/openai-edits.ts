@@ -33,7 +33,7 @@ const fixedSizes: Dimensions[] = [
  * size within its limits (multiples of 16, 3:1 at most; SDK 7.59.0 `ImageEditParamsBase.size`), so
  * the nearest allowed size of the picture's proportions; older models, the closest of their three.
  */
-function drawSize(model: string, canvas: Dimensions): Dimensions {
+export function drawSize(model: string, canvas: Dimensions): Dimensions {
   if (familyOf(model) === 'gpt-image') {
     const flexible = flexibleSizeFor(canvas);
     if (isFlexibleSizeAllowed(flexible)) return flexible;
@@ -45,7 +45,7 @@ function drawSize(model: string, canvas: Dimensions): Dimensions {
 }
 
 /** OpenAI's errors as our failures: a refused input or content stays with the user, the rest may fail over. */
-function failureOf(error: unknown, timeoutMs: number): ToolProviderError {
+export function failureOf(error: unknown, timeoutMs: number): ToolProviderError {
   if (error instanceof ToolProviderError) return error;
   if (error instanceof OpenAI.APIConnectionTimeoutError)
     return new ToolProviderError('timeout', `OpenAI did not answer within ${timeoutMs} ms`, { cause: error });

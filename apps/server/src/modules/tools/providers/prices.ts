@@ -25,6 +25,12 @@ export const listPrices: Record<string, ListPrice> = {
     source: stabilityPriceList,
     date: '2025-07-09',
   },
+  'stability:/v2beta/stable-image/edit/inpaint': {
+    usd: 0.05,
+    unit: 'call',
+    source: stabilityPriceList,
+    date: '2025-07-09',
+  },
   'stability:/v2beta/stable-image/edit/outpaint': {
     usd: 0.04,
     unit: 'call',

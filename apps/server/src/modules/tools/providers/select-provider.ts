@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ToolsConfig } from '../../../config.ts';
+import type { EditConfig, ToolsConfig } from '../../../config.ts';
+import {
+  createEditChain,
+  createOpenAiEditWithWords,
+  stabilityEditWithWords,
+  type EditProvider,
+} from './edit-with-words.ts';
 import { createProviderChain, type ChainMetrics } from './chain.ts';
 import { createClipdropProvider } from './clipdrop.ts';
 import { createLocalToolsProvider } from './local.ts';
@@ -21,6 +27,23 @@ export function selectToolProvider(
   if (used.has('openai') && config.openai) providers.openai = createOpenAiEditsProvider(config.openai);
   return createProviderChain({
     chains: config.chains,
+    providers,
+    prices: pricesWith(config.prices),
+    openAiModel: config.openai?.model,
+    metrics,
+    log,
+  });
+}
+
+/** Edit with words: OpenAI first (or the compatible server at its base URL), then Stability's inpaint. */
+export function selectEditChain(
+  config: EditConfig,
+  { metrics, log }: { metrics?: ChainMetrics; log?: FastifyBaseLogger } = {},
+) {
+  const providers: EditProvider[] = [];
+  if (config.openai) providers.push(createOpenAiEditWithWords(config.openai));
+  if (config.stability) providers.push(stabilityEditWithWords(createStabilityProvider(config.stability)));
+  return createEditChain({
     providers,
     prices: pricesWith(config.prices),
     openAiModel: config.openai?.model,

@@ -10,7 +10,7 @@ import {
   type ValidGenerateImageRequest,
 } from '@lumigen/contract/generation';
 import { formatPrice } from '@lumigen/contract/pricing';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-field.tsx';
@@ -67,11 +67,14 @@ export function GenerateForm({
   onSubmit,
   busy,
   price,
+  references,
 }: {
   form: GenerateFormApi;
   onSubmit(request: ValidGenerateImageRequest): void;
   busy: boolean;
   price?: number | undefined;
+  /** The reference pictures' picker, where a provider can generate from them. */
+  references?: ReactNode;
 }) {
   const settings = form.watch();
   // dall-e-2 (the small squares) draws at one quality only.
@@ -117,6 +120,7 @@ export function GenerateForm({
         {...form.register('prompt')}
       />
       <StylePicker {...form.register('style')} />
+      {references}
       <SavedPrompts
         current={() => ({
           prompt: settings.prompt,

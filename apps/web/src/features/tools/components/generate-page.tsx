@@ -1,5 +1,6 @@
 import { creditCosts, previewNotice } from '@lumigen/contract/pricing';
-import type { ValidGenerateImageRequest } from '@lumigen/contract/generation';
+import { maxEditImages } from '@lumigen/contract/edit';
+import { modelForSize, type ValidGenerateImageRequest } from '@lumigen/contract/generation';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +10,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { carriedSettings, settingsParam } from '../../../lib/tool-routes.ts';
 import { useProviders, useWorkPrice } from '../../../lib/providers.ts';
+import { loadCarriedImage } from '../api/load-carried-image.ts';
+import { useSubmitEdit } from '../api/submit-edit.ts';
 import { useSubmitGeneration } from '../api/submit-generation.ts';
 import { useJobRun, type JobEnd } from '../hooks/use-job-run.ts';
 import { generationNote, noteGeneration } from '../job-notes.ts';
@@ -16,6 +19,7 @@ import { GenerateForm, generateSettingsFrom, useGenerateForm } from './generate-
 import { GenerationResult, GenerationSummary, type Generated } from './generation-result.tsx';
 import { JobProgress } from './job-progress.tsx';
 import { RecentWork } from './recent-work.tsx';
+import { ReferencePictures } from './reference-pictures.tsx';
 import { CanvasEmpty, scrollToCanvas, scrollToResult, ToolLayout } from './tool-layout.tsx';
 
 export function GeneratePage() {
@@ -29,6 +33,11 @@ export function GeneratePage() {
   const canvas = useRef<HTMLElement>(null);
   const form = useGenerateForm();
   const submission = useSubmitGeneration();
+  const fromReferences = useSubmitEdit();
+  // Reference pictures, offered only where a provider can edit (docs/decisions/057).
+  const [references, setReferences] = useState<File[]>([]);
+  const canEdit = providers.data?.edit.available === true;
+  const referenceCost = providers.data?.edit.price.credits ?? creditCosts.generation;
   const [result, setResult] = useState<Generated>();
   const [search] = useSearchParams();
 
@@ -54,14 +63,15 @@ export function GeneratePage() {
     else notify.info(end.message);
   };
   const run = useJobRun('generation', ended);
-  const busy = submission.isPending || run.job !== undefined;
+  const busy = submission.isPending || fromReferences.isPending || run.job !== undefined;
 
-  const submit = (request: ValidGenerateImageRequest) => {
-    if (credit !== undefined && credit < cost) return setShort({ needed: cost, balance: credit });
+  const submit = (request: ValidGenerateImageRequest, pictures: File[] = references) => {
+    const needed = pictures.length > 0 ? referenceCost : cost;
+    if (credit !== undefined && credit < needed) return setShort({ needed, balance: credit });
     setShort(undefined);
     scrollToCanvas(canvas.current);
-    submission.mutate(request, {
-      onSuccess: (accepted) => {
+    const handlers = {
+      onSuccess: (accepted: Parameters<typeof run.start>[0]) => {
         noteGeneration(accepted.jobId, {
           prompt: request.prompt,
           size: request.size,
@@ -70,15 +80,46 @@ export function GeneratePage() {
         });
         run.start(accepted);
       },
-      onError: (error) => {
+      onError: (error: Error) => {
         const failure = error as ApiError;
         // Short of credits: the panel by the form says how many are needed and offers to buy.
-        if (failure.status === 402) setShort({ needed: cost, balance: failure.creditBalance ?? credit ?? 0 });
+        if (failure.status === 402) setShort({ needed, balance: failure.creditBalance ?? credit ?? 0 });
         else notify.error(failure.message);
         // docs/product.md §4: credits reload after every attempt, whether or not it succeeded.
         void refreshCredit();
       },
-    });
+    };
+    if (pictures.length === 0) return submission.mutate(request, handlers);
+    // With reference pictures the generation is an edit in generate mode: every picture a reference.
+    const parts = async (): Promise<Array<[string, string | Blob]>> => [
+      ...pictures.map((picture): [string, Blob] => ['image_file', picture]),
+      ['prompt', request.prompt],
+      ['style', request.style],
+      ['size', request.size],
+      ['quality', request.quality],
+      ['mode', 'generate'],
+    ];
+    fromReferences.mutate(parts, handlers);
+  };
+
+  /** Generate Variations where a provider can edit: the image itself as the one reference, with its settings. */
+  const variations = (shown: Generated) => async () => {
+    try {
+      const picture = await loadCarriedImage(shown.imageId);
+      setResult(undefined);
+      submit(
+        {
+          prompt: shown.prompt || 'A new variation of this picture',
+          size: shown.settings?.size ?? '1024x1024',
+          model: modelForSize[shown.settings?.size ?? '1024x1024'],
+          quality: shown.settings?.quality ?? 'standard',
+          style: shown.settings?.style ?? 'none',
+        },
+        [picture],
+      );
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
   };
 
   return (
@@ -95,7 +136,17 @@ export function GeneratePage() {
             <GenerationSummary prompt={result.prompt} settings={result.settings} />
           ) : (
             <>
-              <GenerateForm form={form} onSubmit={submit} busy={busy} price={price?.credits} />
+              <GenerateForm
+                form={form}
+                onSubmit={(request) => submit(request)}
+                busy={busy}
+                price={references.length > 0 ? referenceCost : price?.credits}
+                references={
+                  canEdit ? (
+                    <ReferencePictures files={references} max={maxEditImages} onChange={setReferences} />
+                  ) : undefined
+                }
+              />
               {short && <ShortOfCredits action="Generating an image" needed={short.needed} balance={short.balance} />}
             </>
           )
@@ -113,6 +164,7 @@ export function GeneratePage() {
               result={result}
               preview={price?.preview ? previewNotice : undefined}
               onAnother={() => setResult(undefined)}
+              onVariations={canEdit ? () => void variations(result)() : undefined}
             />
           ) : (
             <CanvasEmpty>Your image appears here. Write a prompt, pick a size and press Generate.</CanvasEmpty>

@@ -14,10 +14,13 @@ export function GenerationResult({
   result,
   preview,
   onAnother,
+  onVariations,
 }: {
   result: Generated;
   preview?: string | undefined;
   onAnother(): void;
+  /** Where a provider can edit: a variation made from this image as a reference; else the local Image Variant page. */
+  onVariations?: (() => void) | undefined;
 }) {
   const image = useImageUrl(result.imageId);
   const carry = `?image=${encodeURIComponent(result.imageId)}`;
@@ -49,9 +52,15 @@ export function GenerationResult({
           <ButtonLink variant="secondary" to={`/editimage${carry}`}>
             Edit Image
           </ButtonLink>
-          <ButtonLink variant="secondary" to={`/variant${carry}`}>
-            Generate Variations
-          </ButtonLink>
+          {onVariations ? (
+            <Button variant="secondary" onClick={onVariations}>
+              Generate Variations
+            </Button>
+          ) : (
+            <ButtonLink variant="secondary" to={`/variant${carry}`}>
+              Generate Variations
+            </ButtonLink>
+          )}
           <ButtonLink variant="secondary" to={`/removebg${carry}`}>
             Remove Background
           </ButtonLink>
