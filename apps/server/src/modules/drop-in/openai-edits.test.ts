@@ -79,6 +79,8 @@ describe.each(databaseKinds)('the OpenAI-shaped edits endpoint on %s', (kind) =>
     // Upstream got the same convention back: transparent where the caller's mask was.
     const sent = upstream.requests.find((request) => request.url === '/v1/images/edits')!;
     expect(sent.body).toMatchObject({ prompt: 'make it night', quality: 'high' });
+    // The caller waits for the picture: no partial pictures are asked for (docs/decisions/058).
+    expect(sent.body.stream).toBeUndefined();
     const mask = await sharp(sent.files!.mask!.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(mask.data[(2 * mask.info.width + 2) * 4 + 3]).toBe(0);
     expect(mask.data[((mask.info.height - 3) * mask.info.width + mask.info.width - 3) * 4 + 3]).toBe(255);

@@ -141,7 +141,7 @@ export async function openAiImagesRoutes(
           },
         },
         { edit, jobs, uploadsDir, uploadGuard },
-        { userId: key.userId, apiKey: key },
+        { userId: key.userId, apiKey: key, waits: true },
       );
       const { png } = await jobs.outcome(key.userId, accepted);
       reply.type('application/json; charset=utf-8');

@@ -23,7 +23,16 @@ export async function acceptEditCall(
     uploadsDir,
     uploadGuard,
   }: { edit: EditService; jobs: JobsService; uploadsDir: string; uploadGuard: UploadGuard },
-  { userId, apiKey }: { userId: string; apiKey?: KeyCharge | undefined },
+  {
+    userId,
+    apiKey,
+    waits = false,
+  }: {
+    userId: string;
+    apiKey?: KeyCharge | undefined;
+    /** The caller waits for the picture and sees no preview: none is asked for (docs/decisions/058). */
+    waits?: boolean;
+  },
 ): ReturnType<JobsService['submit']> {
   edit.assertAvailable();
   await jobs.assertCanPay(userId, jobs.costOf('edit'), apiKey);
@@ -33,7 +42,7 @@ export async function acceptEditCall(
     try {
       const fields = names.fields ? names.fields(upload.fields) : upload.fields;
       const { params, files } = await edit.check({ ...upload, fields }, names.maskChanges);
-      return await jobs.submit(userId, 'edit', params, files, apiKey);
+      return await jobs.submit(userId, 'edit', waits ? { ...params, previews: false } : params, files, apiKey);
     } finally {
       await upload.dispose();
     }

@@ -7,7 +7,7 @@ import { rows } from '../../db/client.ts';
 import { errorAnswer, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
 import { startFakeStability, type FakeStability } from '../../test/fake-stability.ts';
 import { countRows, databaseKinds, ledgerState, register, startTestApp, type TestContext } from '../../test/harness.ts';
-import { waitForJob } from '../../test/job-calls.ts';
+import { parseEvents, waitForJob } from '../../test/job-calls.ts';
 import { multipartBody, pngOf, type Part } from '../../test/tool-calls.ts';
 
 const width = 96;
@@ -103,6 +103,23 @@ describe.each(databaseKinds)('edit with words on %s', (kind) => {
       expect(alphaAt(2, 2)).toBe(0);
       expect(alphaAt(mask.info.width - 3, mask.info.height - 3)).toBe(255);
       expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+    });
+
+    it('asks OpenAI to stream two partial pictures and shows each as a `preview` event before `succeeded`', async () => {
+      const { token } = await register(t.app);
+      const accepted = await submitEdit(t, token, [
+        file('image_file', await pngOf(width, height)),
+        ['prompt', 'make it night'],
+      ]);
+      expect(accepted.statusCode, accepted.body).toBe(202);
+      const jobId = accepted.json().jobId as string;
+      expect((await waitForJob(t.app, token, jobId)).status).toBe('succeeded');
+      const sent = fake.requests.findLast((request) => request.url === '/v1/images/edits')!;
+      expect([sent.body.stream, sent.body.partial_images]).toEqual(['true', '2']);
+      const events = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/events`, headers: { token } });
+      const types = parseEvents(events.body).map((event) => event.event);
+      expect(types.filter((type) => type === 'preview')).toHaveLength(2);
+      expect(types.lastIndexOf('preview')).toBeLessThan(types.indexOf('succeeded'));
     });
 
     it('answers at a generation size when one is asked for', async () => {

@@ -14,7 +14,12 @@ import { answerFor } from './tools.service.ts';
 
 type InputFacts = Omit<CheckedImage, 'path'>;
 /** What is kept with an edit job: its checked fields and its pictures' facts (the files are its inputs). */
-export type EditJobParams = { fields: EditFields; inputs: { images: InputFacts[]; mask?: InputFacts } };
+export type EditJobParams = {
+  fields: EditFields;
+  inputs: { images: InputFacts[]; mask?: InputFacts };
+  /** False when the caller waits for the picture: no previews (docs/decisions/058). */
+  previews?: false;
+};
 
 /** The pictures' limit: cleanup's, the other tool that takes a painted mask. */
 const editLimits = { tool: 'edit', maxPixels: toolImageLimits.cleanup.maxMegapixels * 1e6, fitInside: undefined };
@@ -95,8 +100,8 @@ export function createEditService({
 
     job: {
       cost,
-      async produce({ jobId, params, files, log, progress }) {
-        const { fields, inputs } = params as EditJobParams;
+      async produce({ jobId, params, files, log, progress, preview }) {
+        const { fields, inputs, previews } = params as EditJobParams;
         const images = inputs.images.map((image, index) => ({ ...image, path: files[roleOf(index)]! }));
         const mask = inputs.mask && files.mask ? { ...inputs.mask, path: files.mask } : undefined;
         const size = editTargetSize(fields.size, images[0]!);
@@ -105,7 +110,14 @@ export function createEditService({
         let result;
         try {
           result = await chain.edit(
-            { images, mask, prompt: promptWithStyle(fields.prompt, fields.style), size, quality: fields.quality },
+            {
+              images,
+              mask,
+              prompt: promptWithStyle(fields.prompt, fields.style),
+              size,
+              quality: fields.quality,
+              ...(previews === false ? {} : { preview }),
+            },
             attempts,
           );
         } finally {

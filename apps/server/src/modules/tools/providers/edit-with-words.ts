@@ -3,17 +3,24 @@ import type { EditProviderName } from '@lumigen/contract/edit';
 import type { ImageQuality } from '@lumigen/contract/generation';
 import type { FastifyBaseLogger } from 'fastify';
 import OpenAI, { toFile } from 'openai';
-import type { ImageEditParamsNonStreaming } from 'openai/resources/images';
+import type { ImageEditParamsNonStreaming, ImageEditParamsStreaming } from 'openai/resources/images';
 import sharp from 'sharp';
 import type { OpenAiEditsConfig } from '../../../config.ts';
 import type { PngImage } from '../../../lib/image-bytes.ts';
+import { partialImagesAsked, readImageStream } from '../../../lib/openai-image-stream.ts';
 import { familyOf, type Dimensions } from '../../generation/index.ts';
 import { answerOfSize } from './answer-size.ts';
 import { failsOver, type ChainMetrics } from './chain.ts';
 import { changeMaskOf, transparentMaskPng } from './masks.ts';
 import { drawSize, failureOf, openAiEditsEndpoint } from './openai-edits.ts';
 import { estimateUsd, type Prices } from './prices.ts';
-import { ToolProviderError, type CheckedImage, type ProviderAttempt, type ProviderCall } from './provider.ts';
+import {
+  ToolProviderError,
+  type CheckedImage,
+  type ProviderAttempt,
+  type ProviderCall,
+  type ToolInput,
+} from './provider.ts';
 
 /**
  * An edit with words (docs/decisions/057): the first picture is changed as the prompt says, the
@@ -28,6 +35,8 @@ export type EditInput = {
   size: Dimensions;
   quality: ImageQuality;
   report?: (call: ProviderCall) => void;
+  /** Hears the partial pictures of a provider that streams; absent, none is asked for (docs/decisions/058). */
+  preview?: ToolInput['preview'];
 };
 
 /** A provider that edits with words, and which inputs it can take (Stability's inpaint needs a mask). */
@@ -58,10 +67,12 @@ export function createOpenAiEditWithWords({
   retryDelayMs = 1000,
 }: OpenAiEditsConfig & { retryDelayMs?: number }): EditProvider {
   const client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+  // GPT Image models stream the edit, partial pictures first (docs/decisions/058); others answer it whole.
+  const streams = ['gpt-image-1', 'gpt-image'].includes(familyOf(model));
   return {
     name: 'openai',
     canEdit: () => true,
-    async edit({ images, mask, prompt, size, quality, report }) {
+    async edit({ images, mask, prompt, size, quality, report, preview }) {
       const deadline = Date.now() + timeoutMs;
       const [first, ...references] = images;
       if (!first) throw new ToolProviderError('rejected_input', 'an edit needs a picture', { reason: 'no picture' });
@@ -94,11 +105,24 @@ export function createOpenAiEditWithWords({
             n: 1,
           };
           const remaining = Math.max(1, deadline - Date.now());
-          const response = await client.images.edit(body, {
-            timeout: remaining,
-            maxRetries: 0,
-            signal: AbortSignal.timeout(remaining),
-          });
+          const signal = AbortSignal.timeout(remaining);
+          const options = { timeout: remaining, maxRetries: 0, signal };
+          // Partial pictures cost output tokens: asked for only when someone will see them.
+          if (streams && preview) {
+            const events = await client.images.edit(
+              { ...body, stream: true, partial_images: partialImagesAsked } satisfies ImageEditParamsStreaming,
+              options,
+            );
+            status = 200;
+            const streamed = await readImageStream(events, preview);
+            // The SDK ends a stream its signal aborted without an error: the deadline passed.
+            if (!streamed && signal.aborted)
+              throw new ToolProviderError('timeout', `OpenAI did not answer within ${timeoutMs} ms`);
+            if (!streamed) throw new ToolProviderError('failed', 'OpenAI ended the edit stream without the image');
+            usage = streamed.usage;
+            return await answerOfSize('OpenAI', streamed.bytes, size);
+          }
+          const response = await client.images.edit(body, options);
           status = 200;
           if (response.usage)
             usage = {
