@@ -5,7 +5,7 @@ import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
 import { accountsRoutes, createAccountsService, promoteConfirmed } from './modules/accounts/index.ts';
-import { adminRoutes, createAdminService } from './modules/admin/index.ts';
+import { adminRoutes, createAdminReports, createAdminService, createJobRetry } from './modules/admin/index.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
@@ -222,6 +222,11 @@ export async function buildApp({
   await app.register(adminRoutes, {
     admin: createAdminService({ db: db.db, accounts, credits }),
     confirmLimit: { max: config.authRateLimit.emailMax, windowMs: config.authRateLimit.windowMs },
+    reports: {
+      // A job unfinished for as long as the sweep waits before refunding it is stuck (decision 055).
+      reports: createAdminReports({ db: db.db, stuckAfterMs: config.reservationTimeoutMs }),
+      retry: createJobRetry({ db: db.db, jobs }),
+    },
   });
   await app.register(apiKeysRoutes, { apiKeys });
   await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });

@@ -182,4 +182,11 @@ export type AdminOverviewResponse = z.infer<typeof adminOverviewResponse>;
 
 export const adminReportMessages = {
   badCursor: 'Cursor is not valid: use the nextCursor of the previous page',
+  jobNotFound: 'No job has this id.',
+  notRetryable:
+    'Only a failed job that needs no upload can be retried: ask the customer to run it again with their picture.',
+  customerGone: 'This customer deleted their account: their jobs cannot run again.',
+  alreadyRetried: 'This job was already retried; retry the new job if it failed too.',
+  retried: (charged: boolean) =>
+    charged ? 'Job retried: the customer is charged as for any job.' : 'Job retried for free: nothing was reserved.',
 } as const;

@@ -3,6 +3,12 @@ import { passwordLimits } from './accounts.ts';
 import { userRole } from './account-schemas.ts';
 import type { Answer } from './routes.ts';
 import { secret, text } from './fields.ts';
+import {
+  adminJobsResponse,
+  adminOverviewResponse,
+  adminPaymentsResponse,
+  adminProvidersResponse,
+} from './admin-reports.ts';
 
 /** A change needs the operator's password typed again within this long. */
 export const adminConfirmTtlMs = 15 * 60_000;
@@ -106,6 +112,19 @@ export const adminChangeResponse = z.object({
 });
 export type AdminChangeResponse = z.infer<typeof adminChangeResponse>;
 
+export const adminJobParams = z.strictObject({ id: z.uuid('Not a job id') });
+
+/** Runs a failed job again for its customer: charged through the usual reservation, or free. */
+export const adminJobRetryRequest = z.strictObject({
+  charge: z.boolean({ error: 'Charge must be true or false' }),
+  reason: adminReason,
+});
+export type AdminJobRetryRequest = z.infer<typeof adminJobRetryRequest>;
+
+/** The audit row, the new job, and the customer's balance after its reservation. */
+export const adminJobRetryResponse = adminChangeResponse.extend({ jobId: z.string() });
+export type AdminJobRetryResponse = z.infer<typeof adminJobRetryResponse>;
+
 /**
  * The operator's routes, in the same form as `apiRoutes` (routes.ts), which takes them in. Kept
  * apart so that the public API reference leaves them out, and so that the access test walks every
@@ -116,6 +135,11 @@ export const adminRoutes = {
   'GET /api/admin/actions': { 200: { json: adminActionsResponse } },
   'GET /api/admin/users': { 200: { json: adminUsersResponse } },
   'POST /api/admin/users/:id/credits': { 200: { json: adminChangeResponse } },
+  'GET /api/admin/payments': { 200: { json: adminPaymentsResponse } },
+  'GET /api/admin/jobs': { 200: { json: adminJobsResponse } },
+  'POST /api/admin/jobs/:id/retry': { 200: { json: adminJobRetryResponse } },
+  'GET /api/admin/providers': { 200: { json: adminProvidersResponse } },
+  'GET /api/admin/overview': { 200: { json: adminOverviewResponse } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;
 
 export type AdminRoute = keyof typeof adminRoutes;

@@ -24,8 +24,8 @@ export async function confirmAdmin(app: FastifyInstance, admin: { token: string;
   if (response.statusCode !== 200) throw new Error(`confirm failed: ${response.statusCode} ${response.body}`);
 }
 
-/** What the access test knows of the world: a customer to act on. */
-export type AdminFixture = { customerId: string };
+/** What the access test knows of the world: a customer to act on, and a job of theirs that failed. */
+export type AdminFixture = { customerId: string; failedJobId: string };
 
 /**
  * A request to each operator's route that an admin's confirmed session gets 200 for. Typed by the
@@ -43,4 +43,12 @@ export const adminRouteExamples: Record<
     url: `/api/admin/users/${customerId}/credits`,
     payload: { delta: 1, reason: 'Access test grant' },
   }),
+  'GET /api/admin/payments': () => ({ url: '/api/admin/payments?days=7' }),
+  'GET /api/admin/jobs': () => ({ url: '/api/admin/jobs?status=failed' }),
+  'POST /api/admin/jobs/:id/retry': ({ failedJobId }) => ({
+    url: `/api/admin/jobs/${failedJobId}/retry`,
+    payload: { charge: false, reason: 'Access test retry' },
+  }),
+  'GET /api/admin/providers': () => ({ url: '/api/admin/providers' }),
+  'GET /api/admin/overview': () => ({ url: '/api/admin/overview?days=30' }),
 };

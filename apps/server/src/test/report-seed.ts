@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { generateImageRequest } from '@lumigen/contract/generation-schemas';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
@@ -6,6 +7,14 @@ import type { Db } from '../db/client.ts';
  * Rows written straight into the tables at chosen times, for the operator's reports: the
  * services that normally write them stamp `now()`, and a report of 30 days needs 30 days.
  */
+// What the generation route stores for a job: its request, parsed.
+const generationParams = generateImageRequest.parse({
+  prompt: 'A red fox in the snow',
+  model: 'dall-e-2',
+  size: '256x256',
+  quality: 'standard',
+});
+
 export function reportSeed(db: Db) {
   let ledgerRef = 0;
   return {
@@ -93,7 +102,7 @@ export function reportSeed(db: Db) {
       await db.execute(
         sql`INSERT INTO jobs (id, user_id, kind, params, input_keys, status, reservation_id, created_at, started_at,
                               finished_at, error_code, message)
-            VALUES (${id}, ${userId}, ${kind}, ${JSON.stringify({ prompt: 'a red fox', size: '256x256' })}::jsonb,
+            VALUES (${id}, ${userId}, ${kind}, ${JSON.stringify(generationParams)}::jsonb,
                     ${JSON.stringify(inputKeys)}::jsonb, ${status}, ${reservationId}, ${createdAt.toISOString()},
                     ${startedAt?.toISOString() ?? null},
                     ${status === 'failed' || status === 'succeeded' || status === 'canceled' ? createdAt.toISOString() : null},

@@ -7,6 +7,7 @@ import { rows } from '../../db/client.ts';
 import { adminRouteExamples, confirmAdmin, registerAdmin, type AdminFixture } from '../../test/admin.ts';
 import { createKey } from '../../test/api-keys.ts';
 import { databaseKinds, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
+import { reportSeed } from '../../test/report-seed.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 const routes = Object.keys(adminRoutes) as AdminRoute[];
@@ -30,7 +31,13 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
     adminKey = (await createKey(t, admin.token, { name: 'admin script', scopes: ['read', 'generate', 'tools'] })).key;
     customer = await register(t.app, { name: 'Ada Customer' });
     customerKey = (await createKey(t, customer.token, { name: 'script', scopes: ['read', 'generate', 'tools'] })).key;
-    fixture = { customerId: customer.user.id };
+    // A generation of the customer's that failed: what the retry route runs again.
+    const failedJobId = await reportSeed(t.database.db).job({
+      userId: customer.user.id,
+      status: 'failed',
+      createdAt: new Date(),
+    });
+    fixture = { customerId: customer.user.id, failedJobId };
   });
   afterAll(() => t.close());
 

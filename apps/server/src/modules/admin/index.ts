@@ -7,3 +7,5 @@ export {
   type ChangeRequest,
   createAdminService,
 } from './admin.service.ts';
+export { createAdminReports } from './reports.service.ts';
+export { createJobRetry } from './retry.service.ts';

@@ -86,25 +86,23 @@ export function attemptsOf(ex: Executor, jobIds: string[]): Promise<AttemptRow[]
   );
 }
 
-/** One job for a retry, locked so two operators cannot retry it at once. */
+export type RetryJobRow = Pick<
+  AdminJobRow,
+  'id' | 'user_id' | 'kind' | 'status' | 'input_keys' | 'follows_job_id' | 'params' | 'reservation_id'
+> & { user_deleted: boolean };
+
+/** One job for a retry; with `lock`, its row is held until the transaction ends, so two operators cannot retry it at once. */
 export async function findJobForRetry(
   ex: Executor,
   jobId: string,
-): Promise<
-  | Pick<
-      AdminJobRow,
-      'id' | 'user_id' | 'kind' | 'status' | 'input_keys' | 'follows_job_id' | 'params' | 'reservation_id'
-    >
-  | undefined
-> {
-  const [row] = await rows<
-    Pick<
-      AdminJobRow,
-      'id' | 'user_id' | 'kind' | 'status' | 'input_keys' | 'follows_job_id' | 'params' | 'reservation_id'
-    >
-  >(
+  { lock }: { lock: boolean },
+): Promise<RetryJobRow | undefined> {
+  const [row] = await rows<RetryJobRow>(
     ex,
-    sql`SELECT id, user_id, kind, status, input_keys, follows_job_id, params, reservation_id FROM jobs WHERE id = ${jobId} FOR UPDATE`,
+    sql`SELECT j.id, j.user_id, j.kind, j.status, j.input_keys, j.follows_job_id, j.params, j.reservation_id,
+               u.deleted_at IS NOT NULL AS user_deleted
+        FROM jobs j JOIN users u ON u.id = j.user_id
+        WHERE j.id = ${jobId} ${lock ? sql`FOR UPDATE OF j` : sql``}`,
   );
   return row;
 }
