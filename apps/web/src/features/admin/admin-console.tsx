@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { ActionsPage } from './pages/actions-page.tsx';
-import { JobsPage, OverviewPage, PaymentsPage, PricesPage, ProvidersPage, UsersPage } from './pages/placeholders.tsx';
+import { JobsPage } from './pages/jobs-page.tsx';
+import { OverviewPage } from './pages/overview-page.tsx';
+import { PaymentsPage } from './pages/payments-page.tsx';
+import { PricesPage, UsersPage } from './pages/placeholders.tsx';
+import { ProvidersPage } from './pages/providers-page.tsx';
 
 /**
  * The console under /admin, for an admin only (the route checks the role; the server answers 404 to
