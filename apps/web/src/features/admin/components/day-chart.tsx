@@ -14,8 +14,6 @@ type Props = {
   series: ChartSeries[];
   /** How a value is written on the axis and in the table. */
   format?: (value: number) => string;
-  /** Bars for counts of a day; lines for figures compared over time. */
-  kind?: 'bars' | 'lines';
 };
 
 const plainNumber = (value: number) => String(value);
@@ -36,7 +34,7 @@ export function shortDay(day: string): string {
  * a table: read by screen readers always, shown to everyone with "Show table" (the canvas says
  * nothing to assistive technology).
  */
-export function DayChart({ title, days, series, format = plainNumber, kind = 'lines' }: Props) {
+export function DayChart({ title, days, series, format = plainNumber }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
@@ -51,7 +49,6 @@ export function DayChart({ title, days, series, format = plainNumber, kind = 'li
       const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
       if (gone) return;
       const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
-      const bars = kind === 'bars' ? UPlot.paths.bars?.({ size: [0.7 / Math.max(1, series.length), 48] }) : undefined;
       plot = new UPlot(
         {
           width: Math.max(element.clientWidth, 240),
@@ -70,7 +67,8 @@ export function DayChart({ title, days, series, format = plainNumber, kind = 'li
               label: one.label,
               stroke: one.color,
               width: 2,
-              ...(bars ? { paths: bars, fill: one.color, points: { show: false } } : {}),
+              // A dot on every day, so a single busy day still shows.
+              points: { show: true, size: 5, fill: one.color },
             })),
           ],
         },
@@ -89,7 +87,7 @@ export function DayChart({ title, days, series, format = plainNumber, kind = 'li
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [days, series, format, kind]);
+  }, [days, series, format]);
 
   return (
     <figure className="day-chart">

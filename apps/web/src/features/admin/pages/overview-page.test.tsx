@@ -13,7 +13,6 @@ afterEach(cleanup);
 const drawn = vi.hoisted(() => [] as Array<{ series: string[]; data: number[][] }>);
 vi.mock('uplot', () => {
   class FakePlot {
-    static paths = { bars: () => () => null };
     static tzDate = (date: Date) => date;
     constructor(options: { series: Array<{ label?: string }> }, data: number[][]) {
       drawn.push({ series: options.series.slice(1).map((one) => one.label ?? ''), data });

@@ -70,10 +70,10 @@ export function OverviewPage() {
               </p>
             )}
             <div className="admin-charts">
-              <DayChart title="Customers" days={charts.days} series={charts.customers} kind="bars" />
+              <DayChart title="Customers" days={charts.days} series={charts.customers} />
               <DayChart title="Credits" days={charts.days} series={charts.credits} />
               <DayChart title="Money" days={charts.days} series={charts.money} format={dollars} />
-              <DayChart title="Refunds and disputes" days={charts.days} series={charts.reversals} kind="bars" />
+              <DayChart title="Refunds and disputes" days={charts.days} series={charts.reversals} />
             </div>
           </>
         )

@@ -10,7 +10,6 @@ afterEach(cleanup);
 
 vi.mock('uplot', () => {
   class FakePlot {
-    static paths = { bars: () => () => null };
     static tzDate = (date: Date) => date;
     setSize() {}
     destroy() {}

@@ -52,14 +52,8 @@ export function PaymentsPage() {
         chart && (
           <>
             <div className="admin-charts">
-              <DayChart title="Purchases, refunds and disputes" days={chart.days} series={chart.sales} kind="bars" />
-              <DayChart
-                title="Amount credited"
-                days={chart.days}
-                series={chart.amounts}
-                format={formatPrice}
-                kind="bars"
-              />
+              <DayChart title="Purchases, refunds and disputes" days={chart.days} series={chart.sales} />
+              <DayChart title="Amount credited" days={chart.days} series={chart.amounts} format={formatPrice} />
             </div>
 
             <h2 className="admin-report__heading">Purchases</h2>
