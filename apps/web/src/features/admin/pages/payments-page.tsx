@@ -80,7 +80,7 @@ export function PaymentsPage() {
                   <tbody>
                     {report.purchases.map((purchase) => (
                       <tr key={purchase.id}>
-                        <td>{moment(purchase.createdAt)}</td>
+                        <td className="admin-report__when">{moment(purchase.createdAt)}</td>
                         <td>
                           <Link to={`/admin/users/${purchase.userId}`}>{purchase.userEmail}</Link>
                         </td>
