@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { adminRouteExamples, confirmAdmin, registerAdmin, type AdminFixture } from '../../test/admin.ts';
+import { adminRouteExamples, confirmAdmin, freshCustomer, registerAdmin, type AdminFixture } from '../../test/admin.ts';
 import { createKey } from '../../test/api-keys.ts';
 import { databaseKinds, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -30,12 +30,12 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
     adminKey = (await createKey(t, admin.token, { name: 'admin script', scopes: ['read', 'generate', 'tools'] })).key;
     customer = await register(t.app, { name: 'Ada Customer' });
     customerKey = (await createKey(t, customer.token, { name: 'script', scopes: ['read', 'generate', 'tools'] })).key;
-    fixture = { customerId: customer.user.id };
+    fixture = await freshCustomer(t);
   });
   afterAll(() => t.close());
 
-  const request = (route: AdminRoute, headers: Record<string, string>): InjectOptions => {
-    const { url, payload } = adminRouteExamples[route](fixture);
+  const request = (route: AdminRoute, headers: Record<string, string>, given = fixture): InjectOptions => {
+    const { url, payload } = adminRouteExamples[route].request(given);
     return {
       method: route.split(' ')[0] as InjectOptions['method'],
       url,
@@ -90,7 +90,9 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toMatchObject({ code: 'confirm_password', message: messages.admin.confirmPassword });
         await confirmAdmin(t.app, fresh);
-        expect((await t.app.inject(request(route, { token: fresh.token }))).statusCode).toBe(200);
+        const own = { ...fixture, ...(await adminRouteExamples[route].prepare?.(t)) };
+        const allowed = await t.app.inject(request(route, { token: fresh.token }, own));
+        expect(allowed.statusCode, allowed.body).toBe(200);
       });
 
       it('answers 403 again once the confirmation is older than 15 minutes', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
-import { createOpenStreams } from '../../lib/open-streams.ts';
+import { createOpenStreams, type OpenStreams } from '../../lib/open-streams.ts';
 import { callerId } from '../../lib/caller.ts';
 import { z } from 'zod';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
@@ -35,9 +35,17 @@ function lastEventIdOf(header: string | string[] | undefined): number {
  */
 export async function jobsRoutes(
   app: FastifyInstance,
-  { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number } },
+  {
+    jobs,
+    streams,
+    openStreams = createOpenStreams(),
+  }: {
+    jobs: JobsService;
+    streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number };
+    /** Shared with whoever must end an account's streams (a suspension, decision 054). */
+    openStreams?: OpenStreams;
+  },
 ) {
-  const openStreams = createOpenStreams();
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Watching and listing also take an API key with the `read` scope; canceling needs the session.
   r.addHook('onRequest', (request) =>
@@ -59,17 +67,21 @@ export async function jobsRoutes(
 
   r.get('/api/jobs/:id/events', { schema: { params: jobIdParams } }, async (request, reply) => {
     const userId = callerId(request);
-    // Counted before any query: a refused stream costs the database nothing.
-    const release = openStreams.enter([
-      [`user:${userId}`, streams.maxPerUser],
-      [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
-    ]);
+    const stop = new AbortController();
+    // Counted before any query: a refused stream costs the database nothing. Ending it from outside
+    // (the account suspended) stops the watch; the loop below then closes the stream.
+    const release = openStreams.enter(
+      [
+        [`user:${userId}`, streams.maxPerUser],
+        [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
+      ],
+      () => stop.abort(),
+    );
     if (!release) {
       throw new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), {
         headers: { 'retry-after': String(streamRetrySeconds) },
       });
     }
-    const stop = new AbortController();
     let events: AsyncGenerator<StreamedEvent>;
     try {
       // Someone else's job, or none: an ordinary 404 before the stream starts.
