@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { ActionsPage } from './pages/actions-page.tsx';
-import { JobsPage, OverviewPage, PaymentsPage, PricesPage, ProvidersPage, UsersPage } from './pages/placeholders.tsx';
+import { JobsPage, OverviewPage, PaymentsPage, PricesPage, ProvidersPage } from './pages/placeholders.tsx';
+import { UserPage } from './pages/user-page.tsx';
+import { UsersPage } from './pages/users-page.tsx';
 
 /**
  * The console under /admin, for an admin only (the route checks the role; the server answers 404 to
@@ -14,6 +16,7 @@ export function AdminConsole({ notFound }: { notFound: ReactNode }) {
       <Route element={<AdminLayout />}>
         <Route index element={<OverviewPage />} />
         <Route path="users" element={<UsersPage />} />
+        <Route path="users/:id" element={<UserPage />} />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="jobs" element={<JobsPage />} />
         <Route path="providers" element={<ProvidersPage />} />

@@ -16,6 +16,3 @@ export function ProvidersPage() {
 export function PricesPage() {
   return <AdminSection title="Prices" lead="The credit price of each paid action." />;
 }
-export function UsersPage() {
-  return <AdminSection title="Customers" lead="Find a customer by e-mail address, name or id." />;
-}
