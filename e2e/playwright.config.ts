@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags, findChromium } from './find-chromium.ts';
+import { operatorEmail } from './operator.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -77,6 +78,8 @@ export default defineConfig({
       // The suite's paid flows run the local engines through the credit path; previews at their
       // default price (free) are driven on a server of their own (previews.spec.ts).
       LOCAL_PREVIEW_CREDITS: '1',
+      // The operator of admin.spec.ts: an admin once the spec confirms the address (decision 054).
+      ADMIN_EMAILS: operatorEmail,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAdminUsers } from '../api/get-users.ts';
 import { AdminSection } from '../components/admin-layout.tsx';
@@ -12,12 +12,13 @@ export function UsersPage() {
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const fieldId = useId();
-  // Searches once typing pauses, not at every key.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Searches once typing pauses, not at every key; a result opened meanwhile cancels it.
   useEffect(() => {
-    const timer = setTimeout(() => {
+    pending.current = setTimeout(() => {
       if (typed.trim() !== q) setParams(typed.trim() ? { q: typed.trim() } : {}, { replace: true });
     }, 300);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(pending.current);
   }, [typed, q, setParams]);
   const users = useAdminUsers(q);
 
@@ -44,7 +45,11 @@ export function UsersPage() {
             {users.data.users.map((user) => (
               <tr key={user.id}>
                 <td>
-                  <Link to={`/admin/users/${user.id}`} className="admin-users__name">
+                  <Link
+                    to={`/admin/users/${user.id}`}
+                    className="admin-users__name"
+                    onClick={() => clearTimeout(pending.current)}
+                  >
                     {user.deletedAt ? 'Deleted account' : user.name}
                   </Link>
                   <span className="admin-muted">{user.email}</span>
