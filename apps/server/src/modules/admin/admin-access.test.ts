@@ -149,6 +149,11 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
     expect((await t.app.inject({ url: '/api/admin/actions', headers: { token: fresh.token } })).statusCode).toBe(404);
   });
 
+  it('the public API reference leaves the operator routes out', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/admin'))).toEqual([]);
+  });
+
   it('the session answer tells the web app who is an admin', async () => {
     const answer = async (token: string) =>
       (await post(t.app, '/api/image/get-credit', token)).json() as { role: string };
