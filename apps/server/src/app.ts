@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startupWarnings, type Config } from './config.ts';
+import { createOpenStreams } from './lib/open-streams.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
 import { accountsRoutes, createAccountsService, promoteConfirmed } from './modules/accounts/index.ts';
@@ -231,8 +232,16 @@ export async function buildApp({
   });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
+  // Job event streams, counted per account and address; a suspension ends the account's at once.
+  const openStreams = createOpenStreams();
   await app.register(adminRoutes, {
-    admin: createAdminService({ db: db.db, accounts, credits }),
+    admin: createAdminService({
+      db: db.db,
+      accounts,
+      credits,
+      apiKeys,
+      endStreamsOf: (userId) => void openStreams.endAll(`user:${userId}`),
+    }),
     confirmLimit: { max: config.authRateLimit.emailMax, windowMs: config.authRateLimit.windowMs },
     reports: {
       // A job unfinished for as long as the sweep waits before refunding it is stuck (decision 055).
@@ -261,7 +270,11 @@ export async function buildApp({
   await app.register(generationRoutes, { generation, jobs, paidLimit });
   await app.register(toolsRoutes, { tools, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(editRoutes, { edit, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
-  await app.register(jobsRoutes, { jobs, streams: { ...config.streams, idleTimeoutMs: config.http.idleTimeoutMs } });
+  await app.register(jobsRoutes, {
+    jobs,
+    streams: { ...config.streams, idleTimeoutMs: config.http.idleTimeoutMs },
+    openStreams,
+  });
   const batches = createBatchesService({ db: db.db, jobs, tools, images, log: app.log });
   await app.register(batchesRoutes, { batches, jobs, uploadsDir: config.uploadsDir, uploadGuard, paidLimit });
   await app.register(promptsRoutes, { prompts: createPromptsService({ db: db.db }) });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { passwordLimits } from './accounts.ts';
-import { userRole } from './account-schemas.ts';
+import { sessionSummary, userRole } from './account-schemas.ts';
+import { apiKeySummary } from './api-key-schemas.ts';
+import { ledgerEntry } from './credit-schemas.ts';
+import { paymentStatuses } from './payments.ts';
 import type { Answer } from './routes.ts';
 import { secret, text } from './fields.ts';
 import {
@@ -103,6 +106,80 @@ export const adminCreditsRequest = z.strictObject({
 });
 export type AdminCreditsRequest = z.infer<typeof adminCreditsRequest>;
 
+export const adminPurchase = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  bundle: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  credits: z.number().int(),
+  status: z.enum(paymentStatuses),
+  provider: z.string(),
+  providerPaymentId: z.string(),
+  /** Credits a refund or dispute took back, and of those the ones already spent (owed). */
+  reversedCredits: z.number().int(),
+  shortfallCredits: z.number().int(),
+  receiptUrl: z.string().nullable(),
+});
+export type AdminPurchase = z.infer<typeof adminPurchase>;
+
+/** One provider call of a job, as decision 050 records it. */
+export const adminProviderAttempt = z.object({
+  seq: z.number().int(),
+  provider: z.string(),
+  endpoint: z.string(),
+  status: z.number().int().nullable(),
+  ms: z.number().int(),
+  outcome: z.string(),
+  costUsd: z.number().nullable(),
+});
+
+export const adminJob = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  message: z.string().nullable(),
+  attempts: z.array(adminProviderAttempt),
+});
+export type AdminJob = z.infer<typeof adminJob>;
+
+export const adminImage = z.object({
+  id: z.string(),
+  kind: z.string(),
+  prompt: z.string().nullable(),
+  provider: z.string(),
+  createdAt: z.string(),
+});
+
+/** The newest of each list; the customer's own pages hold the rest. */
+export const adminUserDetailLimit = 50;
+
+/** One customer's page: the account, its money, its work, its ways in, and what operators did to it. */
+export const adminUserResponse = z.object({
+  success: z.literal(true),
+  user: adminUserSummary,
+  ledger: z.array(ledgerEntry),
+  purchases: z.array(adminPurchase),
+  jobs: z.array(adminJob),
+  images: z.array(adminImage),
+  sessions: z.array(sessionSummary.omit({ current: true })),
+  apiKeys: z.array(apiKeySummary),
+  actions: z.array(adminAction),
+});
+export type AdminUserResponse = z.infer<typeof adminUserResponse>;
+
+/** Changes whose body is only the reason. */
+export const adminReasonRequest = z.strictObject({ reason: adminReason });
+export type AdminReasonRequest = z.infer<typeof adminReasonRequest>;
+
+export const adminUserItemParams = z.strictObject({
+  id: z.uuid('Not a customer id'),
+  itemId: z.uuid('Not an id'),
+});
+
 /** What every audited change answers: its audit row, and the balance when money moved. */
 export const adminChangeResponse = z.object({
   success: z.literal(true),
@@ -134,7 +211,15 @@ export const adminRoutes = {
   'POST /api/admin/confirm': { 200: { json: adminConfirmResponse } },
   'GET /api/admin/actions': { 200: { json: adminActionsResponse } },
   'GET /api/admin/users': { 200: { json: adminUsersResponse } },
+  'GET /api/admin/users/:id': { 200: { json: adminUserResponse } },
   'POST /api/admin/users/:id/credits': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/suspend': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/unsuspend': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/sessions/:itemId/revoke': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/keys/:itemId/revoke': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/resend-confirmation': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/forgive-shortfall': { 200: { json: adminChangeResponse } },
+  'POST /api/admin/users/:id/delete': { 200: { json: adminChangeResponse } },
   'GET /api/admin/payments': { 200: { json: adminPaymentsResponse } },
   'GET /api/admin/jobs': { 200: { json: adminJobsResponse } },
   'POST /api/admin/jobs/:id/retry': { 200: { json: adminJobRetryResponse } },

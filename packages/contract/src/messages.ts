@@ -168,6 +168,7 @@ export const messages = {
     missing: 'No API key provided: send it in the x-api-key header or as Authorization: Bearer lk_…',
     invalid: 'Invalid API key',
     revoked: 'This API key has been revoked',
+    suspended: `The account of this API key is suspended. Write to ${brand.email} to talk it over with support.`,
     missingScope: (scope: string) =>
       `This API key does not have the ${scope} scope. Create a key with it on your profile page.`,
     capReached: (cap: number) =>
@@ -216,6 +217,16 @@ export const messages = {
     creditsBelowZero: (balance: number) =>
       `The balance is ${balance}: taking that many credits would leave it below zero`,
     customerGone: 'This account was deleted',
+    suspended: 'Account suspended: its sessions and API keys stop at once',
+    unsuspended: 'Account restored: its sessions and API keys work again',
+    alreadySuspended: 'This account is already suspended',
+    notSuspended: 'This account is not suspended',
+    sessionRevoked: 'Session revoked',
+    keyRevoked: 'API key revoked',
+    confirmationSent: (email: string) => `A new confirmation link was sent to ${email}`,
+    nothingOwed: 'This account owes no credits',
+    shortfallForgiven: (owed: number) => `Forgave ${owed} owed credit${owed === 1 ? '' : 's'}: paid work is open again`,
+    accountDeleted: 'Account deleted, as its owner would have deleted it',
   },
   /** Stripe's own texts for its test cards, so the local provider reads like Stripe. */
   card: {

@@ -392,3 +392,11 @@ export async function setRoleByEmail(ex: Executor, email: string, role: UserRole
   );
   return found.length === 1;
 }
+
+/** Suspends (`true`) or restores an account; its sessions open nothing while `suspended_at` is set. */
+export async function setSuspended(ex: Executor, userId: string, suspended: boolean): Promise<void> {
+  await ex
+    .update(users)
+    .set({ suspendedAt: suspended ? sql`now()` : null })
+    .where(eq(users.id, userId));
+}

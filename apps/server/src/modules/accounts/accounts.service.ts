@@ -137,6 +137,26 @@ export function createAccountsService(
     return token;
   }
 
+  /**
+   * What deleting an account does, whoever asks (its owner, or an operator: docs/decisions/054):
+   * 409 while a job of theirs is unfinished; `also` runs in the same transaction (the audit row).
+   */
+  async function eraseAccount(userId: string, also?: (tx: Executor) => Promise<void>): Promise<void> {
+    const storageKeys = await db.transaction(async (tx) => {
+      await repo.lockUser(tx, userId);
+      for (const forget of forgetters) {
+        if ((await forget(tx, userId)) === 'unfinished') throw new AppError('conflict', messages.accountBusy);
+      }
+      const keys = await images.forgetAllOwned(tx, userId);
+      await repo.deleteSessionsAndTokensOf(tx, userId);
+      await deleteEntriesOfUser(tx, userId);
+      await repo.anonymizeUser(tx, userId);
+      await also?.(tx);
+      return keys;
+    });
+    await images.removeStored(storageKeys);
+  }
+
   // "Last used" is shown to the minute: write it at most once a minute per session and process,
   // so the authenticated hot path does not pay a write per request.
   const due = oncePerInterval(60_000);
@@ -245,12 +265,19 @@ export function createAccountsService(
       return result;
     },
 
-    /** Mails a fresh verification link to the signed-in user's address; 400 when already verified. */
-    async resendVerification(userId: string): Promise<{ email: string }> {
+    /**
+     * Mails a fresh verification link to the user's address; 400 when already verified. `also`
+     * runs in the transaction that stores the link (an operator's audit row); the mail leaves after.
+     */
+    async resendVerification(userId: string, also?: (tx: Executor) => Promise<void>): Promise<{ email: string }> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', messages.unauthorized);
       if (user.emailVerifiedAt) throw new AppError('bad_request', messages.alreadyVerified);
-      const link = await newVerificationLink(db, user.id, user.email);
+      const link = await db.transaction(async (tx) => {
+        const made = await newVerificationLink(tx, user.id, user.email);
+        await also?.(tx);
+        return made;
+      });
       mailVerificationLink(user, link);
       return { email: user.email };
     },
@@ -416,19 +443,10 @@ export function createAccountsService(
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       await confirmPassword(userId, password, messages.wrongPassword);
-      const storageKeys = await db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
-        for (const forget of forgetters) {
-          if ((await forget(tx, userId)) === 'unfinished') throw new AppError('conflict', messages.accountBusy);
-        }
-        const keys = await images.forgetAllOwned(tx, userId);
-        await repo.deleteSessionsAndTokensOf(tx, userId);
-        await deleteEntriesOfUser(tx, userId);
-        await repo.anonymizeUser(tx, userId);
-        return keys;
-      });
-      await images.removeStored(storageKeys);
+      await eraseAccount(userId);
     },
+
+    eraseAccount,
 
     touch,
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { adminRouteExamples, confirmAdmin, registerAdmin, type AdminFixture } from '../../test/admin.ts';
+import { adminRouteExamples, confirmAdmin, freshCustomer, registerAdmin, type AdminFixture } from '../../test/admin.ts';
 import { createKey } from '../../test/api-keys.ts';
 import { databaseKinds, post, register, startTestApp, type TestContext } from '../../test/harness.ts';
 import { reportSeed } from '../../test/report-seed.ts';
@@ -31,18 +31,19 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
     adminKey = (await createKey(t, admin.token, { name: 'admin script', scopes: ['read', 'generate', 'tools'] })).key;
     customer = await register(t.app, { name: 'Ada Customer' });
     customerKey = (await createKey(t, customer.token, { name: 'script', scopes: ['read', 'generate', 'tools'] })).key;
+    const fresh = await freshCustomer(t);
     // A generation of the customer's that failed: what the retry route runs again.
     const failedJobId = await reportSeed(t.database.db).job({
-      userId: customer.user.id,
+      userId: fresh.customerId,
       status: 'failed',
       createdAt: new Date(),
     });
-    fixture = { customerId: customer.user.id, failedJobId };
+    fixture = { ...fresh, failedJobId };
   });
   afterAll(() => t.close());
 
-  const request = (route: AdminRoute, headers: Record<string, string>): InjectOptions => {
-    const { url, payload } = adminRouteExamples[route](fixture);
+  const request = (route: AdminRoute, headers: Record<string, string>, given = fixture): InjectOptions => {
+    const { url, payload } = adminRouteExamples[route].request(given);
     return {
       method: route.split(' ')[0] as InjectOptions['method'],
       url,
@@ -97,7 +98,9 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toMatchObject({ code: 'confirm_password', message: messages.admin.confirmPassword });
         await confirmAdmin(t.app, fresh);
-        expect((await t.app.inject(request(route, { token: fresh.token }))).statusCode).toBe(200);
+        const own = { ...fixture, ...(await adminRouteExamples[route].prepare?.(t)) };
+        const allowed = await t.app.inject(request(route, { token: fresh.token }, own));
+        expect(allowed.statusCode, allowed.body).toBe(200);
       });
 
       it('answers 403 again once the confirmation is older than 15 minutes', async () => {
@@ -152,6 +155,11 @@ describe.each(databaseKinds)('who reaches /api/admin on %s', (kind) => {
     expect((await t.app.inject({ url: '/api/admin/actions', headers: { token: fresh.token } })).statusCode).toBe(200);
     await t.database.db.execute(sql`UPDATE users SET role = 'customer' WHERE id = ${fresh.user.id}`);
     expect((await t.app.inject({ url: '/api/admin/actions', headers: { token: fresh.token } })).statusCode).toBe(404);
+  });
+
+  it('the public API reference leaves the operator routes out', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/admin'))).toEqual([]);
   });
 
   it('the session answer tells the web app who is an admin', async () => {

@@ -1,5 +1,5 @@
 import type { UserRole } from '@lumigen/contract/accounts';
-import { adminActionsPageSize, adminUsersPageSize } from '@lumigen/contract/admin';
+import { adminActionsPageSize, adminUserDetailLimit, adminUsersPageSize } from '@lumigen/contract/admin';
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../../db/client.ts';
 import { adminActions } from '../../db/schema.ts';
@@ -99,6 +99,17 @@ export async function searchUsers(ex: Executor, q: string | undefined): Promise<
   );
 }
 
+/** The user's row as it is now; undefined when there is none. */
+export async function findUserRow(ex: Executor, userId: string): Promise<UserSummaryRow | undefined> {
+  const [row] = await rows<UserSummaryRow>(
+    ex,
+    sql`SELECT id, name, email, role, credit_balance, credits_owed, email_verified_at IS NOT NULL AS email_verified,
+               created_at, suspended_at, deleted_at
+        FROM users WHERE id = ${userId}`,
+  );
+  return row;
+}
+
 /** The user's row for a change, locked until the transaction ends; undefined when there is none. */
 export async function lockUserRow(ex: Executor, userId: string): Promise<UserSummaryRow | undefined> {
   const [row] = await rows<UserSummaryRow>(
@@ -126,4 +137,72 @@ export async function stampConfirmation(ex: Executor, sessionId: string): Promis
   );
   if (!row) throw new Error('no such session');
   return new Date(row.at);
+}
+
+const limit = adminUserDetailLimit;
+
+export type PurchaseRow = {
+  id: string;
+  created_at: Date | string;
+  bundle: string;
+  amount_cents: number;
+  currency: string;
+  credits: number;
+  status: string;
+  provider: string;
+  provider_payment_id: string;
+  reversed_credits: number;
+  shortfall_credits: number;
+  receipt_url: string | null;
+};
+
+/** The customer's purchases, newest first, with what refunds and disputes took back. */
+export function findPurchases(ex: Executor, userId: string): Promise<PurchaseRow[]> {
+  return rows<PurchaseRow>(
+    ex,
+    sql`SELECT id, created_at, bundle, amount_cents, currency, credits, status, provider, provider_payment_id,
+               reversed_credits, shortfall_credits, receipt_url
+        FROM payments WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${limit}`,
+  );
+}
+
+export type JobRow = {
+  id: string;
+  kind: string;
+  status: string;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  error_code: string | null;
+  message: string | null;
+  attempts: Array<{
+    seq: number;
+    provider: string;
+    endpoint: string;
+    status: number | null;
+    ms: number;
+    outcome: string;
+    cost_usd: number | null;
+  }>;
+};
+
+/** The customer's jobs, newest first, each with its provider calls in order (decision 050). */
+export function findJobs(ex: Executor, userId: string): Promise<JobRow[]> {
+  return rows<JobRow>(
+    ex,
+    sql`SELECT j.id, j.kind, j.status, j.created_at, j.finished_at, j.error_code, j.message,
+               COALESCE((SELECT json_agg(json_build_object('seq', a.seq, 'provider', a.provider, 'endpoint', a.endpoint,
+                                 'status', a.status, 'ms', a.ms, 'outcome', a.outcome, 'cost_usd', a.cost_usd) ORDER BY a.seq)
+                         FROM job_provider_attempts a WHERE a.job_id = j.id), '[]'::json) AS attempts
+        FROM jobs j WHERE j.user_id = ${userId} ORDER BY j.created_at DESC LIMIT ${limit}`,
+  );
+}
+
+export type ImageRow = { id: string; kind: string; prompt: string | null; provider: string; created_at: Date | string };
+
+export function findImages(ex: Executor, userId: string): Promise<ImageRow[]> {
+  return rows<ImageRow>(
+    ex,
+    sql`SELECT id, kind, prompt, provider, created_at FROM images WHERE user_id = ${userId}
+        ORDER BY created_at DESC LIMIT ${limit}`,
+  );
 }

@@ -2,8 +2,11 @@ import {
   adminActionsQuery,
   adminConfirmRequest,
   adminCreditsRequest,
+  adminReasonRequest,
+  adminUserItemParams,
   adminUserParams,
   adminUsersQuery,
+  type AdminUserResponse,
   isAdminChange,
   type AdminActionsResponse,
   type AdminChangeResponse,
@@ -85,6 +88,8 @@ export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit, r
     }),
   );
 
+  await app.register(adminUserRoutes, { admin });
+
   r.post(
     '/api/admin/users/:id/credits',
     { schema: { params: adminUserParams, body: adminCreditsRequest } },
@@ -103,4 +108,97 @@ export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit, r
   );
 
   reportRoutes(app, reports);
+}
+
+/** The customer's page and the changes made from it: each audited in its own transaction (decision 054). */
+export async function adminUserRoutes(app: FastifyInstance, { admin }: { admin: AdminService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const change = (request: { auth: { userId: string }; params: { id: string }; body: { reason: string } }) => ({
+    adminId: request.auth.userId,
+    targetUserId: request.params.id,
+    reason: request.body.reason,
+  });
+  const answer = (request: FastifyRequest, action: string, message: string, actionId: string): AdminChangeResponse => {
+    request.log.info({ adminId: request.auth.userId, actionId }, action);
+    return { success: true, message, actionId };
+  };
+
+  r.get(
+    '/api/admin/users/:id',
+    { schema: { params: adminUserParams } },
+    async (request): Promise<AdminUserResponse> => ({ success: true, ...(await admin.userDetail(request.params.id)) }),
+  );
+
+  r.post(
+    '/api/admin/users/:id/suspend',
+    { schema: { params: adminUserParams, body: adminReasonRequest } },
+    async (request) =>
+      answer(request, 'account suspended', messages.admin.suspended, (await admin.suspend(change(request))).actionId),
+  );
+
+  r.post(
+    '/api/admin/users/:id/unsuspend',
+    { schema: { params: adminUserParams, body: adminReasonRequest } },
+    async (request) =>
+      answer(
+        request,
+        'account restored',
+        messages.admin.unsuspended,
+        (await admin.unsuspend(change(request))).actionId,
+      ),
+  );
+
+  r.post(
+    '/api/admin/users/:id/sessions/:itemId/revoke',
+    { schema: { params: adminUserItemParams, body: adminReasonRequest } },
+    async (request) =>
+      answer(
+        request,
+        'session revoked',
+        messages.admin.sessionRevoked,
+        (await admin.revokeSession(change(request), request.params.itemId)).actionId,
+      ),
+  );
+
+  r.post(
+    '/api/admin/users/:id/keys/:itemId/revoke',
+    { schema: { params: adminUserItemParams, body: adminReasonRequest } },
+    async (request) =>
+      answer(
+        request,
+        'API key revoked',
+        messages.admin.keyRevoked,
+        (await admin.revokeKey(change(request), request.params.itemId)).actionId,
+      ),
+  );
+
+  r.post(
+    '/api/admin/users/:id/resend-confirmation',
+    { schema: { params: adminUserParams, body: adminReasonRequest } },
+    async (request) => {
+      const { actionId, value: email } = await admin.resendConfirmation(change(request));
+      return answer(request, 'confirmation resent', messages.admin.confirmationSent(email), actionId);
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/forgive-shortfall',
+    { schema: { params: adminUserParams, body: adminReasonRequest } },
+    async (request) => {
+      const { actionId, value: owed } = await admin.forgiveShortfall(change(request));
+      return answer(request, 'shortfall forgiven', messages.admin.shortfallForgiven(owed), actionId);
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/delete',
+    { schema: { params: adminUserParams, body: adminReasonRequest } },
+    async (request) =>
+      answer(
+        request,
+        'account deleted',
+        messages.admin.accountDeleted,
+        (await admin.deleteAccount(change(request))).actionId,
+      ),
+  );
 }

@@ -12,6 +12,8 @@ export type FoundKey = {
   scopes: ApiKeyScope[];
   dailyCreditCap: number | null;
   revoked: boolean;
+  /** The owner's account is suspended by an operator: the key opens nothing meanwhile. */
+  suspended: boolean;
 };
 
 export async function insertApiKey(
@@ -53,9 +55,11 @@ export async function findKeyByHash(ex: Executor, keyHash: string): Promise<Foun
     scopes: ApiKeyScope[];
     daily_credit_cap: number | null;
     revoked: boolean;
+    suspended: boolean;
   }>(
     ex,
-    sql`SELECT k.id, k.user_id, k.scopes, k.daily_credit_cap, k.revoked_at IS NOT NULL AS revoked
+    sql`SELECT k.id, k.user_id, k.scopes, k.daily_credit_cap, k.revoked_at IS NOT NULL AS revoked,
+               u.suspended_at IS NOT NULL AS suspended
         FROM api_keys k JOIN users u ON u.id = k.user_id
         WHERE k.key_hash = ${keyHash} AND u.deleted_at IS NULL`,
   );
@@ -66,6 +70,7 @@ export async function findKeyByHash(ex: Executor, keyHash: string): Promise<Foun
         scopes: row.scopes,
         dailyCreditCap: row.daily_credit_cap,
         revoked: row.revoked,
+        suspended: row.suspended,
       }
     : undefined;
 }

@@ -29,7 +29,7 @@ export type ApiKeyCaller = KeyCharge & { scopes: ApiKeyScope[] };
 
 /** Why a key opened nothing: not sent, not ours, revoked, or without the scope the call needs. */
 export class ApiKeyRefused extends AppError {
-  readonly reason: 'missing' | 'invalid' | 'revoked' | 'scope';
+  readonly reason: 'missing' | 'invalid' | 'revoked' | 'suspended' | 'scope';
   constructor(reason: ApiKeyRefused['reason'], scope?: ApiKeyScope) {
     const message =
       reason === 'missing'
@@ -38,7 +38,9 @@ export class ApiKeyRefused extends AppError {
           ? messages.apiKey.invalid
           : reason === 'revoked'
             ? messages.apiKey.revoked
-            : messages.apiKey.missingScope(scope ?? '');
+            : reason === 'suspended'
+              ? messages.apiKey.suspended
+              : messages.apiKey.missingScope(scope ?? '');
     super(reason === 'scope' ? 'forbidden' : 'unauthorized', message);
     this.reason = reason;
   }
@@ -133,6 +135,7 @@ export function createApiKeysService(
       const found = isApiKeyShaped(key) ? await repo.findKeyByHash(db, hashToken(key)) : undefined;
       if (!found) throw new ApiKeyRefused('invalid');
       if (found.revoked) throw new ApiKeyRefused('revoked');
+      if (found.suspended) throw new ApiKeyRefused('suspended');
       if (!found.scopes.includes(scope)) throw new ApiKeyRefused('scope', scope);
       touch(found.id, log);
       return { id: found.id, userId: found.userId, scopes: found.scopes, dailyCreditCap: found.dailyCreditCap };

@@ -1,4 +1,4 @@
-export { revokeAllKeysOf } from './api-keys.repository.ts';
+export { revokeAllKeysOf, revokeOwnKey } from './api-keys.repository.ts';
 export { apiKeysRoutes } from './api-keys.routes.ts';
 export {
   type ApiKeyCaller,

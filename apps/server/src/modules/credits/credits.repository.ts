@@ -246,6 +246,16 @@ export async function findOwed(ex: Executor, userId: string): Promise<number> {
 }
 
 /** Adds to what the account owes (no balance changes, so no ledger row). */
+/** Clears what the account owes (an operator forgives it); what it owed, 0 when nothing. */
+export async function forgiveOwed(ex: Executor, userId: string): Promise<number> {
+  const [row] = await rows<{ owed: number }>(
+    ex,
+    sql`UPDATE users u SET credits_owed = 0 FROM (SELECT id, credits_owed FROM users WHERE id = ${userId} FOR UPDATE) old
+        WHERE u.id = old.id RETURNING old.credits_owed AS owed`,
+  );
+  return row?.owed ?? 0;
+}
+
 export async function addOwed(ex: Executor, userId: string, amount: number): Promise<void> {
   await ex.execute(sql`UPDATE users SET credits_owed = credits_owed + ${amount} WHERE id = ${userId}`);
 }

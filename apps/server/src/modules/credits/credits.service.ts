@@ -164,6 +164,14 @@ export function createCreditsService(
       return amount > 0 ? repo.addOwed(ex, userId, amount) : Promise.resolve();
     },
 
+    /**
+     * An operator forgives what the account owes: paid work opens again, the balance does not move
+     * (owed credits were never on it). Answers what was owed.
+     */
+    forgiveOwed(userId: string, ex: Executor = db): Promise<number> {
+      return repo.forgiveOwed(ex, userId);
+    },
+
     /** Pays what is owed from a purchase just granted (`ref`: its payment), up to its credits; what was paid. */
     settleOwed(userId: string, purchased: number, ref: string, ex: Executor = db): Promise<number> {
       return repo.settleOwed(ex, userId, purchased, ref);

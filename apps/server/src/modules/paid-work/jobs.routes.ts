@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
-import { createOpenStreams } from '../../lib/open-streams.ts';
+import { createOpenStreams, type OpenStreams } from '../../lib/open-streams.ts';
 import { callerId, presentedCredential } from '../../lib/caller.ts';
 import { z } from 'zod';
 import type { JobsService, StreamedEvent } from './jobs.service.ts';
@@ -45,9 +45,17 @@ function lastEventIdOf(header: string | string[] | undefined): number {
  */
 export async function jobsRoutes(
   app: FastifyInstance,
-  { jobs, streams }: { jobs: JobsService; streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number } },
+  {
+    jobs,
+    streams,
+    openStreams = createOpenStreams(),
+  }: {
+    jobs: JobsService;
+    streams: { maxPerUser: number; maxPerIp: number; idleTimeoutMs: number };
+    /** Shared with whoever must end an account's streams (a suspension, decision 054). */
+    openStreams?: OpenStreams;
+  },
 ) {
-  const openStreams = createOpenStreams();
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tooManyStreams = () =>
     new AppError('rate_limited', messages.job.tooManyStreams(streams.maxPerUser, streamRetrySeconds), {
@@ -87,15 +95,20 @@ export async function jobsRoutes(
 
   r.get(eventsRoute, { schema: { params: jobIdParams } }, async (request, reply) => {
     const userId = callerId(request);
-    // Counted before any query of the route: a refused stream costs the database only its session lookup.
-    const release = openStreams.enter([
-      [`user:${userId}`, streams.maxPerUser],
-      [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
-      // Never fuller than its account's count: refusing by it early changes no answer.
-      [`credential:${presentedCredential(request)}`, streams.maxPerUser],
-    ]);
-    if (!release) throw tooManyStreams();
     const stop = new AbortController();
+    // Counted before any query of the route: a refused stream costs the database only its session
+    // lookup. Ending it from outside (the account suspended) stops the watch; the loop below then
+    // closes the stream.
+    const release = openStreams.enter(
+      [
+        [`user:${userId}`, streams.maxPerUser],
+        [`ip:${clientKey(request.ip)}`, streams.maxPerIp],
+        // Never fuller than its account's count: refusing by it early changes no answer.
+        [`credential:${presentedCredential(request)}`, streams.maxPerUser],
+      ],
+      () => stop.abort(),
+    );
+    if (!release) throw tooManyStreams();
     let events: AsyncGenerator<StreamedEvent>;
     try {
       // Someone else's job, or none: an ordinary 404 before the stream starts.

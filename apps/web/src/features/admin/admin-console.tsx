@@ -5,8 +5,10 @@ import { ActionsPage } from './pages/actions-page.tsx';
 import { JobsPage } from './pages/jobs-page.tsx';
 import { OverviewPage } from './pages/overview-page.tsx';
 import { PaymentsPage } from './pages/payments-page.tsx';
-import { PricesPage, UsersPage } from './pages/placeholders.tsx';
+import { PricesPage } from './pages/placeholders.tsx';
 import { ProvidersPage } from './pages/providers-page.tsx';
+import { UserPage } from './pages/user-page.tsx';
+import { UsersPage } from './pages/users-page.tsx';
 
 /**
  * The console under /admin, for an admin only (the route checks the role; the server answers 404 to
@@ -18,6 +20,7 @@ export function AdminConsole({ notFound }: { notFound: ReactNode }) {
       <Route element={<AdminLayout />}>
         <Route index element={<OverviewPage />} />
         <Route path="users" element={<UsersPage />} />
+        <Route path="users/:id" element={<UserPage />} />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="jobs" element={<JobsPage />} />
         <Route path="providers" element={<ProvidersPage />} />

@@ -4,6 +4,3 @@ import { AdminSection } from '../components/admin-layout.tsx';
 export function PricesPage() {
   return <AdminSection title="Prices" lead="The credit price of each paid action." />;
 }
-export function UsersPage() {
-  return <AdminSection title="Customers" lead="Find a customer by e-mail address, name or id." />;
-}
