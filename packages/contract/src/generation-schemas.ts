@@ -81,9 +81,10 @@ export const providersResponse = z.object({
   toolChains: z.partialRecord(z.enum(toolIds), z.array(z.enum(toolProviders))).optional(),
   /**
    * What each kind of work costs with the providers that run it, and whether it is a local
-   * preview (a classical approximation, not a learned model: docs/decisions/051). The web app
-   * quotes these rather than `creditCosts`, which is the price with a real provider.
+   * preview (a classical approximation, not a learned model: docs/decisions/051), at the prices the
+   * operator set (docs/decisions/056): `generation` at standard quality, `generationHd` at HD. The
+   * web app quotes these rather than `creditCosts`, which are only the defaults.
    */
-  prices: z.object({ generation: workPrice, tools: z.record(z.enum(toolIds), workPrice) }),
+  prices: z.object({ generation: workPrice, generationHd: workPrice, tools: z.record(z.enum(toolIds), workPrice) }),
 });
 export type ProvidersResponse = z.infer<typeof providersResponse>;

@@ -44,7 +44,11 @@ export function localProviders(previewCredits: number) {
     generation: 'local',
     localPreview: true,
     tools: 'local',
-    prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) },
+    prices: {
+      generation: price('generation'),
+      generationHd: price('generation'),
+      tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])),
+    },
   };
 }
 

@@ -20,7 +20,8 @@ export async function healthRoutes(
     generation: GenerationService;
     toolsProvider: ToolProviderName;
     toolChains?: Record<ToolId, ToolProviderName[]> | undefined;
-    prices: Record<JobKind, WorkPrice>;
+    /** What each kind of work costs now (the operator's prices: docs/decisions/056). */
+    prices: () => Record<JobKind, WorkPrice> & { generationHd: WorkPrice };
     diskLow: () => Promise<boolean>;
   },
 ) {
@@ -39,14 +40,14 @@ export async function healthRoutes(
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   app.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    const { generation: generationPrice, ...toolPrices } = prices;
+    const { generation: generationPrice, generationHd, ...toolPrices } = prices();
     return {
       success: true,
       generation: generation.providerName,
       localPreview: generation.providerName === 'local',
       tools: toolsProvider,
       ...(toolChains ? { toolChains } : {}),
-      prices: { generation: generationPrice, tools: toolPrices },
+      prices: { generation: generationPrice, generationHd, tools: toolPrices },
     };
   });
 }
