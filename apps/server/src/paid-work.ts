@@ -84,7 +84,7 @@ export function createPaidWork({
     boolean
   >;
   const priceOf = (kind: JobKind, params: Record<string, unknown>) =>
-    priceStore.current()[priceActionFor(kind, params.quality, preview[kind])];
+    priceStore.current()[priceActionFor(kind, params, preview[kind])];
   const generation = createGenerationService({
     provider: painter,
     cost: (params) => priceOf('generation', params),

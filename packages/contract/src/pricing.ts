@@ -112,10 +112,15 @@ export function defaultPriceTable(previewCredits: number): PriceTable {
 
 /**
  * Which price a job pays: a local preview the preview price, a generation its quality's price
- * (`quality` as asked; absent is standard), a tool its own.
+ * (HD only where the model honours it: dall-e-2 draws at one quality), a tool its own.
  */
-export function priceActionFor(kind: JobKind, quality: unknown, preview: boolean): PriceAction {
+export function priceActionFor(
+  kind: JobKind,
+  asked: { quality?: unknown; model?: unknown },
+  preview: boolean,
+): PriceAction {
   if (preview) return 'preview';
-  if (kind === 'generation') return quality === 'hd' ? 'generation-hd' : 'generation';
+  if (kind === 'generation')
+    return asked.quality === 'hd' && asked.model !== 'dall-e-2' ? 'generation-hd' : 'generation';
   return kind;
 }

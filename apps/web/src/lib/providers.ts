@@ -1,5 +1,6 @@
 import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
 import type { JobKind } from '@lumigen/contract/jobs';
+import { creditCosts } from '@lumigen/contract/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api.ts';
 
@@ -19,4 +20,12 @@ export function useWorkPrice(kind: JobKind): WorkPrice | undefined {
   const prices = useProviders().data?.prices;
   if (!prices) return undefined;
   return kind === 'generation' ? prices.generation : prices.tools[kind];
+}
+
+/**
+ * What one standard generation costs now, in credits, for copy that quotes it ("an image costs
+ * 1 credit"): the operator's price once the server answered (docs/decisions/056), the default before.
+ */
+export function useImageCredits(): number {
+  return useProviders().data?.prices.generation.credits ?? creditCosts.generation;
 }

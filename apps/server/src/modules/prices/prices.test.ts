@@ -144,11 +144,14 @@ describe.each(databaseKinds)('the operator’s prices on %s', (kind) => {
     expect(await balanceOf(t, user.id)).toBe(3);
     const standard = (await submitGeneration(t.app, token, catRequest)).json();
     expect(await balanceOf(t, user.id)).toBe(2);
-    await waitForJob(t.app, token, hd.jobId);
-    await waitForJob(t.app, token, standard.jobId);
+    // dall-e-2 draws at one quality: asking it for HD pays the standard price.
+    const small = (await submitGeneration(t.app, token, { ...catRequest, quality: 'hd' })).json();
+    expect(await balanceOf(t, user.id)).toBe(1);
+    for (const job of [hd, standard, small]) await waitForJob(t.app, token, job.jobId);
     gate.closeGate();
     expect(await reservedCosts(t, user.id)).toEqual([
       [2, 'committed'],
+      [1, 'committed'],
       [1, 'committed'],
     ]);
   });

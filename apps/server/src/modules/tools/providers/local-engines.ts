@@ -24,11 +24,14 @@ export function workPrices(
 ): Record<JobKind, WorkPrice> & { generationHd: WorkPrice } {
   const entries = jobKinds.map((kind): [JobKind, WorkPrice] => {
     const preview = isLocalPreview(kind, chainOf(kind));
-    return [kind, { credits: table[priceActionFor(kind, undefined, preview)], preview }];
+    return [kind, { credits: table[priceActionFor(kind, {}, preview)], preview }];
   });
   const generationPreview = isLocalPreview('generation', chainOf('generation'));
   return {
     ...(Object.fromEntries(entries) as Record<JobKind, WorkPrice>),
-    generationHd: { credits: table[priceActionFor('generation', 'hd', generationPreview)], preview: generationPreview },
+    generationHd: {
+      credits: table[priceActionFor('generation', { quality: 'hd' }, generationPreview)],
+      preview: generationPreview,
+    },
   };
 }
