@@ -31,6 +31,7 @@ test.describe('session API', () => {
       name: 'Ada',
       email,
       emailVerified: false,
+      role: 'customer',
     });
   });
 

@@ -4,7 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { startupWarnings, type Config } from './config.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
-import { accountsRoutes, createAccountsService } from './modules/accounts/index.ts';
+import { accountsRoutes, createAccountsService, promoteConfirmed } from './modules/accounts/index.ts';
+import { adminRoutes, createAdminService } from './modules/admin/index.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { clientKey } from './lib/client-key.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
@@ -172,7 +173,9 @@ export async function buildApp({
     forgetters: [jobs.forgetUser, deleteBatchesOf, deleteRecipesOf, deleteSavedPromptsOf],
     publicOrigin: config.publicOrigin,
     signupBonusAfterVerification: config.signupBonusAfterVerification,
+    adminEmails: config.adminEmails,
   });
+  await promoteAdmins(app, db.db, config.adminEmails);
   const apiKeys = createApiKeysService(db.db, credits, { mailer, publicOrigin: config.publicOrigin });
   const paymentSetup = selectPaymentProvider(config.payments, { db: db.db, deliver: injectWebhook(app) });
   const payments = createPaymentsService({ db: db.db, credits, provider: paymentSetup.provider });
@@ -216,6 +219,10 @@ export async function buildApp({
   });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits });
+  await app.register(adminRoutes, {
+    admin: createAdminService({ db: db.db, accounts, credits }),
+    confirmLimit: { max: config.authRateLimit.emailMax, windowMs: config.authRateLimit.windowMs },
+  });
   await app.register(apiKeysRoutes, { apiKeys });
   await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });
   await app.register(paymentsRoutes, { payments, config: config.payments, local: paymentSetup.local });
@@ -304,6 +311,19 @@ function fastifyTrustProxy(
   trust: Config['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
+ * ADMIN_EMAILS at start-up: the listed accounts with a confirmed address become admins; a listed
+ * address with no such account is named, as it opens nothing until it is confirmed.
+ */
+async function promoteAdmins(app: FastifyInstance, db: Database['db'], emails: string[]) {
+  if (emails.length === 0) return;
+  const admins = await promoteConfirmed(db, emails);
+  const waiting = emails.filter((email) => !admins.includes(email));
+  app.log.info({ admins }, `admins: ${admins.length > 0 ? admins.join(', ') : 'none yet'}`);
+  if (waiting.length > 0)
+    app.log.warn(`ADMIN_EMAILS: ${waiting.join(', ')} become admins once an account with that address confirms it`);
 }
 
 /** One line an operator reads at start-up to know what serves each concern (and what costs money). */

@@ -63,6 +63,18 @@ const providerPrices = z
   })
   .pipe(z.record(z.string().regex(/^[a-z]+:\S+$/, 'keys are provider:endpoint'), z.number().nonnegative()));
 
+/** ADMIN_EMAILS: addresses separated by commas, compared as the accounts store them (lower case). */
+const emailList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: (issue) => `${String(issue.input)} is not an e-mail address` })));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -269,6 +281,8 @@ const envSchema = z.object({
   ),
   // Job changes are pushed (LISTEN/NOTIFY); this look at every watched job only covers one missed.
   JOBS_WATCH_BACKSTOP_SECONDS: z.coerce.number().positive().max(86_400).default(30),
+  // The operators: each listed account with a confirmed address is an admin (docs/decisions/054).
+  ADMIN_EMAILS: emailList,
   // GET /metrics (docs/decisions/024): neither set, it answers 404; a token asks for it as a bearer;
   // a port serves it on 127.0.0.1 only, and not on PORT.
   METRICS_TOKEN: optionalSecret.pipe(z.string().min(16, 'must be at least 16 characters (a random secret)').optional()),
@@ -738,6 +752,8 @@ export type Config = {
   jobs: JobsConfig;
   /** Where /metrics is served: `port` on loopback, else on PORT when `token` is set, else nowhere. */
   metrics: { token: string | undefined; port: number | undefined };
+  /** ADMIN_EMAILS, lower-cased: made admins at start-up, or when they confirm their address. */
+  adminEmails: string[];
 };
 
 /** Parses the environment once; a bad value stops start-up with every offending key listed. */
@@ -828,6 +844,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       watchBackstopSeconds: e.JOBS_WATCH_BACKSTOP_SECONDS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    adminEmails: e.ADMIN_EMAILS,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameLimits, passwordLimits } from './accounts.ts';
+import { nameLimits, passwordLimits, userRoles } from './accounts.ts';
 import { email, secret, text } from './fields.ts';
 
 export const registerRequest = z.strictObject({
@@ -17,6 +17,8 @@ export const loginRequest = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+export const userRole = z.enum(userRoles);
+
 export const publicUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -24,6 +26,7 @@ export const publicUser = z.object({
   creditBalance: z.number().int(),
   /** False until the user opens the link mailed at sign-up (or after a change of address). */
   emailVerified: z.boolean(),
+  role: userRole,
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -22,6 +22,10 @@ export type {
   VerifyResendResponse,
 } from './account-schemas.ts';
 
+/** Who an account is to the service: only `admin` opens the operator's console (docs/decisions/054). */
+export const userRoles = ['customer', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
 export const passwordLimits = { min: 8, max: 128 } as const;
 export const nameLimits = { min: 1, max: 80 } as const;
 /** Session lifetimes: without "Remember me" a day, with it thirty days. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRole } from './account-schemas.ts';
 import { ledgerPageLimits } from './credits.ts';
 
 export const creditResponse = z.object({
@@ -16,6 +17,8 @@ export const getCreditResponse = creditResponse.extend({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** `admin` shows the header's link to the operator's console. */
+  role: userRole,
 });
 export type GetCreditResponse = z.infer<typeof getCreditResponse>;
 

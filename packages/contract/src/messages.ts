@@ -1,3 +1,4 @@
+import { brand } from './brand.ts';
 import { actionLabels } from './credits.ts';
 import { creditCosts, formatCost } from './pricing.ts';
 
@@ -20,6 +21,7 @@ export const messages = {
   loggedIn: 'Login successfully!',
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
+  accountSuspended: `This account is suspended. Write to ${brand.email} to talk it over with support.`,
   emailTaken: 'Email already registered',
   /** Only the registration form compares the two passwords; the server never sees the second. */
   passwordsDiffer: 'Passwords do not match',
@@ -204,6 +206,17 @@ export const messages = {
   paymentMismatch: 'The payment does not match this purchase',
   paymentProviderFailed: 'The payment provider could not be reached. Please try again.',
   invalidWebhookSignature: 'Invalid webhook signature',
+  /** The operator's console (docs/decisions/054). */
+  admin: {
+    confirmed: 'Password confirmed: changes are open for 15 minutes',
+    wrongPassword: 'The password is not correct',
+    confirmPassword: 'Confirm your password first: changes need it typed again within the last 15 minutes',
+    creditsGranted: (delta: number, balance: number) =>
+      `${delta > 0 ? `Granted ${delta}` : `Took ${-delta}`} credit${Math.abs(delta) === 1 ? '' : 's'}; the balance is ${balance}`,
+    creditsBelowZero: (balance: number) =>
+      `The balance is ${balance}: taking that many credits would leave it below zero`,
+    customerGone: 'This account was deleted',
+  },
   /** Stripe's own texts for its test cards, so the local provider reads like Stripe. */
   card: {
     declined: 'Your card was declined.',

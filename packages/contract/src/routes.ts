@@ -31,6 +31,7 @@ import { openApiDocumentResponse } from './route-docs.ts';
 import { deleteSavedPromptResponse, savedPromptResponse, savedPromptsResponse } from './prompt-schemas.ts';
 import { deleteRecipeResponse, recipeResponse, recipesListResponse } from './recipe-schemas.ts';
 import { toolResponse } from './tool-schemas.ts';
+import { adminRoutes, type AdminRoute } from './admin.ts';
 
 /**
  * What a route answers with a given status: a JSON body of that schema, or bytes of a media
@@ -119,7 +120,10 @@ export const apiRoutes = {
   'POST /clipdrop/remove-text/v1': { 200: { bytes: 'image/' } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;
 
-export type ApiRoute = keyof typeof apiRoutes;
+/** A public route (`apiRoutes`) or an operator's (`adminRoutes`, left out of the API reference). */
+export type ApiRoute = keyof typeof apiRoutes | AdminRoute;
+
+const everyRoute: Record<string, Partial<Record<number, Answer>>> = { ...apiRoutes, ...adminRoutes };
 
 /** Routes whose failures are not `errorResponse`: the drop-in endpoints fail as the services they stand in for. */
 export const routeErrors: Partial<Record<ApiRoute, z.ZodType>> = {
@@ -131,7 +135,7 @@ export const routeErrors: Partial<Record<ApiRoute, z.ZodType>> = {
   ),
 };
 
-const patterns = Object.keys(apiRoutes).map((route) => {
+const patterns = Object.keys(everyRoute).map((route) => {
   const [method, path] = route.split(' ') as [string, string];
   const segments = path
     .split('/')
@@ -150,7 +154,7 @@ export function findApiRoute(method: string, url: string): ApiRoute | undefined 
  * (`routeErrors`, else `errorResponse`) for a 4xx or 5xx, undefined for a success status the route does not list (itself a drift).
  */
 export function expectedAnswer(route: ApiRoute | undefined, status: number): Answer | undefined {
-  const listed = route ? (apiRoutes[route] as Partial<Record<number, Answer>>)[status] : undefined;
+  const listed = route ? everyRoute[route]?.[status] : undefined;
   if (listed) return listed;
   if (status < 400) return undefined;
   return { json: (route && routeErrors[route]) ?? errorResponse };

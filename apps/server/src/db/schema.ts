@@ -45,9 +45,16 @@ export const users = pgTable(
     // Set when the owner deleted the account: the row stays for the ledger and payments, with
     // name and e-mail replaced (accounts.repository.ts anonymizeUser).
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // 'admin' opens the operator's console (docs/decisions/054): ADMIN_EMAILS at start-up or `npm run admin`.
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
+    // Set by an operator: its sessions and API keys open nothing and it cannot sign in until cleared.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_role_known', sql`${t.role} IN ('customer', 'admin')`),
     check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`),
     check('users_credits_owed_nonnegative', sql`${t.creditsOwed} >= 0`),
   ],
@@ -70,6 +77,8 @@ export const sessions = pgTable(
     // the session was last used.
     userAgent: text('user_agent'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    // When an operator last typed their password again in this session: changes need it recent.
+    passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
@@ -502,6 +511,29 @@ export const jobProviderAttempts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
+/**
+ * What operators changed, one row per change, written in the change's transaction
+ * (docs/decisions/054). Append-only: a trigger refuses UPDATE and DELETE, and no code issues them.
+ * No foreign keys: the log outlives whatever it names.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: uuid('admin_id').notNull(),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id'),
+    reason: text('reason').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_actions_target_user_id_idx').on(t.targetUserId),
+    check('admin_actions_reason_present', sql`length(btrim(${t.reason})) > 0`),
+  ],
 );
 
 /**

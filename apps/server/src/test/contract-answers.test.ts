@@ -16,6 +16,7 @@ const credit = {
   name: 'Ada',
   email: 'ada@example.com',
   emailVerified: false,
+  role: 'customer',
 };
 
 describe('checking answers against the contract', () => {

@@ -41,6 +41,7 @@ const Profile = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
 const Checkout = page(() => import('./routes/checkout.tsx'), 'CheckoutRoute');
 const CheckoutComplete = page(() => import('./routes/checkout-complete.tsx'), 'CheckoutCompleteRoute');
 const NotFound = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
+const Admin = page(() => import('./routes/admin.tsx'), 'AdminRoute');
 const BackgroundTest = page(tools, 'BackgroundTestRoute');
 const EditingTool = page(tools, 'EditingToolRoute');
 
@@ -115,6 +116,8 @@ export function AppRoutes() {
               }
             />
           ))}
+          {/* The operator's console: its own sections, and the not-found page for anyone but an admin. */}
+          <Route path="/admin/*" element={<Admin />} />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

@@ -7,7 +7,7 @@ import { apiPost } from './api.ts';
 export const creditQueryKey = (token: string | null) => ['credit', token] as const;
 
 /** What the session keeps of a get-credit answer. */
-export type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email' | 'emailVerified'>;
+export type CreditData = Pick<GetCreditResponse, 'creditBalance' | 'name' | 'email' | 'emailVerified' | 'role'>;
 
 /** The session's balance query, also started by the app's entry before React takes the page over. */
 export const creditQuery = (token: string | null) =>

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@lumigen/contract/accounts';
+import type { PublicUser, UserRole } from '@lumigen/contract/accounts';
 import { webMessages } from '@lumigen/contract/web-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -23,8 +23,11 @@ export type Auth = {
    * stored); true once storage has been read. Protected pages wait for it before deciding.
    */
   sessionKnown: boolean;
-  /** `emailVerified` is false until the address is confirmed (the verification notice reads it). */
-  user: { name: string; email: string; emailVerified: boolean } | null;
+  /**
+   * `emailVerified` is false until the address is confirmed (the verification notice reads it);
+   * `role` 'admin' opens the operator's console (docs/decisions/054).
+   */
+  user: { name: string; email: string; emailVerified: boolean; role: UserRole } | null;
   /** undefined while the balance loads. */
   credit: number | undefined;
   signIn(token: string, user: PublicUser): void;
@@ -95,6 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         name: user.name,
         email: user.email,
         emailVerified: user.emailVerified,
+        role: user.role,
       });
       setToken(newToken);
     },
@@ -123,7 +127,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token,
       sessionKnown,
       user: credit.data
-        ? { name: credit.data.name, email: credit.data.email, emailVerified: credit.data.emailVerified }
+        ? {
+            name: credit.data.name,
+            email: credit.data.email,
+            emailVerified: credit.data.emailVerified,
+            role: credit.data.role,
+          }
         : null,
       credit: credit.data?.creditBalance,
       signIn,

@@ -8,12 +8,26 @@ import type { Handler } from './handler.ts';
 
 export const ada = { name: 'Ada', email: 'ada@lumigen.example' };
 
-/** get-credit for Ada, her address not yet confirmed, with any field changed. */
+/** get-credit for Ada, a customer whose address is not yet confirmed, with any field changed. */
 export const creditAnswer = (
-  overrides: { creditBalance?: number; emailVerified?: boolean; email?: string; name?: string } = {},
+  overrides: {
+    creditBalance?: number;
+    emailVerified?: boolean;
+    email?: string;
+    name?: string;
+    role?: 'customer' | 'admin';
+  } = {},
 ): [number, unknown] => [
   200,
-  { success: true, message: messages.creditLoaded, creditBalance: 5, ...ada, emailVerified: false, ...overrides },
+  {
+    success: true,
+    message: messages.creditLoaded,
+    creditBalance: 5,
+    ...ada,
+    emailVerified: false,
+    role: 'customer',
+    ...overrides,
+  },
 ];
 
 export const noJobs = { success: true, jobs: [], nextCursor: null };

@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { UserRole } from '@lumigen/contract/accounts';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { preparedArrays, rows, type Db, type Executor } from '../../db/client.ts';
 import { accountTokens, loginDevices, sessions, signupBonusClaims, users } from '../../db/schema.ts';
 
@@ -303,6 +304,7 @@ export function prepareFindSessions(db: Db) {
       email: users.email,
       creditBalance: users.creditBalance,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
+      role: users.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -310,6 +312,8 @@ export function prepareFindSessions(db: Db) {
       and(
         sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(sessions.revokedAt),
+        // A suspended account's sessions open nothing from its next request on.
+        isNull(users.suspendedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
@@ -318,7 +322,7 @@ export function prepareFindSessions(db: Db) {
   return async (tokenHashes: string[]) => {
     const found = new Map<string, SessionUser>();
     for (const row of await statement([tokenHashes])) {
-      const [tokenHash, sessionId, userId, name, email, creditBalance, emailVerified] = row as [
+      const [tokenHash, sessionId, userId, name, email, creditBalance, emailVerified, role] = row as [
         string,
         string,
         string,
@@ -326,8 +330,9 @@ export function prepareFindSessions(db: Db) {
         string,
         number,
         boolean,
+        UserRole,
       ];
-      found.set(tokenHash, { sessionId, userId, name, email, creditBalance, emailVerified });
+      found.set(tokenHash, { sessionId, userId, name, email, creditBalance, emailVerified, role });
     }
     return found;
   };
@@ -339,6 +344,7 @@ export type SessionUser = {
   email: string;
   creditBalance: number;
   emailVerified: boolean;
+  role: UserRole;
 };
 
 /**
@@ -359,4 +365,30 @@ export async function pruneAccountData(
     SELECT id FROM (
       SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY coalesce(last_used_at, created_at) DESC, id) AS n FROM sessions
     ) ranked WHERE n > ${maxSessionsPerUser})`);
+}
+
+/**
+ * Makes the accounts of these addresses admins, those whose address is confirmed: an address
+ * nobody proved owning opens nothing. Answers which of them are admins now.
+ */
+export async function promoteConfirmed(ex: Executor, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  await ex
+    .update(users)
+    .set({ role: 'admin' })
+    .where(and(inArray(users.email, emails), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)));
+  const admins = await ex
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), eq(users.role, 'admin'), isNull(users.deletedAt)));
+  return admins.map((row) => row.email);
+}
+
+/** Sets the role of the account with this address; false when there is no such account. */
+export async function setRoleByEmail(ex: Executor, email: string, role: UserRole): Promise<boolean> {
+  const found = await rows<{ id: string }>(
+    ex,
+    sql`UPDATE users SET role = ${role} WHERE email = ${email} AND deleted_at IS NULL RETURNING id`,
+  );
+  return found.length === 1;
 }

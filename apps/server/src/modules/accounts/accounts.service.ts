@@ -55,6 +55,8 @@ export type AccountsDeps = {
   forgetters: ForgetUser[];
   publicOrigin: string;
   signupBonusAfterVerification: boolean;
+  /** ADMIN_EMAILS: such an account becomes an admin once its address is confirmed (docs/decisions/054). */
+  adminEmails?: readonly string[];
 };
 
 const toPublicUser = (row: repo.UserRow): PublicUser => ({
@@ -63,12 +65,13 @@ const toPublicUser = (row: repo.UserRow): PublicUser => ({
   email: row.email,
   creditBalance: row.creditBalance,
   emailVerified: row.emailVerifiedAt !== null,
+  role: row.role,
 });
 
 export function createAccountsService(
   db: Db,
   credits: CreditsService,
-  { mailer, images, forgetters, publicOrigin, signupBonusAfterVerification }: AccountsDeps,
+  { mailer, images, forgetters, publicOrigin, signupBonusAfterVerification, adminEmails = [] }: AccountsDeps,
 ) {
   const findSession = batchByKey(repo.prepareFindSessions(db));
 
@@ -225,6 +228,7 @@ export function createAccountsService(
           await repo.markEmailVerified(tx, user.id);
         }
         const email = changedTo ?? user.email;
+        if (adminEmails.includes(email)) await repo.promoteConfirmed(tx, [email]);
         if (!signupBonusAfterVerification) return unchanged;
         if (!(await repo.claimSignupBonus(tx, bonusClaimHash(email)))) return { ...unchanged, alreadyClaimed: true };
         // A savepoint: a bonus already on the ledger (granted at sign-up before the switch) is a no-op.
@@ -263,6 +267,8 @@ export function createAccountsService(
       const row = await repo.findUserByEmail(db, input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!row || !valid) throw new AppError('unauthorized', messages.invalidCredentials);
+      // Told only to whoever knows the password: a stranger learns nothing of the account.
+      if (row.suspendedAt) throw new AppError('forbidden', messages.accountSuspended);
       const token = await openSession(row.id, input.remember ?? false, userAgent);
       const device = deviceToken && isWellFormedToken(deviceToken) ? deviceToken : newSessionToken();
       await repo.rememberDevice(db, hashToken(device), row.id);
@@ -425,6 +431,12 @@ export function createAccountsService(
     },
 
     touch,
+
+    /** True when `password` is the account's: an operator confirming before a change (docs/decisions/054). */
+    async checkPassword(userId: string, password: string): Promise<boolean> {
+      const row = await repo.findUserById(db, userId);
+      return row ? verifyPassword(row.passwordHash, password) : false;
+    },
 
     async listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
       const found = await repo.listLiveSessions(db, userId);

@@ -27,6 +27,24 @@ export async function addCredits(
   return row?.balance_after ?? null;
 }
 
+/**
+ * An operator's correction by `delta` (either sign), never below zero: the new balance, or null when
+ * the balance would go below zero or there is no such user (nothing changed).
+ */
+export async function adjustCredits(ex: Executor, userId: string, delta: number, ref: string): Promise<number | null> {
+  const [row] = await rows<{ balance_after: number }>(
+    ex,
+    sql`WITH u AS (
+          UPDATE users SET credit_balance = credit_balance + ${delta}
+          WHERE id = ${userId} AND credit_balance + ${delta} >= 0 RETURNING credit_balance
+        )
+        INSERT INTO credit_ledger (user_id, delta, balance_after, reason, ref)
+        SELECT ${userId}, ${delta}, credit_balance, 'adjustment', ${ref} FROM u
+        RETURNING balance_after`,
+  );
+  return row?.balance_after ?? null;
+}
+
 /** Returns the new balance, or null when the balance is below `cost` or credits are owed (nothing changed). */
 export async function takeCredits(
   ex: Executor,

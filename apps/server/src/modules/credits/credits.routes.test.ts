@@ -10,7 +10,7 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('get-credit answers the balance with the name, the e-mail and whether it is confirmed, with or without a body', async () => {
+  it('get-credit answers the balance with the name, the e-mail, whether it is confirmed and the role, with or without a body', async () => {
     const { token, user } = await register(t.app, { name: 'Linus' });
     for (const payload of [undefined, {}]) {
       const response = await post(t.app, '/api/image/get-credit', token, payload);
@@ -22,6 +22,7 @@ describe.each(databaseKinds)('credit calls on %s', (kind) => {
         name: 'Linus',
         email: user.email,
         emailVerified: false,
+        role: 'customer',
       });
     }
   });

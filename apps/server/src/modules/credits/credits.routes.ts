@@ -33,10 +33,10 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
     '/api/image/get-credit',
     { schema: { body: emptyBody } },
     async (request, reply): Promise<GetCreditResponse> => {
-      const { creditBalance, name, email, emailVerified } = request.auth;
+      const { creditBalance, name, email, emailVerified, role } = request.auth;
       // A custom serializer leaves the content type to us.
       reply.type('application/json; charset=utf-8').serializer(serializeGetCredit);
-      return { success: true, message: messages.creditLoaded, creditBalance, name, email, emailVerified };
+      return { success: true, message: messages.creditLoaded, creditBalance, name, email, emailVerified, role };
     },
   );
 

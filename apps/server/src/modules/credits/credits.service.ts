@@ -118,6 +118,22 @@ export function createCreditsService(
     },
 
     /**
+     * An operator's grant (`delta` > 0) or withdrawal (< 0), ledger reason `adjustment` with `ref`
+     * naming the operator; 409 rather than a balance below zero. Run it in the transaction that
+     * records the operator's action.
+     */
+    async adjust(userId: string, delta: number, ref: string, ex: Executor = db): Promise<number> {
+      const balance = await repo.adjustCredits(ex, userId, delta, ref);
+      if (balance === null) {
+        const current = await repo.findBalance(ex, userId);
+        if (current === null) throw new AppError('not_found', messages.notFound);
+        throw new AppError('conflict', messages.admin.creditsBelowZero(current), { extra: { creditBalance: current } });
+      }
+      if (delta > 0) metrics?.granted.inc({ reason: 'adjustment' }, delta);
+      return balance;
+    },
+
+    /**
      * Takes back up to `amount` credits of a reversed purchase (a refund or dispute, once per its
      * `ref`), never below zero: `taken` says how many the balance still held. A repeat of the same
      * ref is `duplicate` and changes nothing.

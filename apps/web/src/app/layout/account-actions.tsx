@@ -35,6 +35,11 @@ export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
   }
   return (
     <div className="account-actions">
+      {user?.role === 'admin' && (
+        <Link to="/admin" className="account-actions__admin" onClick={onNavigate}>
+          Admin
+        </Link>
+      )}
       <Link to="/profile" className="account-actions__hello" onClick={onNavigate}>
         {user ? `Hi, ${user.name}` : 'Hi'}
       </Link>

@@ -12,7 +12,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const user = { id: 'u1', creditBalance: 5, emailVerified: true };
+const user = { id: 'u1', creditBalance: 5, emailVerified: true, role: 'customer' };
 
 beforeEach(() => {
   localStorage.clear();
@@ -39,6 +39,7 @@ describe('Name', () => {
           name,
           email: ada.email,
           emailVerified: true,
+          role: 'customer',
         },
       ],
       'POST /api/user/update': (call) => {

@@ -19,7 +19,14 @@ const signedIn = {
   success: true,
   message: messages.passwordReset,
   token: 'fresh-token',
-  user: { id: 'u1', name: 'Ada', email: 'ada@lumigen.example', creditBalance: 5, emailVerified: true },
+  user: {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@lumigen.example',
+    creditBalance: 5,
+    emailVerified: true,
+    role: 'customer',
+  },
 };
 
 function GenerateProbe() {
