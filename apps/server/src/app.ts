@@ -222,6 +222,7 @@ export async function buildApp({
   await app.register(adminRoutes, {
     admin: createAdminService({ db: db.db, accounts, credits }),
     confirmLimit: { max: config.authRateLimit.emailMax, windowMs: config.authRateLimit.windowMs },
+    prices: { db: db.db, prices: paidWork.priceStore },
   });
   await app.register(apiKeysRoutes, { apiKeys });
   await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });

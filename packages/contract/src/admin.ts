@@ -3,6 +3,7 @@ import { passwordLimits } from './accounts.ts';
 import { userRole } from './account-schemas.ts';
 import type { Answer } from './routes.ts';
 import { secret, text } from './fields.ts';
+import { maxActionCredits, priceActions } from './pricing.ts';
 
 /** A change needs the operator's password typed again within this long. */
 export const adminConfirmTtlMs = 15 * 60_000;
@@ -106,6 +107,37 @@ export const adminChangeResponse = z.object({
 });
 export type AdminChangeResponse = z.infer<typeof adminChangeResponse>;
 
+/** One action's price as the console lists it, and when an operator last changed it (null: never). */
+export const actionPrice = z.object({
+  action: z.enum(priceActions),
+  label: z.string(),
+  credits: z.number().int().min(0),
+  updatedAt: z.string().nullable(),
+});
+export type ActionPrice = z.infer<typeof actionPrice>;
+
+export const adminPricesResponse = z.object({ success: z.literal(true), prices: z.array(actionPrice) });
+export type AdminPricesResponse = z.infer<typeof adminPricesResponse>;
+
+export const adminPriceParams = z.strictObject({
+  action: z.enum(priceActions, { error: `Action must be one of: ${priceActions.join(', ')}` }),
+});
+
+/** A new price (docs/decisions/056): a whole number of credits in 0…maxActionCredits, and why. */
+export const adminPriceRequest = z.strictObject({
+  credits: z
+    .number({ error: 'Credits must be a number' })
+    .int('Credits must be a whole number')
+    .min(0, `Credits must be between 0 and ${maxActionCredits}`)
+    .max(maxActionCredits, `Credits must be between 0 and ${maxActionCredits}`),
+  reason: adminReason,
+});
+export type AdminPriceRequest = z.infer<typeof adminPriceRequest>;
+
+/** A price change's answer: its audit row, and the price as the console now lists it. */
+export const adminPriceResponse = adminChangeResponse.extend({ price: actionPrice });
+export type AdminPriceResponse = z.infer<typeof adminPriceResponse>;
+
 /**
  * The operator's routes, in the same form as `apiRoutes` (routes.ts), which takes them in. Kept
  * apart so that the public API reference leaves them out, and so that the access test walks every
@@ -116,6 +148,8 @@ export const adminRoutes = {
   'GET /api/admin/actions': { 200: { json: adminActionsResponse } },
   'GET /api/admin/users': { 200: { json: adminUsersResponse } },
   'POST /api/admin/users/:id/credits': { 200: { json: adminChangeResponse } },
+  'GET /api/admin/prices': { 200: { json: adminPricesResponse } },
+  'PUT /api/admin/prices/:action': { 200: { json: adminPriceResponse } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;
 
 export type AdminRoute = keyof typeof adminRoutes;

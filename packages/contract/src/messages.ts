@@ -216,6 +216,8 @@ export const messages = {
     creditsBelowZero: (balance: number) =>
       `The balance is ${balance}: taking that many credits would leave it below zero`,
     customerGone: 'This account was deleted',
+    priceSet: (label: string, credits: number) =>
+      `${label} now costs ${credits} credit${credits === 1 ? '' : 's'}; work already accepted keeps its price`,
   },
   /** Stripe's own texts for its test cards, so the local provider reads like Stripe. */
   card: {

@@ -43,4 +43,9 @@ export const adminRouteExamples: Record<
     url: `/api/admin/users/${customerId}/credits`,
     payload: { delta: 1, reason: 'Access test grant' },
   }),
+  'GET /api/admin/prices': () => ({ url: '/api/admin/prices' }),
+  'PUT /api/admin/prices/:action': () => ({
+    url: '/api/admin/prices/upscale',
+    payload: { credits: 1, reason: 'Access test price' },
+  }),
 };

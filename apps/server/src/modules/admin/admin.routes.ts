@@ -15,12 +15,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
+import type { Db } from '../../db/client.ts';
+import type { PriceStore } from '../prices/index.ts';
+import { adminPricesRoutes } from './admin-prices.routes.ts';
 import type { AdminService } from './admin.service.ts';
 
 export type AdminRouteDeps = {
   admin: AdminService;
   /** Wrong passwords at the confirmation are guesses too: limited as the account's other password checks. */
   confirmLimit: { max: number; windowMs: number };
+  /** The prices of paid actions, with the database their changes are written in. */
+  prices: { db: Db; prices: PriceStore };
 };
 
 const notFound = () => new AppError('not_found', messages.notFound);
@@ -32,7 +37,7 @@ const notFound = () => new AppError('not_found', messages.notFound);
  * confirmed its password within 15 minutes, else 403 `confirm_password`. Both are checked before
  * the body is read, so a route added in this plugin is guarded without more work.
  */
-export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit }: AdminRouteDeps) {
+export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit, prices }: AdminRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.addHook('onRequest', async (request: FastifyRequest) => {
@@ -98,4 +103,6 @@ export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit }:
       return { success: true, message: messages.admin.creditsGranted(delta, creditBalance), actionId, creditBalance };
     },
   );
+
+  adminPricesRoutes(app, prices);
 }

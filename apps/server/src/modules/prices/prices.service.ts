@@ -1,4 +1,4 @@
-import type { ActionPrice } from '@lumigen/contract/price-schemas';
+import type { ActionPrice } from '@lumigen/contract/admin';
 import {
   isPriceAction,
   priceActionLabels,
