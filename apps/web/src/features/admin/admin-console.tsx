@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { ActionsPage } from './pages/actions-page.tsx';
-import { JobsPage, OverviewPage, PaymentsPage, PricesPage, ProvidersPage, UsersPage } from './pages/placeholders.tsx';
+import { JobsPage, OverviewPage, PaymentsPage, ProvidersPage, UsersPage } from './pages/placeholders.tsx';
+import { PricesPage } from './pages/prices-page.tsx';
 
 /**
  * The console under /admin, for an admin only (the route checks the role; the server answers 404 to

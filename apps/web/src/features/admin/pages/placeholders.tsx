@@ -13,9 +13,6 @@ export function JobsPage() {
 export function ProvidersPage() {
   return <AdminSection title="Providers" lead="Each provider's requests, error rate, latency and cost." />;
 }
-export function PricesPage() {
-  return <AdminSection title="Prices" lead="The credit price of each paid action." />;
-}
 export function UsersPage() {
   return <AdminSection title="Customers" lead="Find a customer by e-mail address, name or id." />;
 }
