@@ -83,8 +83,15 @@ export const providersResponse = z.object({
    * What each kind of work costs with the providers that run it, and whether it is a local
    * preview (a classical approximation, not a learned model: docs/decisions/051), at the prices the
    * operator set (docs/decisions/056): `generation` at standard quality, `generationHd` at HD. The
-   * web app quotes these rather than `creditCosts`, which are only the defaults.
+   * web app quotes these rather than `creditCosts`, which are only the defaults. `imageCredits`: a
+   * standard generation's price with a real provider, even where the local painter makes it a free
+   * preview; the plans count their images at it.
    */
-  prices: z.object({ generation: workPrice, generationHd: workPrice, tools: z.record(z.enum(toolIds), workPrice) }),
+  prices: z.object({
+    generation: workPrice,
+    generationHd: workPrice,
+    imageCredits: z.number().int().min(0),
+    tools: z.record(z.enum(toolIds), workPrice),
+  }),
 });
 export type ProvidersResponse = z.infer<typeof providersResponse>;

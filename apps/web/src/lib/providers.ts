@@ -23,9 +23,10 @@ export function useWorkPrice(kind: JobKind): WorkPrice | undefined {
 }
 
 /**
- * What one standard generation costs now, in credits, for copy that quotes it ("an image costs
- * 1 credit"): the operator's price once the server answered (docs/decisions/056), the default before.
+ * What one standard generation costs now with a real provider, in credits, for copy that quotes it
+ * ("an image costs 1 credit", the plans' "35 images"): the operator's price once the server
+ * answered (docs/decisions/056), the default before.
  */
 export function useImageCredits(): number {
-  return useProviders().data?.prices.generation.credits ?? creditCosts.generation;
+  return useProviders().data?.prices.imageCredits ?? creditCosts.generation;
 }

@@ -61,6 +61,7 @@ export function localProviders(previewCredits: number) {
     prices: {
       generation: price('generation'),
       generationHd: price('generation'),
+      imageCredits: 1,
       tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])),
     },
   };

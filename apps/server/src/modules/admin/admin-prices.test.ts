@@ -87,4 +87,12 @@ describe.each(databaseKinds)('the operator sets prices on %s', (kind) => {
       3,
     );
   });
+
+  it('answers a generation’s price as the plans count it, even where the local painter makes it a free preview', async () => {
+    expect((await setPrice('generation', { credits: 2, reason: 'Images cost us more now' })).statusCode).toBe(200);
+    const providers = await t.app.inject({ method: 'GET', url: '/api/image/providers' });
+    // The harness's painter is local: a generation here is a preview at the preview price.
+    expect(providers.json().prices.generation).toEqual({ credits: 1, preview: true });
+    expect(providers.json().prices.imageCredits).toBe(2);
+  });
 });

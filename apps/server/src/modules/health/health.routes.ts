@@ -21,7 +21,7 @@ export async function healthRoutes(
     toolsProvider: ToolProviderName;
     toolChains?: Record<ToolId, ToolProviderName[]> | undefined;
     /** What each kind of work costs now (the operator's prices: docs/decisions/056). */
-    prices: () => Record<JobKind, WorkPrice> & { generationHd: WorkPrice };
+    prices: () => Record<JobKind, WorkPrice> & { generationHd: WorkPrice; imageCredits: number };
     diskLow: () => Promise<boolean>;
   },
 ) {
@@ -40,14 +40,14 @@ export async function healthRoutes(
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   app.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    const { generation: generationPrice, generationHd, ...toolPrices } = prices();
+    const { generation: generationPrice, generationHd, imageCredits, ...toolPrices } = prices();
     return {
       success: true,
       generation: generation.providerName,
       localPreview: generation.providerName === 'local',
       tools: toolsProvider,
       ...(toolChains ? { toolChains } : {}),
-      prices: { generation: generationPrice, generationHd, tools: toolPrices },
+      prices: { generation: generationPrice, generationHd, imageCredits, tools: toolPrices },
     };
   });
 }

@@ -21,7 +21,7 @@ export function isLocalPreview(kind: JobKind, chain: ProviderChain): boolean {
 export function workPrices(
   chainOf: (kind: JobKind) => ProviderChain,
   table: PriceTable,
-): Record<JobKind, WorkPrice> & { generationHd: WorkPrice } {
+): Record<JobKind, WorkPrice> & { generationHd: WorkPrice; imageCredits: number } {
   const entries = jobKinds.map((kind): [JobKind, WorkPrice] => {
     const preview = isLocalPreview(kind, chainOf(kind));
     return [kind, { credits: table[priceActionFor(kind, {}, preview)], preview }];
@@ -33,5 +33,6 @@ export function workPrices(
       credits: table[priceActionFor('generation', { quality: 'hd' }, generationPreview)],
       preview: generationPreview,
     },
+    imageCredits: table.generation,
   };
 }

@@ -1,6 +1,5 @@
 import { bundles } from '@lumigen/contract/catalogue';
-import { creditCosts } from '@lumigen/contract/pricing';
-import { useProviders } from '../../../lib/providers.ts';
+import { useImageCredits } from '../../../lib/providers.ts';
 import { compareRows, type Cell } from './compare-rows.ts';
 import './pricing.css';
 
@@ -18,7 +17,7 @@ function Value({ cell }: { cell: Cell }) {
 
 /** The three bundles side by side, the popular one's column highlighted; a real table for screen readers. */
 export function CompareTable({ caption }: { caption: string }) {
-  const imageCredits = useProviders().data?.prices.generation.credits ?? creditCosts.generation;
+  const imageCredits = useImageCredits();
   return (
     // A focusable, labelled region: on the narrowest screens the table may scroll inside it, and
     // keyboard users must be able to scroll it too.

@@ -1,7 +1,6 @@
 import { bundleFeatures, formatPrice, pricePerImage, type Bundle } from '@lumigen/contract/catalogue';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { Button } from '../../../components/ui/button.tsx';
-import { useProviders } from '../../../lib/providers.ts';
+import { useImageCredits } from '../../../lib/providers.ts';
 import { useChoosePlan } from './use-choose-plan.ts';
 import './plan-card.css';
 
@@ -9,7 +8,7 @@ export function PlanCard({ bundle, headingLevel = 3 }: { bundle: Bundle; heading
   const choose = useChoosePlan();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The operator's current price of one image (docs/decisions/056); the default until the server answers.
-  const imageCredits = useProviders().data?.prices.generation.credits ?? creditCosts.generation;
+  const imageCredits = useImageCredits();
   return (
     <article
       className={`plan-card${bundle.popular ? ' plan-card--popular' : ''}`}

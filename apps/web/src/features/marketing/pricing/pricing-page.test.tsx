@@ -114,7 +114,8 @@ describe('pricing page', () => {
     mockServer({
       'GET /api/image/providers': [
         200,
-        { ...providers, prices: { ...providers.prices, generation: { credits: 2, preview: false } } },
+        // A keyless server: a generation is a free preview here; the plans count images at the real price.
+        { ...providers, prices: { ...providers.prices, generation: { credits: 0, preview: true }, imageCredits: 2 } },
       ],
     });
     renderPricing();
