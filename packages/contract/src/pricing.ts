@@ -92,7 +92,7 @@ export const priceActionLabels: Record<PriceAction, string> = {
   uncrop: 'Uncrop',
   cleanup: 'Cleanup',
   edit: 'Edit with words',
-  preview: 'Local preview (any action run by a preview engine)',
+  preview: 'Local preview (any action)',
 };
 
 /**
