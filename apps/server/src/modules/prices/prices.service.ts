@@ -83,7 +83,8 @@ export function createPriceStore({
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearInterval(timer);
-      await subscription?.close();
+      // The database may be gone already (closed first, or lost): nothing is left to unsubscribe from.
+      await subscription?.close().catch(() => undefined);
     },
 
     /** Every action's price now, in credits. */
