@@ -227,7 +227,7 @@ export async function buildApp({
     toolsProvider: tools.providerName,
     toolChains: tools.chains,
     prices: paidWork.prices,
-    edit: { providers: edit.providers, price: paidWork.prices.edit },
+    edit: { providers: edit.providers },
     diskLow: uploadGuard.diskLow,
   });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
@@ -248,6 +248,7 @@ export async function buildApp({
       reports: createAdminReports({ db: db.db, stuckAfterMs: config.reservationTimeoutMs }),
       retry: createJobRetry({ db: db.db, jobs }),
     },
+    prices: { db: db.db, prices: paidWork.priceStore },
   });
   await app.register(apiKeysRoutes, { apiKeys });
   await app.register(marketingRoutes, { db: db.db, limits: config.formsRateLimit });

@@ -1,5 +1,6 @@
 import { toolIds, type ToolId } from '@lumigen/contract/tools';
-import type { JobKind } from '@lumigen/contract/jobs';
+import { jobKinds, type JobKind } from '@lumigen/contract/jobs';
+import { defaultPriceTable, priceActionFor } from '@lumigen/contract/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from './config.ts';
@@ -14,9 +15,11 @@ import { createImagesService, type ImageStores } from './modules/images/index.ts
 import { measuredGenerationProvider, measuredToolProvider } from './measured-providers.ts';
 import type { Metrics } from './modules/metrics/index.ts';
 import { createPaidWorkEngine, type JobKindHandler } from './modules/paid-work/index.ts';
+import { createPriceStore } from './modules/prices/index.ts';
 import {
   createEditService,
   createToolsService,
+  isLocalPreview,
   recordProviderAttempts,
   selectEditChain,
   selectToolProvider,
@@ -74,12 +77,26 @@ export function createPaidWork({
   const editor = measuredToolProvider(chain, metrics.providers);
   const editing = editChain ?? selectEditChain(config.edit, { metrics: metrics.providers, log });
   // Each kind's providers in the order they are tried (a test's one provider stands alone).
-  const prices = workPrices(
-    (kind) =>
-      kind === 'generation' ? [painter.name] : kind === 'edit' ? editing.providers : (chains?.[kind] ?? [editor.name]),
-    config.localPreviewCredits,
-  );
-  const generation = createGenerationService({ provider: painter, cost: prices.generation.credits });
+  const chainOf = (kind: JobKind) =>
+    kind === 'generation' ? [painter.name] : kind === 'edit' ? editing.providers : (chains?.[kind] ?? [editor.name]);
+  // The operator's prices (docs/decisions/056); LOCAL_PREVIEW_CREDITS seeds the preview price.
+  const priceStore = createPriceStore({
+    db,
+    listen: database.listen,
+    defaults: defaultPriceTable(config.localPreviewCredits),
+    log,
+  });
+  // Fixed for the process: whether a kind is a preview depends on its configured providers only.
+  const preview = Object.fromEntries(jobKinds.map((kind) => [kind, isLocalPreview(kind, chainOf(kind))])) as Record<
+    JobKind,
+    boolean
+  >;
+  const priceOf = (kind: JobKind, params: Record<string, unknown>) =>
+    priceStore.current()[priceActionFor(kind, params, preview[kind])];
+  const generation = createGenerationService({
+    provider: painter,
+    cost: (params) => priceOf('generation', params),
+  });
   const tools = createToolsService({
     provider: editor,
     chains,
@@ -87,14 +104,13 @@ export function createPaidWork({
   });
   const edit = createEditService({
     chain: editing,
-    cost: prices.edit.credits,
+    cost: () => priceOf('edit', {}),
     recordAttempts: (jobId, attempts) => recordProviderAttempts(db, jobId, attempts),
   });
   // Each kind is registered by the module that owns it; the engine knows none of them.
-  const toolKinds = Object.fromEntries(toolIds.map((tool) => [tool, tools.job(tool, prices[tool].credits)])) as Record<
-    ToolId,
-    JobKindHandler
-  >;
+  const toolKinds = Object.fromEntries(
+    toolIds.map((tool) => [tool, tools.job(tool, () => priceOf(tool, {}))]),
+  ) as Record<ToolId, JobKindHandler>;
   const kinds: Record<JobKind, JobKindHandler> = { generation: generation.job, edit: edit.job, ...toolKinds };
   const engine = createPaidWorkEngine({
     database,
@@ -116,13 +132,20 @@ export function createPaidWork({
     generation,
     tools,
     edit,
-    /** What each kind of work costs here, and which is a local preview. */
-    prices,
+    /** What each kind of work costs here now, and which is a local preview. */
+    prices: () => workPrices(chainOf, priceStore.current()),
+    /** The operator's price of each action, as the console lists and changes them. */
+    priceStore,
     jobs,
-    start: engine.start,
+    /** Reads the prices (seeding any missing), then opens the queue and, with `workers > 0`, runs jobs. */
+    async start(options: Parameters<typeof engine.start>[0]): Promise<void> {
+      await priceStore.start();
+      await engine.start(options);
+    },
     /** Stops taking jobs, lets running ones finish (or hands them back to the queue), frees the providers. */
     async stop(): Promise<void> {
       await engine.stop();
+      await priceStore.stop();
       await tools.close();
     },
   };

@@ -12,6 +12,7 @@ import {
   adminPaymentsResponse,
   adminProvidersResponse,
 } from './admin-reports.ts';
+import { maxActionCredits, priceActions } from './pricing.ts';
 
 /** A change needs the operator's password typed again within this long. */
 export const adminConfirmTtlMs = 15 * 60_000;
@@ -202,6 +203,37 @@ export type AdminJobRetryRequest = z.infer<typeof adminJobRetryRequest>;
 export const adminJobRetryResponse = adminChangeResponse.extend({ jobId: z.string() });
 export type AdminJobRetryResponse = z.infer<typeof adminJobRetryResponse>;
 
+/** One action's price as the console lists it, and when an operator last changed it (null: never). */
+export const actionPrice = z.object({
+  action: z.enum(priceActions),
+  label: z.string(),
+  credits: z.number().int().min(0),
+  updatedAt: z.string().nullable(),
+});
+export type ActionPrice = z.infer<typeof actionPrice>;
+
+export const adminPricesResponse = z.object({ success: z.literal(true), prices: z.array(actionPrice) });
+export type AdminPricesResponse = z.infer<typeof adminPricesResponse>;
+
+export const adminPriceParams = z.strictObject({
+  action: z.enum(priceActions, { error: `Action must be one of: ${priceActions.join(', ')}` }),
+});
+
+/** A new price (docs/decisions/056): a whole number of credits in 0…maxActionCredits, and why. */
+export const adminPriceRequest = z.strictObject({
+  credits: z
+    .number({ error: 'Credits must be a number' })
+    .int('Credits must be a whole number')
+    .min(0, `Credits must be between 0 and ${maxActionCredits}`)
+    .max(maxActionCredits, `Credits must be between 0 and ${maxActionCredits}`),
+  reason: adminReason,
+});
+export type AdminPriceRequest = z.infer<typeof adminPriceRequest>;
+
+/** A price change's answer: its audit row, and the price as the console now lists it. */
+export const adminPriceResponse = adminChangeResponse.extend({ price: actionPrice });
+export type AdminPriceResponse = z.infer<typeof adminPriceResponse>;
+
 /**
  * The operator's routes, in the same form as `apiRoutes` (routes.ts), which takes them in. Kept
  * apart so that the public API reference leaves them out, and so that the access test walks every
@@ -225,6 +257,8 @@ export const adminRoutes = {
   'POST /api/admin/jobs/:id/retry': { 200: { json: adminJobRetryResponse } },
   'GET /api/admin/providers': { 200: { json: adminProvidersResponse } },
   'GET /api/admin/overview': { 200: { json: adminOverviewResponse } },
+  'GET /api/admin/prices': { 200: { json: adminPricesResponse } },
+  'PUT /api/admin/prices/:action': { 200: { json: adminPriceResponse } },
 } as const satisfies Record<string, Partial<Record<number, Answer>>>;
 
 export type AdminRoute = keyof typeof adminRoutes;

@@ -14,7 +14,6 @@ export type Bundle = {
   /** One label per plan, shown wherever the plan appears. */
   label: string;
   summary: string;
-  features: string[];
 };
 
 const sharedFeatures = ['Basic Models', 'Image editing tools', 'Full customer support'];
@@ -28,7 +27,6 @@ export const bundles: readonly Bundle[] = [
     popular: false,
     label: 'Try it out',
     summary: 'For a first project or a quick fix.',
-    features: ['5 images', ...sharedFeatures],
   },
   {
     name: 'Popular',
@@ -38,7 +36,6 @@ export const bundles: readonly Bundle[] = [
     popular: true,
     label: 'Most popular',
     summary: 'For creators and shops publishing every week.',
-    features: ['35 images', ...sharedFeatures],
   },
   {
     name: 'Premium',
@@ -48,7 +45,6 @@ export const bundles: readonly Bundle[] = [
     popular: false,
     label: 'Best value',
     summary: 'For teams and agencies with steady work.',
-    features: ['100 images', ...sharedFeatures],
   },
 ];
 
@@ -60,7 +56,22 @@ export function formatPrice(amountCents: number): string {
   return `$${(amountCents / 100).toFixed(amountCents % 100 === 0 ? 0 : 2)}`;
 }
 
-/** Cents per credit, for "from $0.50 per image" copy. */
-export function pricePerCredit(bundle: Bundle): string {
-  return formatPrice(Math.round(bundle.amountCents / bundle.credits));
+/** How many images a bundle's credits make when one generation costs `generationCredits`. */
+export function imagesIn(bundle: Bundle, generationCredits: number): number {
+  return generationCredits > 0 ? Math.floor(bundle.credits / generationCredits) : bundle.credits;
+}
+
+/**
+ * A plan's feature lines ("35 images" first), computed from the current price of one generation
+ * (docs/decisions/056) so that an operator's price change cannot leave a plan promising too much.
+ */
+export function bundleFeatures(bundle: Bundle, generationCredits: number): string[] {
+  const images = imagesIn(bundle, generationCredits);
+  const first = generationCredits > 0 ? `${images} image${images === 1 ? '' : 's'}` : `${bundle.credits} credits`;
+  return [first, ...sharedFeatures];
+}
+
+/** What one generated image costs in money from this bundle, at `generationCredits` a generation. */
+export function pricePerImage(bundle: Bundle, generationCredits: number): string {
+  return formatPrice(Math.round((bundle.amountCents * generationCredits) / bundle.credits));
 }

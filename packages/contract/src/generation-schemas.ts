@@ -82,13 +82,21 @@ export const providersResponse = z.object({
   toolChains: z.partialRecord(z.enum(toolIds), z.array(z.enum(toolProviders))).optional(),
   /**
    * What each kind of work costs with the providers that run it, and whether it is a local
-   * preview (a classical approximation, not a learned model: docs/decisions/051). The web app
-   * quotes these rather than `creditCosts`, which is the price with a real provider.
+   * preview (a classical approximation, not a learned model: docs/decisions/051), at the prices the
+   * operator set (docs/decisions/056): `generation` at standard quality, `generationHd` at HD. The
+   * web app quotes these rather than `creditCosts`, which are only the defaults. `imageCredits`: a
+   * standard generation's price with a real provider, even where the local painter makes it a free
+   * preview; the plans count their images at it.
    */
-  prices: z.object({ generation: workPrice, tools: z.record(z.enum(toolIds), workPrice) }),
+  prices: z.object({
+    generation: workPrice,
+    generationHd: workPrice,
+    imageCredits: z.number().int().min(0),
+    tools: z.record(z.enum(toolIds), workPrice),
+  }),
   /**
    * Edit with words (docs/decisions/057): whether any configured provider can edit, which ones in
-   * the order they are tried (Stability only with a mask), and the price (a generation's).
+   * the order they are tried (Stability only with a mask), and the price (the operator's `edit`).
    */
   edit: z.object({ available: z.boolean(), providers: z.array(z.enum(editProviders)), price: workPrice }),
 });

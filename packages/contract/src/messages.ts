@@ -227,6 +227,8 @@ export const messages = {
     nothingOwed: 'This account owes no credits',
     shortfallForgiven: (owed: number) => `Forgave ${owed} owed credit${owed === 1 ? '' : 's'}: paid work is open again`,
     accountDeleted: 'Account deleted, as its owner would have deleted it',
+    priceSet: (label: string, credits: number) =>
+      `${label} now costs ${credits} credit${credits === 1 ? '' : 's'}; work already accepted keeps its price`,
   },
   /** Stripe's own texts for its test cards, so the local provider reads like Stripe. */
   card: {

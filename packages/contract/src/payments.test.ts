@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundles, formatPrice } from './catalogue.ts';
+import { bundleFeatures, bundles, formatPrice, pricePerImage } from './catalogue.ts';
 import { addCreditRequest, createPaymentIntentRequest } from './payments.ts';
 
 describe('catalogue', () => {
@@ -11,7 +11,20 @@ describe('catalogue', () => {
       ['Popular', 2000, '$20', 'usd', 35, true],
       ['Premium', 5000, '$50', 'usd', 100, false],
     ]);
-    expect(bundles[1]?.features).toEqual(['35 images', 'Basic Models', 'Image editing tools', 'Full customer support']);
+    expect(bundleFeatures(bundles[1]!, 1)).toEqual([
+      '35 images',
+      'Basic Models',
+      'Image editing tools',
+      'Full customer support',
+    ]);
+  });
+
+  it('counts a plan’s images from the current price of one generation', () => {
+    expect(bundles.map((bundle) => bundleFeatures(bundle, 2)[0])).toEqual(['2 images', '17 images', '50 images']);
+    expect(bundles.map((bundle) => bundleFeatures(bundle, 5)[0])).toEqual(['1 image', '7 images', '20 images']);
+    // Free generation: the plan is its credits, never "infinite images".
+    expect(bundleFeatures(bundles[0]!, 0)[0]).toBe('5 credits');
+    expect(bundles.map((bundle) => pricePerImage(bundle, 2))).toEqual(['$2', '$1.14', '$1']);
   });
 });
 

@@ -1,9 +1,11 @@
 import type { JobKind } from './jobs.ts';
+import { toolIds, type ToolId } from './tools.ts';
 
 /**
- * What each paid action costs, in credits (docs/architecture.md §2: 1 credit per image or edit, so the
- * bundles' "5/35/100 images" hold). The server charges from this table and the web app labels
- * its buttons from it; a price changes here and nowhere else.
+ * What each paid action costs by default, in credits (docs/architecture.md §2: 1 credit per image or
+ * edit). The server seeds its price table from these (docs/decisions/056); the operator changes a
+ * price in the console, and pages quote the server's `/api/image/providers` answer, falling back
+ * to these only until it has answered.
  */
 export const creditCosts = {
   generation: 1,
@@ -63,3 +65,64 @@ export const localEngines: Record<JobKind, 'model' | 'preview'> = {
   uncrop: 'preview',
   cleanup: 'preview',
 };
+
+/**
+ * Every action whose credit price the operator sets (docs/decisions/056): a generation by quality,
+ * each editing tool, an edit described in words, and any local preview (docs/decisions/051).
+ */
+export const priceActions = ['generation', 'generation-hd', ...toolIds, 'edit', 'preview'] as const;
+export type PriceAction = (typeof priceActions)[number];
+export const isPriceAction = (value: string): value is PriceAction =>
+  (priceActions as readonly string[]).includes(value);
+
+/** The highest price an operator may set for one action, in credits. */
+export const maxActionCredits = 100;
+
+/** Each action's price in credits, as the server holds it now. */
+export type PriceTable = Record<PriceAction, number>;
+
+/** What the console calls each action. */
+export const priceActionLabels: Record<PriceAction, string> = {
+  generation: 'Generation (standard quality)',
+  'generation-hd': 'Generation (HD quality)',
+  'remove-background': 'Remove background',
+  'remove-text': 'Remove text',
+  'product-photography': 'Product photography',
+  reimagine: 'Reimagine',
+  'replace-background': 'Replace background',
+  upscale: 'Upscale',
+  uncrop: 'Uncrop',
+  cleanup: 'Cleanup',
+  edit: 'Edit with words',
+  preview: 'Local preview (any action)',
+};
+
+/**
+ * The table a new database starts with: today's prices, an edit in words at a generation's price,
+ * and a preview at `previewCredits` (the server's LOCAL_PREVIEW_CREDITS).
+ */
+export function defaultPriceTable(previewCredits: number): PriceTable {
+  const tools = Object.fromEntries(toolIds.map((tool): [ToolId, number] => [tool, creditCosts.edit]));
+  return {
+    generation: creditCosts.generation,
+    'generation-hd': creditCosts.generation,
+    ...tools,
+    edit: creditCosts.generation,
+    preview: previewCredits,
+  } as PriceTable;
+}
+
+/**
+ * Which price a job pays: a local preview the preview price, a generation its quality's price
+ * (HD only where the model honours it: dall-e-2 draws at one quality), a tool its own.
+ */
+export function priceActionFor(
+  kind: JobKind,
+  asked: { quality?: unknown; model?: unknown },
+  preview: boolean,
+): PriceAction {
+  if (preview) return 'preview';
+  if (kind === 'generation')
+    return asked.quality === 'hd' && asked.model !== 'dall-e-2' ? 'generation-hd' : 'generation';
+  return kind;
+}

@@ -141,7 +141,11 @@ export const routeDocs: Record<string, RouteDoc> = {
     description:
       'Reserves one credit, runs a generation job and answers the PNG as a data URL. A failure, or a picture nobody can use (all black, blank, the wrong size), is refunded and answers why.',
   },
-  'GET /api/image/providers': { tag: 'Generation', auth: 'none', summary: 'Which providers answer (local or hosted)' },
+  'GET /api/image/providers': {
+    tag: 'Generation',
+    auth: 'none',
+    summary: 'Which providers answer (local or hosted), and the current price of each kind of work',
+  },
   'POST /api/image/tools/:tool': {
     tag: 'Tools',
     auth: 'session',

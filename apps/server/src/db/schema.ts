@@ -554,3 +554,20 @@ export const adminActions = pgTable(
     check('admin_actions_reason_present', sql`length(btrim(${t.reason})) > 0`),
   ],
 );
+
+/**
+ * The credit price of each paid action (docs/decisions/056), seeded at start-up from the contract's
+ * defaults and changed by an operator in the console (each change audited). A job's price is the
+ * one its reservation holds, so a change here never reaches work already accepted.
+ */
+export const actionPrices = pgTable(
+  'action_prices',
+  {
+    action: text('action').primaryKey(),
+    credits: integer('credits').notNull(),
+    // Null until an operator first changes the seeded price.
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('action_prices_credits_range', sql`${t.credits} BETWEEN 0 AND 100`)],
+);

@@ -114,4 +114,8 @@ export const adminRouteExamples: Record<AdminRoute, Example> = {
   },
   'GET /api/admin/providers': { request: () => ({ url: '/api/admin/providers' }) },
   'GET /api/admin/overview': { request: () => ({ url: '/api/admin/overview?days=30' }) },
+  'GET /api/admin/prices': { request: () => ({ url: '/api/admin/prices' }) },
+  'PUT /api/admin/prices/:action': {
+    request: () => ({ url: '/api/admin/prices/upscale', payload: { credits: 1, reason: 'Access test price' } }),
+  },
 };

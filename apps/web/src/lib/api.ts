@@ -102,7 +102,7 @@ function errorFrom(status: number, body: unknown): ApiError {
 }
 
 /** Sends a call; any failure (network, 401, non-2xx) becomes an ApiError. JSON, or multipart for FormData. */
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function send(
   method: Method,
@@ -118,7 +118,8 @@ async function send(
   const token = getToken();
   if (token) headers.token = token;
   const multipart = body instanceof FormData;
-  if (method === 'POST' && !multipart) headers['content-type'] = 'application/json';
+  const sendsBody = method === 'POST' || method === 'PUT';
+  if (sendsBody && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -127,7 +128,7 @@ async function send(
       headers,
       signal,
       // The server treats an empty JSON body as "no body", as docs/product.md's credit calls send.
-      body: method === 'POST' && body !== undefined ? (multipart ? body : JSON.stringify(body)) : undefined,
+      body: sendsBody && body !== undefined ? (multipart ? body : JSON.stringify(body)) : undefined,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -156,6 +157,11 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
 /** JSON body, or a FormData sent as multipart (the editing tools' uploads). */
 export function apiPost<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return request<T>('POST', path, body, options);
+}
+
+/** Replaces a resource with the JSON body (the console's prices). */
+export function apiPut<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>('PUT', path, body, options);
 }
 
 export function apiDelete<T>(path: string, options: RequestOptions = {}): Promise<T> {

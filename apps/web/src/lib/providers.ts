@@ -1,5 +1,6 @@
 import type { ProvidersResponse, WorkPrice } from '@lumigen/contract/generation';
 import type { JobKind } from '@lumigen/contract/jobs';
+import { creditCosts } from '@lumigen/contract/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api.ts';
 
@@ -20,4 +21,13 @@ export function useWorkPrice(kind: JobKind): WorkPrice | undefined {
   if (!data) return undefined;
   if (kind === 'edit') return data.edit.price;
   return kind === 'generation' ? data.prices.generation : data.prices.tools[kind];
+}
+
+/**
+ * What one standard generation costs now with a real provider, in credits, for copy that quotes it
+ * ("an image costs 1 credit", the plans' "35 images"): the operator's price once the server
+ * answered (docs/decisions/056), the default before.
+ */
+export function useImageCredits(): number {
+  return useProviders().data?.prices.imageCredits ?? creditCosts.generation;
 }

@@ -58,7 +58,12 @@ export function localProviders(previewCredits: number) {
     generation: 'local',
     localPreview: true,
     tools: 'local',
-    prices: { generation: price('generation'), tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])) },
+    prices: {
+      generation: price('generation'),
+      generationHd: price('generation'),
+      imageCredits: 1,
+      tools: Object.fromEntries(toolIds.map((tool) => [tool, price(tool)])),
+    },
     // No outside provider: nothing here can edit with words (docs/decisions/057).
     edit: { available: false, providers: [], price: { credits: 1, preview: false } },
   };

@@ -18,6 +18,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { clientKey } from '../../lib/client-key.ts';
+import type { Db } from '../../db/client.ts';
+import type { PriceStore } from '../prices/index.ts';
+import { adminPricesRoutes } from './admin-prices.routes.ts';
 import type { AdminService } from './admin.service.ts';
 import { reportRoutes, type ReportRouteDeps } from './reports.routes.ts';
 
@@ -27,6 +30,8 @@ export type AdminRouteDeps = {
   confirmLimit: { max: number; windowMs: number };
   /** Money, work, providers and the overview, behind the same guard. */
   reports: ReportRouteDeps;
+  /** The prices of paid actions, with the database their changes are written in. */
+  prices: { db: Db; prices: PriceStore };
 };
 
 const notFound = () => new AppError('not_found', messages.notFound);
@@ -38,7 +43,7 @@ const notFound = () => new AppError('not_found', messages.notFound);
  * confirmed its password within 15 minutes, else 403 `confirm_password`. Both are checked before
  * the body is read, so a route added in this plugin is guarded without more work.
  */
-export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit, reports }: AdminRouteDeps) {
+export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit, reports, prices }: AdminRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.addHook('onRequest', async (request: FastifyRequest) => {
@@ -108,6 +113,7 @@ export async function adminRoutes(app: FastifyInstance, { admin, confirmLimit, r
   );
 
   reportRoutes(app, reports);
+  adminPricesRoutes(app, prices);
 }
 
 /** The customer's page and the changes made from it: each audited in its own transaction (decision 054). */

@@ -134,6 +134,15 @@ export async function markReservationCommitted(
   return updated.length === 1;
 }
 
+/** The credits a reservation holds (or held); null when there is no such reservation. */
+export async function findReservationCost(ex: Executor, reservationId: string): Promise<number | null> {
+  const [row] = await ex
+    .select({ cost: creditReservations.cost })
+    .from(creditReservations)
+    .where(eq(creditReservations.id, reservationId));
+  return row?.cost ?? null;
+}
+
 /** Gives a pending reservation's credits back, once: the new balance and the credits; null when it was not pending. */
 export async function refundReservation(
   ex: Executor,

@@ -213,6 +213,19 @@ export function createCreditsService(
       return reservation;
     },
 
+    /**
+     * Charges again, once, what a reservation the sweep refunded held: its own amount, not today's
+     * price (docs/decisions/056). 402 when short.
+     */
+    async chargeReservationAgain(userId: string, reservationId: string, ex: Executor = db): Promise<number> {
+      const cost = await repo.findReservationCost(ex, reservationId);
+      if (cost === null) throw new Error(`reservation ${reservationId} is gone`);
+      const balance = await repo.takeCredits(ex, userId, cost, 'spend', reservationId);
+      if (balance === null) return insufficient(userId, cost, ex);
+      metrics?.spent.inc(cost);
+      return balance;
+    },
+
     /** False when the reservation was no longer pending (the sweep refunded it meanwhile). */
     commit(reservationId: string, imageId?: string, ex: Executor = db): Promise<boolean> {
       return repo.markReservationCommitted(ex, reservationId, imageId);

@@ -23,8 +23,14 @@ const failureErrors = {
 } as const;
 
 /** Text-to-image as a paid job (see `jobs/job-runner.ts`: reserved at acceptance, painted by a worker). */
-/** `cost`: a generation's price with this provider (`local-engines.ts`). */
-export function createGenerationService({ provider, cost }: { provider: GenerationProvider; cost: number }) {
+/** `cost`: a generation's price now with this provider, for its parameters (docs/decisions/056). */
+export function createGenerationService({
+  provider,
+  cost,
+}: {
+  provider: GenerationProvider;
+  cost: (params: Record<string, unknown>) => number;
+}) {
   // A provider that does not serve the configured model cannot be fixed by a retry: until the
   // operator fixes it (and restarts), every generation is refused before anything is charged.
   let state: GenerationState = 'ok';

@@ -22,9 +22,10 @@ export async function healthRoutes(
     generation: GenerationService;
     toolsProvider: ToolProviderName;
     toolChains?: Record<ToolId, ToolProviderName[]> | undefined;
-    prices: Record<JobKind, WorkPrice>;
-    /** Edit with words: its providers in order (none: unavailable) and its price. */
-    edit: { providers: EditProviderName[]; price: WorkPrice };
+    /** What each kind of work costs now (the operator's prices: docs/decisions/056). */
+    prices: () => Record<JobKind, WorkPrice> & { generationHd: WorkPrice; imageCredits: number };
+    /** Edit with words: its providers in order (none: unavailable). */
+    edit: { providers: EditProviderName[] };
     diskLow: () => Promise<boolean>;
   },
 ) {
@@ -43,15 +44,15 @@ export async function healthRoutes(
 
   // Public: it names which kind of provider answers, nothing about keys or addresses.
   app.get('/api/image/providers', async (): Promise<ProvidersResponse> => {
-    const { generation: generationPrice, edit: _edit, ...toolPrices } = prices;
+    const { generation: generationPrice, generationHd, imageCredits, edit: editPrice, ...toolPrices } = prices();
     return {
       success: true,
       generation: generation.providerName,
       localPreview: generation.providerName === 'local',
       tools: toolsProvider,
       ...(toolChains ? { toolChains } : {}),
-      prices: { generation: generationPrice, tools: toolPrices },
-      edit: { available: edit.providers.length > 0, providers: edit.providers, price: edit.price },
+      prices: { generation: generationPrice, generationHd, imageCredits, tools: toolPrices },
+      edit: { available: edit.providers.length > 0, providers: edit.providers, price: editPrice },
     };
   });
 }

@@ -78,13 +78,15 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
         }
         if (newJobs.length > 1 && !reserved) {
           // Checked once for the whole batch (the user row is locked): its words say what it costs.
-          const cost = newJobs.reduce((sum, job) => sum + kinds[job.kind].cost, 0);
+          const cost = newJobs.reduce((sum, job) => sum + kinds[job.kind].cost(job.params), 0);
           const creditBalance = await credits.balanceOf(userId, tx);
           if (creditBalance < cost)
             throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), {
               extra: { creditBalance },
             });
         }
+        // Each job's price, read once: the check above and the reservation below agree.
+        const prices = newJobs.map((job) => kinds[job.kind].cost(job.params));
         // The balance after the last reservation; with `reserved`, read once at the end.
         let balance: number | undefined;
         let inQueue = dispatched;
@@ -92,7 +94,7 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
         for (const [i, job] of newJobs.entries()) {
           let reservationId: string | null | undefined = reserved?.[i];
           if (reservationId === undefined) {
-            const reservation = await paidImages.reserve(userId, kinds[job.kind].cost, job.kind, tx, apiKey);
+            const reservation = await paidImages.reserve(userId, prices[i]!, job.kind, tx, apiKey);
             ({ reservationId, balance } = reservation);
           }
           const dispatch = !job.followsPrevious && inQueue < limits.maxRunningPerUser;
@@ -151,7 +153,9 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
     async reserveQuote(userId: string, jobKinds: JobKind[]): Promise<Array<string | null>> {
       return db.transaction(async (tx) => {
         await lockUser(tx, userId);
-        const cost = jobKinds.reduce((sum, kind) => sum + kinds[kind].cost, 0);
+        // Each price read once: the total checked is the total reserved, whatever changes meanwhile.
+        const prices = jobKinds.map((kind) => kinds[kind].cost({}));
+        const cost = prices.reduce((sum, each) => sum + each, 0);
         const creditBalance = await credits.balanceOf(userId, tx);
         if (creditBalance < cost)
           throw new AppError('insufficient_credit', batchMessages.cannotPay(cost, creditBalance), {
@@ -159,8 +163,8 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
           });
         // A free job (a local preview) reserves nothing: null.
         const ids: Array<string | null> = [];
-        for (const kind of jobKinds)
-          ids.push((await paidImages.reserve(userId, kinds[kind].cost, kind, tx)).reservationId);
+        for (const [i, kind] of jobKinds.entries())
+          ids.push((await paidImages.reserve(userId, prices[i]!, kind, tx)).reservationId);
         return ids;
       });
     },
@@ -195,7 +199,7 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
       return { pictures: price === 0 ? Number.POSITIVE_INFINITY : Math.floor(balance / price), balance, price };
     },
 
-    /** What a job of this kind costs. */
-    costOf: (kind: JobKind) => kinds[kind].cost,
+    /** What a job of this kind costs now (a generation at standard quality, or as `params` ask). */
+    costOf: (kind: JobKind, params: Record<string, unknown> = {}) => kinds[kind].cost(params),
   };
 }

@@ -29,7 +29,11 @@ export type JobContext = {
  * runner's and `paid-image.ts`'s, the same for every kind.
  */
 export type JobKindHandler = {
-  cost: number;
+  /**
+   * What a job of this kind with these parameters costs now (docs/decisions/056). Read once, when
+   * the job is accepted: its reservation holds that amount whatever the price becomes later.
+   */
+  cost(params: Record<string, unknown>): number;
   produce(context: JobContext): Promise<Omit<NewImage, 'userId'>>;
   /** What the provider's picture must be (its size; unlike the input), checked before it is delivered. */
   promise(context: Pick<JobContext, 'params' | 'files'>): OutputPromise;

@@ -164,7 +164,6 @@ export function createJobRunner({
           let ended: repo.JobRow | undefined;
           const image = await paidImages.deliver({
             userId: row.user_id,
-            cost: kind.cost,
             reservationId: row.reservation_id,
             made,
             log,

@@ -58,7 +58,6 @@ describe.each(databaseKinds)('a paid image on %s', (kind) => {
     await expect(
       dying.deliver({
         userId: user.id,
-        cost: 1,
         reservationId,
         made: made(),
         log,
@@ -72,7 +71,6 @@ describe.each(databaseKinds)('a paid image on %s', (kind) => {
     const retry = createPaidImages({ db: t.database.db, credits, images });
     const image = await retry.deliver({
       userId: user.id,
-      cost: 1,
       reservationId,
       made: made(),
       log,
@@ -95,10 +93,23 @@ describe.each(databaseKinds)('a paid image on %s', (kind) => {
     const before = await storedImageFiles(t.location);
     const paid = createPaidImages({ db: t.database.db, credits, images });
     expect(
-      await paid.deliver({ userId: user.id, cost: 1, reservationId, made: made(), log, claim: async () => false }),
+      await paid.deliver({ userId: user.id, reservationId, made: made(), log, claim: async () => false }),
     ).toBeUndefined();
     expect(await imageRowsOf(user.id)).toEqual([]);
     expect(await storedImageFiles(t.location)).toEqual(before);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+  });
+
+  it('a reservation the sweep refunded is charged again at the amount it held, not at a later price', async () => {
+    const { user } = await register(t.app);
+    const { reservationId } = await credits.reserve(user.id, 2, 'generation');
+    await credits.refund(reservationId);
+    // The operator changes the generation's price while the provider works; the job keeps its own.
+    await t.database.db.execute(sql`UPDATE action_prices SET credits = 4 WHERE action = 'generation'`);
+    const paid = createPaidImages({ db: t.database.db, credits, images });
+    const image = await paid.deliver({ userId: user.id, reservationId, made: made(), log, claim: async () => true });
+    expect(image).toBeDefined();
+    // Bonus 5, reserved 2, refunded 2, charged 2 again.
+    expect(await ledgerState(t.database, user.id)).toEqual({ balance: 3, ledgerSum: 3, ledgerRows: 4 });
   });
 });

@@ -6,8 +6,6 @@ import type { ImageRow, ImagesService, NewImage } from '../images/index.ts';
 
 export type Delivery = {
   userId: string;
-  /** The credits reserved when the work was accepted. */
-  cost: number;
   /** Null for free work (a local preview at 0 credits): nothing was reserved, nothing is committed. */
   reservationId: string | null;
   /** What the provider made; stored as the user's image. */
@@ -63,7 +61,7 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
      * with the 402 and the image is taken back. Never a free image, never a charge without one.
      * Undefined when the job no longer wanted it.
      */
-    async deliver({ userId, cost, reservationId, made, claim, log }: Delivery): Promise<ImageRow | undefined> {
+    async deliver({ userId, reservationId, made, claim, log }: Delivery): Promise<ImageRow | undefined> {
       const stored = await images.storeBytes(made.png);
       try {
         return await db.transaction(async (tx) => {
@@ -77,7 +75,7 @@ export function createPaidImages({ db, credits, images }: { db: Db; credits: Cre
               { imageId: image.id, reservationId },
               'reservation was swept while the image was made; charging again',
             );
-            await credits.spend(userId, cost, reservationId, tx);
+            await credits.chargeReservationAgain(userId, reservationId, tx);
           }
           return image;
         });

@@ -73,7 +73,7 @@ export function createWait({ db, kinds, credits, images, watch }: JobsDeps) {
         // A 402 names what the job cost beside the balance, as a refusal at submission does.
         extra: {
           creditBalance: await credits.balanceOf(userId),
-          ...(code === 'insufficient_credit' ? { creditsNeeded: kinds[row.kind as JobKind].cost } : {}),
+          ...(code === 'insufficient_credit' ? { creditsNeeded: kinds[row.kind as JobKind].cost(row.params) } : {}),
         },
         headers: row.retry_after_seconds === null ? {} : { 'retry-after': String(row.retry_after_seconds) },
       });

@@ -53,7 +53,8 @@ export function createEditService({
   recordAttempts,
 }: {
   chain: EditChain;
-  cost: number;
+  /** The current price of an edit (docs/decisions/056), read when the job is accepted. */
+  cost: () => number;
   recordAttempts?: (jobId: string, attempts: ProviderAttempt[]) => Promise<void>;
 }) {
   return {

@@ -1,7 +1,7 @@
 export { type CheckedImage, type ToolInput, type ToolProvider, ToolProviderError } from './providers/provider.ts';
 export { recordProviderAttempts } from './providers/attempts.repository.ts';
 export { describeChains } from './providers/chain.ts';
-export { workPrices } from './providers/local-engines.ts';
+export { isLocalPreview, workPrices } from './providers/local-engines.ts';
 export { selectEditChain, selectToolProvider } from './providers/select-provider.ts';
 export { type EditChain, type EditInput, type EditProvider, createEditChain } from './providers/edit-with-words.ts';
 export { acceptToolCall } from './tool-call.ts';

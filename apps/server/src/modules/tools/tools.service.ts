@@ -94,8 +94,8 @@ export function createToolsService({
       };
     },
 
-    /** Each tool as a job kind, at its price with this provider (`local-engines.ts`). */
-    job(tool: ToolId, cost: number): JobKindHandler {
+    /** Each tool as a job kind, at its price now with this provider (`local-engines.ts`, docs/decisions/056). */
+    job(tool: ToolId, cost: () => number): JobKindHandler {
       return {
         cost,
         async produce({ jobId, params, files, workDir, log, progress, preview }) {

@@ -5,7 +5,7 @@ import { ActionsPage } from './pages/actions-page.tsx';
 import { JobsPage } from './pages/jobs-page.tsx';
 import { OverviewPage } from './pages/overview-page.tsx';
 import { PaymentsPage } from './pages/payments-page.tsx';
-import { PricesPage } from './pages/placeholders.tsx';
+import { PricesPage } from './pages/prices-page.tsx';
 import { ProvidersPage } from './pages/providers-page.tsx';
 import { UserPage } from './pages/user-page.tsx';
 import { UsersPage } from './pages/users-page.tsx';

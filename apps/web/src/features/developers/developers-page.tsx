@@ -1,11 +1,12 @@
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { formatCost } from '@lumigen/contract/pricing';
 import { Link } from 'react-router';
 import { AnchorNav } from '../../components/ui/anchor-nav.tsx';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { useScrollToHash } from '../../components/ui/use-scroll-to-hash.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useImageCredits } from '../../lib/providers.ts';
 import { ApiReference } from './components/api-reference.tsx';
 import { CodeBlock } from './components/code-block.tsx';
 import { clipdropEndpoints, examples, placeholderOrigin } from './examples.ts';
@@ -47,7 +48,7 @@ export function DevelopersPage() {
   // The prerendered page shows a placeholder host; the browser swaps in the one it is on.
   const hydrated = useHydrated();
   const code = examples(hydrated ? window.location.origin : placeholderOrigin);
-  const cost = formatCost(creditCosts.generation);
+  const cost = formatCost(useImageCredits());
   return (
     <>
       <PageHero

@@ -1,6 +1,6 @@
 import { jobKinds, type JobKind } from '@lumigen/contract/jobs';
 import type { WorkPrice } from '@lumigen/contract/generation';
-import { creditCosts, localEngines } from '@lumigen/contract/pricing';
+import { localEngines, priceActionFor, type PriceTable } from '@lumigen/contract/pricing';
 
 /** The providers that may run a kind of work, in the order they are tried. */
 export type ProviderChain = readonly string[];
@@ -13,15 +13,26 @@ export function isLocalPreview(kind: JobKind, chain: ProviderChain): boolean {
   return localEngines[kind] === 'preview' && chain.every((provider) => provider === 'local');
 }
 
-/** What each kind of work costs with these chains: a local preview its own price, anything else its price in the contract. */
+/**
+ * What each kind of work costs with these chains at the operator's current prices
+ * (docs/decisions/056): a local preview the preview price, anything else its own; a generation
+ * at standard quality.
+ */
 export function workPrices(
   chainOf: (kind: JobKind) => ProviderChain,
-  localPreviewCredits: number,
-): Record<JobKind, WorkPrice> {
+  table: PriceTable,
+): Record<JobKind, WorkPrice> & { generationHd: WorkPrice; imageCredits: number } {
   const entries = jobKinds.map((kind): [JobKind, WorkPrice] => {
     const preview = isLocalPreview(kind, chainOf(kind));
-    const listed = kind === 'generation' ? creditCosts.generation : creditCosts.edit;
-    return [kind, { credits: preview ? localPreviewCredits : listed, preview }];
+    return [kind, { credits: table[priceActionFor(kind, {}, preview)], preview }];
   });
-  return Object.fromEntries(entries) as Record<JobKind, WorkPrice>;
+  const generationPreview = isLocalPreview('generation', chainOf('generation'));
+  return {
+    ...(Object.fromEntries(entries) as Record<JobKind, WorkPrice>),
+    generationHd: {
+      credits: table[priceActionFor('generation', { quality: 'hd' }, generationPreview)],
+      preview: generationPreview,
+    },
+    imageCredits: table.generation,
+  };
 }

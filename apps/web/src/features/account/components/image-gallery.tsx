@@ -1,7 +1,8 @@
 import { imageStyles, type ImageStyle } from '@lumigen/contract/generation';
 import { imageKinds, type ImageKind } from '@lumigen/contract/image-kinds';
 import type { ImageSummary } from '@lumigen/contract/images';
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { formatCost } from '@lumigen/contract/pricing';
+import { useImageCredits } from '../../../lib/providers.ts';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -67,6 +68,7 @@ const kindOptionLabel = (kind: ImageKind) =>
 
 /** The user's images, searched and filtered: open, download, carry into a tool, or delete each one. */
 export function ImageGallery() {
+  const imageCredits = useImageCredits();
   const { token } = useAuth();
   const [q, setQ] = useState('');
   const [kind, setKind] = useState<ImageKind | ''>('');
@@ -118,8 +120,7 @@ export function ImageGallery() {
   if (images.length === 0 && !searching) {
     return (
       <p className="profile-note">
-        No images yet. <Link to="/generate">Generate your first one</Link> — it costs{' '}
-        {formatCost(creditCosts.generation)}.
+        No images yet. <Link to="/generate">Generate your first one</Link> — it costs {formatCost(imageCredits)}.
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '@lumigen/contract/credits';
-import { creditCosts, formatCost } from '@lumigen/contract/pricing';
+import { formatCost } from '@lumigen/contract/pricing';
+import { useImageCredits } from '../../../lib/providers.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/session.tsx';
@@ -45,6 +46,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
 
 /** Every credit in and out, newest first, with what it paid for. */
 export function LedgerSection() {
+  const imageCredits = useImageCredits();
   const { token } = useAuth();
   const ledger = useLedger(token);
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
@@ -57,7 +59,7 @@ export function LedgerSection() {
     content = (
       <p className="profile-note">
         Nothing yet. Every credit you receive or spend will be listed here:{' '}
-        <Link to="/generate">generating an image</Link> costs {formatCost(creditCosts.generation)}.
+        <Link to="/generate">generating an image</Link> costs {formatCost(imageCredits)}.
       </p>
     );
   } else {

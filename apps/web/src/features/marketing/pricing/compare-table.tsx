@@ -1,4 +1,5 @@
 import { bundles } from '@lumigen/contract/catalogue';
+import { useImageCredits } from '../../../lib/providers.ts';
 import { compareRows, type Cell } from './compare-rows.ts';
 import './pricing.css';
 
@@ -16,6 +17,7 @@ function Value({ cell }: { cell: Cell }) {
 
 /** The three bundles side by side, the popular one's column highlighted; a real table for screen readers. */
 export function CompareTable({ caption }: { caption: string }) {
+  const imageCredits = useImageCredits();
   return (
     // A focusable, labelled region: on the narrowest screens the table may scroll inside it, and
     // keyboard users must be able to scroll it too.
@@ -36,7 +38,7 @@ export function CompareTable({ caption }: { caption: string }) {
           </tr>
         </thead>
         <tbody>
-          {compareRows.map((row) => (
+          {compareRows(imageCredits).map((row) => (
             <tr key={row.label}>
               <th scope="row">
                 {row.label}

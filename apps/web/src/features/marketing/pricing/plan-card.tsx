@@ -1,11 +1,14 @@
-import { formatPrice, pricePerCredit, type Bundle } from '@lumigen/contract/catalogue';
+import { bundleFeatures, formatPrice, pricePerImage, type Bundle } from '@lumigen/contract/catalogue';
 import { Button } from '../../../components/ui/button.tsx';
+import { useImageCredits } from '../../../lib/providers.ts';
 import { useChoosePlan } from './use-choose-plan.ts';
 import './plan-card.css';
 
 export function PlanCard({ bundle, headingLevel = 3 }: { bundle: Bundle; headingLevel?: 2 | 3 }) {
   const choose = useChoosePlan();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // The operator's current price of one image (docs/decisions/056); the default until the server answers.
+  const imageCredits = useImageCredits();
   return (
     <article
       className={`plan-card${bundle.popular ? ' plan-card--popular' : ''}`}
@@ -20,10 +23,10 @@ export function PlanCard({ bundle, headingLevel = 3 }: { bundle: Bundle; heading
         <span className="plan-card__unit"> prepaid · {bundle.credits} credits</span>
       </p>
       <p className="plan-card__summary">
-        {bundle.summary} {pricePerCredit(bundle)} per image.
+        {bundle.summary} {pricePerImage(bundle, imageCredits)} per image.
       </p>
       <ul className="plan-card__features">
-        {bundle.features.map((feature) => (
+        {bundleFeatures(bundle, imageCredits).map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localProviders } from '../../../test/answers.ts';
 import { mockServer } from '../../../test/mock-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { faqGroups } from '../faq/faq-data.ts';
@@ -24,7 +25,7 @@ const expanded = (buttons: HTMLElement[]) => buttons.map((button) => button.getA
 describe('pricing page', () => {
   beforeEach(() => {
     localStorage.clear();
-    // A visitor's pricing page asks the server nothing: any call fails the test.
+    // A visitor's pricing page asks the server only its prices (the default answer: 1 credit an image).
     mockServer({});
   });
   afterEach(() => {
@@ -106,5 +107,35 @@ describe('pricing page', () => {
 
     await user.click(product[0]!);
     expect(expanded(product)).toEqual([true, false, false]);
+  });
+
+  it('counts each plan’s images and its price per image from the server’s current price of one generation', async () => {
+    const providers = localProviders(1);
+    mockServer({
+      'GET /api/image/providers': [
+        200,
+        // A keyless server: a generation is a free preview here; the plans count images at the real price.
+        { ...providers, prices: { ...providers.prices, generation: { credits: 0, preview: true }, imageCredits: 2 } },
+      ],
+    });
+    renderPricing();
+    const plans = screen.getByRole('tabpanel', { name: 'Prepaid' });
+    expect(await within(plans).findByText('17 images')).toBeTruthy();
+    expect(within(plans).getByText('2 images')).toBeTruthy();
+    expect(within(plans).getByText('50 images')).toBeTruthy();
+    expect(within(plans).queryByText('35 images')).toBeNull();
+    const table = screen.getByRole('table');
+    const images = within(table).getByRole('row', { name: /^Images/ });
+    expect(
+      within(images)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['2', '17', '50']);
+    const perImage = within(table).getByRole('row', { name: /^Price per image/ });
+    expect(
+      within(perImage)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['$2.00', '$1.14', '$1.00']);
   });
 });

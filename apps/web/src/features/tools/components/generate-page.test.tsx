@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify.ts';
 import { GeneratePage } from './generate-page.tsx';
-import { jobView, noJobs } from '../../../test/answers.ts';
+import { jobView, localProviders, noJobs } from '../../../test/answers.ts';
 import { eventStream, mockServer } from '../../../test/mock-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 
@@ -295,5 +295,28 @@ describe('/generate runs through the jobs API', () => {
     expect(chosen('Quality')).toBe('hd');
     expect((screen.getByRole('combobox', { name: 'Style' }) as HTMLSelectElement).value).toBe('cinematic');
     expect(menu.open).toBe(false);
+  });
+
+  it('quotes the operator’s current price for the quality chosen, and HD only where it is drawn', async () => {
+    const providers = localProviders(1);
+    mockServer({
+      'GET /api/image/providers': [
+        200,
+        {
+          ...providers,
+          generation: 'openai',
+          localPreview: false,
+          prices: {
+            ...providers.prices,
+            generation: { credits: 2, preview: false },
+            generationHd: { credits: 5, preview: false },
+          },
+        },
+      ],
+    });
+    renderWithProviders(<GeneratePage />, { path: '/generate', token: 'valid-token' });
+    expect(await screen.findByRole('button', { name: 'Generate · 2 credits' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Quality' })).getByRole('radio', { name: 'HD' }));
+    expect(await screen.findByRole('button', { name: 'Generate · 5 credits' })).toBeTruthy();
   });
 });

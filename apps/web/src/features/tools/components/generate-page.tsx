@@ -27,11 +27,15 @@ export function GeneratePage() {
   // The balance could not pay for the last attempt: the numbers, and a way to buy.
   const [short, setShort] = useState<{ needed: number; balance: number }>();
   const providers = useProviders();
-  // The server's price (free when only the local painter generates); the listed one until it answers.
-  const price = useWorkPrice('generation');
-  const cost = price?.credits ?? creditCosts.generation;
   const canvas = useRef<HTMLElement>(null);
   const form = useGenerateForm();
+  // The server's price for the quality chosen (free when only the local painter generates; HD where
+  // the model draws it: docs/decisions/056); the listed one until it answers.
+  const standardPrice = useWorkPrice('generation');
+  const { quality, size } = form.watch();
+  const price =
+    quality === 'hd' && modelForSize[size] === 'dall-e-3' ? providers.data?.prices.generationHd : standardPrice;
+  const cost = price?.credits ?? creditCosts.generation;
   const submission = useSubmitGeneration();
   const fromReferences = useSubmitEdit();
   // Reference pictures, offered only where a provider can edit (docs/decisions/057).

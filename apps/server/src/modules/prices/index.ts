@@ -1,0 +1,1 @@
+export { createPriceStore, pricesChannel, type PriceStore } from './prices.service.ts';
