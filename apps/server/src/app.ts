@@ -231,7 +231,7 @@ export async function buildApp({
     diskLow: uploadGuard.diskLow,
   });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
-  await app.register(creditsRoutes, { credits });
+  await app.register(creditsRoutes, { credits, editPrice: () => paidWork.priceStore.current().edit });
   // Job event streams, counted per account and address; a suspension ends the account's at once.
   const openStreams = createOpenStreams();
   await app.register(adminRoutes, {

@@ -139,7 +139,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     auth: 'session',
     summary: 'Generate an image and wait for it',
     description:
-      'Reserves one credit, runs a generation job and answers the PNG as a data URL. A failure, or a picture nobody can use (all black, blank, the wrong size), is refunded and answers why.',
+      'Reserves a generation’s current price (`GET /api/image/providers`), runs a generation job and answers the PNG as a data URL. A failure, or a picture nobody can use (all black, blank, the wrong size), is refunded and answers why.',
   },
   'GET /api/image/providers': {
     tag: 'Generation',
@@ -153,7 +153,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     params: toolParam,
     summary: 'Edit a picture and wait for the result',
     description:
-      'Multipart, with Clipdrop’s field names. Reserves one credit; an upload that is not an image, too large or out of range costs nothing (4xx). A failure, or an unusable answer (all black, transparent, unchanged, the wrong size), is refunded and answers why.',
+      'Multipart, with Clipdrop’s field names. Reserves the tool’s current price (`GET /api/image/providers`); an upload that is not an image, too large or out of range costs nothing (4xx). A failure, or an unusable answer (all black, transparent, unchanged, the wrong size), is refunded and answers why.',
   },
   'POST /api/jobs/generate': {
     tag: 'Jobs',
@@ -205,7 +205,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     multipart: 'batch',
     summary: 'Run one tool over up to 50 pictures',
     description:
-      'Multipart: `tool`, the tool’s fields, and `image_file` repeated. Each picture is a job and costs one credit; a picture the server refuses is named and never charged. Answers 202 with the batch id.',
+      'Multipart: `tool`, the tool’s fields, and `image_file` repeated. Each picture is a job and costs the tool’s current price; a picture the server refuses is named and never charged. Answers 202 with the batch id.',
   },
   'GET /api/batches/:id': {
     tag: 'Batches',

@@ -7,7 +7,6 @@ import {
 } from '@lumigen/contract/credit-schemas';
 import { emptyBody } from '@lumigen/contract/fields';
 import { messages } from '@lumigen/contract/messages';
-import { creditCosts } from '@lumigen/contract/pricing';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastJson, { type Schema } from 'fast-json-stringify';
@@ -21,7 +20,17 @@ import type { CreditsService } from './credits.service.ts';
 // fraction of JSON.stringify's cost. The contract tests still check every answer against the schema.
 const serializeGetCredit = fastJson(z.toJSONSchema(getCreditResponse, { target: 'draft-7' }) as Schema);
 
-export async function creditsRoutes(app: FastifyInstance, { credits }: { credits: CreditsService }) {
+export async function creditsRoutes(
+  app: FastifyInstance,
+  {
+    credits,
+    editPrice,
+  }: {
+    credits: CreditsService;
+    /** The current price of an edit, as the operator set it (docs/decisions/056). */
+    editPrice: () => number;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Reading the ledger also takes an API key with the `read` scope; the rest needs the session.
   r.addHook('onRequest', (request) =>
@@ -45,9 +54,9 @@ export async function creditsRoutes(app: FastifyInstance, { credits }: { credits
     return { success: true, entries, nextCursor };
   });
 
-  // The specification's tool pages call this after an edit (docs/product.md §7), so it charges an edit's cost.
+  // The specification's tool pages call this after an edit (docs/product.md §7), so it charges an edit's price.
   r.post('/api/image/deduct-credit', { schema: { body: emptyBody } }, async (request): Promise<CreditResponse> => {
-    const creditBalance = await credits.spend(request.auth.userId, creditCosts.edit, randomUUID());
+    const creditBalance = await credits.spend(request.auth.userId, editPrice(), randomUUID());
     return { success: true, message: messages.creditDeducted, creditBalance };
   });
 }

@@ -167,4 +167,19 @@ describe.each(databaseKinds)('the operator’s prices on %s', (kind) => {
     expect(prices.tools.upscale).toEqual({ credits: 7, preview: false });
     expect(prices.tools['remove-background']).toEqual({ credits: 1, preview: false });
   });
+
+  it('charges the specification’s deduct-credit call the current price of an edit', async () => {
+    await setPriceElsewhere(t, 'edit', 2);
+    const deadline = Date.now() + 15_000;
+    while ((await t.app.inject({ method: 'GET', url: '/api/image/providers' })).json().edit.price.credits !== 2) {
+      if (Date.now() > deadline) throw new Error('the edit price never changed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { token, user } = await register(t.app);
+    const deducted = await t.app.inject({ method: 'POST', url: '/api/image/deduct-credit', headers: { token } });
+    expect(deducted.statusCode).toBe(200);
+    expect(deducted.json().creditBalance).toBe(3);
+    expect(await balanceOf(t, user.id)).toBe(3);
+    await setPriceElsewhere(t, 'edit', 1);
+  });
 });

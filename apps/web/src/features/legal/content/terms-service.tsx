@@ -1,5 +1,4 @@
 import { brand } from '@lumigen/contract/brand';
-import { everyActionCost, formatCost } from '@lumigen/contract/pricing';
 import { Link } from 'react-router';
 import { linkRequestResponseTime, type LegalSection } from '../legal-section.ts';
 
@@ -43,8 +42,8 @@ export const termsSections: LegalSection[] = [
             subscription and nothing renews.
           </li>
           <li>
-            Each generated image and each completed edit costs {formatCost(everyActionCost)}, unless a tool clearly
-            shows a different price before you start.
+            Each generated image and each completed edit costs the credits its button shows before you start; a free
+            preview costs none. Prices may change, but an action already started keeps the price it was started at.
           </li>
           <li>
             When you start an action we hold its cost. If the action fails for any reason, the credit is returned to

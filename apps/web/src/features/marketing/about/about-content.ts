@@ -16,7 +16,7 @@ export const benefits: Benefit[] = [
   {
     icon: 'coins',
     title: 'Pay per image',
-    text: 'Prepaid credits instead of a subscription: one credit per image or edit, and they never expire.',
+    text: 'Prepaid credits instead of a subscription: each image or edit shows its price before you start, and credits never expire.',
   },
   {
     icon: 'layers',

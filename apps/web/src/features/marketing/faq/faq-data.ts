@@ -1,4 +1,4 @@
-import { creditCosts, everyActionCost, formatCost, signupBonusCredits } from '@lumigen/contract/pricing';
+import { signupBonusCredits } from '@lumigen/contract/pricing';
 
 /** docs/product.md §3's FAQ entry: id, question, answer, and optional details. */
 export type FaqEntry = { id: string; question: string; answer: string; details?: string };
@@ -41,7 +41,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
       {
         id: 'prepaid',
         question: 'How do credits work?',
-        answer: `Credits are prepaid. Each generated image or completed edit costs ${formatCost(everyActionCost)}, unless its button says “Free preview”. Your balance is always shown in the header.`,
+        answer: `Credits are prepaid. Each generated image or completed edit costs the credits its button shows before you start, and nothing when it says “Free preview”. Your balance is always shown in the header.`,
       },
       {
         id: 'preview',
@@ -105,7 +105,7 @@ export const faqGroups: Record<FaqGroupId, FaqGroup> = {
       {
         id: 'again',
         question: 'Can I generate the same idea again?',
-        answer: `Yes: press Generate Another Image to try a new take on the same prompt, for ${formatCost(creditCosts.generation)} each.`,
+        answer: `Yes: press Generate Another Image to try a new take on the same prompt, at the price its button shows.`,
       },
     ],
   },

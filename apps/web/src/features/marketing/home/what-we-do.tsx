@@ -1,4 +1,3 @@
-import { everyActionCost, formatCost } from '@lumigen/contract/pricing';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import type { ToolLink } from './hero.tsx';
@@ -64,7 +63,7 @@ export function WhatWeDo({ tools }: { tools: ToolLink[] }) {
             align="start"
             eyebrow="Nine AI tools, one balance"
             title="What We Do"
-            lead={`Create an image, clean it up, put it somewhere new and make it big enough for print. Every action costs ${formatCost(everyActionCost)}, and a free preview nothing.`}
+            lead={`Create an image, clean it up, put it somewhere new and make it big enough for print. Every action shows its price in credits before you start, and a free preview costs nothing.`}
           />
           <nav className="what-we-do__menu" aria-label="Tool overview">
             <ul>
