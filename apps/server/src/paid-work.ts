@@ -10,6 +10,7 @@ import {
   createGenerationService,
   selectGenerationProvider,
   type GenerationProvider,
+  type ProviderFailure,
 } from './modules/generation/index.ts';
 import { createImagesService, type ImageStores } from './modules/images/index.ts';
 import { measuredGenerationProvider, measuredToolProvider } from './measured-providers.ts';
@@ -20,13 +21,24 @@ import {
   createEditService,
   createToolsService,
   isLocalPreview,
+  pricesWith,
+  providerAttempts,
   recordProviderAttempts,
   selectEditChain,
   selectToolProvider,
   workPrices,
   type EditChain,
+  type ProviderAttempt,
   type ToolProvider,
 } from './modules/tools/index.ts';
+
+/** A generation provider's failure in the terms its kept calls use (the tools' outcomes). */
+const generationOutcomes: Record<ProviderFailure, ProviderAttempt['outcome']> = {
+  content_policy: 'rejected_input',
+  misconfigured: 'unavailable',
+  timeout: 'timeout',
+  failed: 'failed',
+};
 
 export type PaidWorkOptions = {
   config: Config;
@@ -93,9 +105,20 @@ export function createPaidWork({
   >;
   const priceOf = (kind: JobKind, params: Record<string, unknown>) =>
     priceStore.current()[priceActionFor(kind, params, preview[kind])];
+  const providerPrices = pricesWith(config.tools.prices);
   const generation = createGenerationService({
     provider: painter,
     cost: (params) => priceOf('generation', params),
+    // Kept beside the tools' calls, so the operator's provider figures count generation too.
+    recordCalls: (jobId, calls, failure) =>
+      recordProviderAttempts(
+        db,
+        jobId,
+        providerAttempts('openai', calls, failure ? generationOutcomes[failure] : 'ok', {
+          prices: providerPrices,
+          openAiModel: painter.model,
+        }),
+      ),
   });
   const tools = createToolsService({
     provider: editor,

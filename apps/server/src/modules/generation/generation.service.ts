@@ -7,7 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { defaultImageModel } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isRetryableStatus, type JobKindHandler } from '../paid-work/index.ts';
-import { GenerationProviderError, type GenerationProvider } from './providers/provider.ts';
+import {
+  GenerationProviderError,
+  type GenerationCall,
+  type GenerationProvider,
+  type ProviderFailure,
+} from './providers/provider.ts';
 
 /**
  * The job parameter of a generation whose caller waits for the picture (the specification's
@@ -27,9 +32,12 @@ const failureErrors = {
 export function createGenerationService({
   provider,
   cost,
+  recordCalls,
 }: {
   provider: GenerationProvider;
   cost: (params: Record<string, unknown>) => number;
+  /** Keeps a job's calls to an outside provider with its cost; `failure`: why the last one failed. */
+  recordCalls?: (jobId: string, calls: GenerationCall[], failure?: ProviderFailure) => Promise<void>;
 }) {
   // A provider that does not serve the configured model cannot be fixed by a retry: until the
   // operator fixes it (and restarts), every generation is refused before anything is charged.
@@ -84,7 +92,7 @@ export function createGenerationService({
     /** Generation as a job kind: the accepted request is painted by the provider. */
     job: {
       cost,
-      async produce({ params, log, progress, preview }) {
+      async produce({ jobId, params, log, progress, preview }) {
         const { [previewsParam]: previews, ...asked0 } = params;
         const request = generateImageRequest.parse(asked0);
         // A fresh seed per call: "Generate Another Image" with the same prompt paints a new picture,
@@ -92,13 +100,28 @@ export function createGenerationService({
         const seed = randomInt(2 ** 31);
         const startedAt = performance.now();
         const { style, ...asked } = request;
-        const result = await provider.generate({
-          ...asked,
-          prompt: promptWithStyle(request.prompt, style),
-          seed,
-          // A caller that waits for the picture sees no preview: none is made (nor streamed, nor paid for).
-          ...(previews === false ? {} : { onPreview: preview }),
-        });
+        const calls: GenerationCall[] = [];
+        let failure: ProviderFailure | undefined;
+        let result;
+        try {
+          result = await provider.generate({
+            ...asked,
+            prompt: promptWithStyle(request.prompt, style),
+            seed,
+            // A caller that waits for the picture sees no preview: none is made (nor streamed, nor paid for).
+            ...(previews === false ? {} : { onPreview: preview }),
+            report: (call) => calls.push(call),
+          });
+        } catch (error) {
+          failure = error instanceof GenerationProviderError ? error.failure : 'failed';
+          throw error;
+        } finally {
+          // Kept whatever the outcome: a failed call may have cost the operator too.
+          if (calls.length > 0)
+            await recordCalls?.(jobId, calls, failure).catch((error: unknown) =>
+              log.error({ err: error }, 'could not record the provider calls'),
+            );
+        }
         await progress(80);
         log.info(
           { provider: provider.name, size: request.size, ms: Math.round(performance.now() - startedAt) },

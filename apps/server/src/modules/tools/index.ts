@@ -1,6 +1,13 @@
-export { type CheckedImage, type ToolInput, type ToolProvider, ToolProviderError } from './providers/provider.ts';
+export {
+  type CheckedImage,
+  type ProviderAttempt,
+  type ToolInput,
+  type ToolProvider,
+  ToolProviderError,
+} from './providers/provider.ts';
 export { recordProviderAttempts } from './providers/attempts.repository.ts';
-export { describeChains } from './providers/chain.ts';
+export { describeChains, providerAttempts } from './providers/chain.ts';
+export { pricesWith } from './providers/prices.ts';
 export { isLocalPreview, workPrices } from './providers/local-engines.ts';
 export { selectEditChain, selectToolProvider } from './providers/select-provider.ts';
 export { type EditChain, type EditInput, type EditProvider, createEditChain } from './providers/edit-with-words.ts';

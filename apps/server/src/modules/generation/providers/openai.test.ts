@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
+import { defaultImageModel } from '../../../config.ts';
 import {
   daysFromToday,
   errorAnswer,
@@ -43,6 +44,11 @@ const openAiEnv = (baseUrl: string, model?: string): Record<string, string> => (
   OPENAI_TIMEOUT_SECONDS: String(timeoutSeconds),
   OPENAI_MAX_RETRIES: '2',
   ALLOW_TEST_PAYMENTS: 'true',
+  // Per million tokens of the default model: what each call's kept cost is counted at.
+  PROVIDER_PRICES_JSON: JSON.stringify({
+    [`openai:${defaultImageModel}:input`]: 5,
+    [`openai:${defaultImageModel}:output`]: 40,
+  }),
 });
 
 const requestFor = (size: ImageSize, quality: 'standard' | 'hd') => ({
@@ -278,6 +284,43 @@ describe.each(databaseKinds)('OpenAI’s answers and failures behind generate-im
     expect(response.statusCode).toBe(200);
     expect(fake.requests).toHaveLength(2);
     expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+  });
+
+  it('keeps each call to OpenAI with its job, with the tokens it reported and their cost at the listed prices', async () => {
+    const answered = imagesAnswer(await pngBase64(1792, 1024));
+    const usage = { input_tokens: 40, output_tokens: 4000, total_tokens: 4040 };
+    fake.answer(errorAnswer(500, null, 'The server had an error while processing your request.'), {
+      ...answered,
+      body: { ...(answered.body as object), usage },
+    });
+    const { token, user } = await register(t.app);
+    const response = await post(t.app, '/api/image/generate-image', token, wide);
+    expect(response.statusCode).toBe(200);
+    const calls = await rows<{ provider: string; endpoint: string; status: number; outcome: string; usage: unknown }>(
+      t.database.db,
+      sql`SELECT a.provider, a.endpoint, a.status, a.outcome, a.usage, a.cost_usd::float AS cost
+          FROM job_provider_attempts a JOIN jobs j ON j.id = a.job_id WHERE j.user_id = ${user.id} ORDER BY a.seq`,
+    );
+    expect(calls).toEqual([
+      {
+        provider: 'openai',
+        endpoint: '/v1/images/generations',
+        status: 500,
+        outcome: 'retried',
+        usage: {},
+        cost: null,
+      },
+      {
+        provider: 'openai',
+        endpoint: '/v1/images/generations',
+        status: 200,
+        outcome: 'ok',
+        usage,
+        cost: expect.any(Number),
+      },
+    ]);
+    // The listed prices (openAiEnv): 5 US$ per million input tokens, 40 per million output tokens.
+    expect((calls[1] as unknown as { cost: number }).cost).toBeCloseTo((40 * 5 + 4000 * 40) / 1e6, 8);
   });
 
   it('a flagged prompt (moderation_blocked) answers 400 in plain words, not retried, refunded', async () => {

@@ -3,7 +3,7 @@ import { dimensionsOf } from '@lumigen/contract/generation';
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming, ImageGenerateParamsStreaming } from 'openai/resources/images';
 import type { OpenAiConfig } from '../../../config.ts';
-import { readImageStream } from '../../../lib/openai-image-stream.ts';
+import { readImageStream, type StreamedImage } from '../../../lib/openai-image-stream.ts';
 import { readBodyUpTo } from '../../../lib/read-body.ts';
 import { imageUrlPolicy, RefusedImageUrl } from './image-url-policy.ts';
 import { imagesRequestFor } from './openai-request.ts';
@@ -21,6 +21,8 @@ const longestRetryWaitMs = 20_000;
 /** A 3840×2160 PNG is some 25 MB; a linked answer larger than this is not a picture we asked for. */
 const longestLinkedImageBytes = 64 * 1024 * 1024;
 const modelListTimeoutMs = 10_000;
+/** The endpoint each generation calls, as its cost record names it. */
+const generationsEndpoint = '/v1/images/generations';
 
 export type OpenAiProviderOptions = OpenAiConfig & {
   /** First back-off when the server names no wait; doubles per retry. Tests shorten it. */
@@ -54,6 +56,7 @@ export function createOpenAiProvider({
     const signal = AbortSignal.timeout(timeout);
     const options = { timeout, maxRetries: 0, signal };
     let bytes: Buffer;
+    let usage: StreamedImage['usage'];
     if (body.stream) {
       const events = await client.images.generate(body as ImageGenerateParamsStreaming, options);
       const streamed = await readImageStream(events, input.onPreview);
@@ -61,12 +64,17 @@ export function createOpenAiProvider({
       if (!streamed && signal.aborted) throw new GenerationProviderError('timeout', 'no answer in time');
       if (!streamed) throw new GenerationProviderError('failed', 'the stream ended without the final image');
       bytes = streamed.bytes;
+      usage = streamed.usage;
     } else {
       const response = await client.images.generate(body as ImageGenerateParamsNonStreaming, options);
       bytes = await imageBytes(response.data?.[0], signal, checkLink);
+      if (response.usage) {
+        const { input_tokens, output_tokens, total_tokens } = response.usage;
+        usage = { input_tokens, output_tokens, total_tokens };
+      }
     }
     const { width, height } = dimensionsOf(input.size);
-    return toPngOfSize(bytes, width, height);
+    return { image: await toPngOfSize(bytes, width, height), usage };
   }
 
   return {
@@ -77,10 +85,15 @@ export function createOpenAiProvider({
     async generate(input) {
       const deadline = Date.now() + timeoutMs;
       for (let retry = 0; ; retry += 1) {
+        const startedAt = performance.now();
         try {
-          return await attempt(input, Math.max(1, deadline - Date.now()));
+          const { image, usage } = await attempt(input, Math.max(1, deadline - Date.now()));
+          const ms = performance.now() - startedAt;
+          input.report?.({ endpoint: generationsEndpoint, status: 200, ms, ...(usage ? { usage } : {}) });
+          return image;
         } catch (error) {
           const failure = classify(error);
+          input.report?.({ endpoint: generationsEndpoint, status: failure.status, ms: performance.now() - startedAt });
           const wait = retryAfterMs(error) ?? retryDelayMs * 2 ** retry * (0.75 + Math.random() * 0.25);
           const retryable = isRetryableStatus(failure.status) && retry < maxRetries && Date.now() + wait < deadline;
           if (!retryable) throw failure;

@@ -13,6 +13,16 @@ export type GenerationInput = {
    * painter's early layers); never the result (docs/decisions/058).
    */
   onPreview?: (image: Buffer) => Promise<void>;
+  /** Hears each call made to an outside provider, retries included, for the job's cost record. */
+  report?: (call: GenerationCall) => void;
+};
+
+/** One call to an outside provider: where, its HTTP status (none: no answer), how long, what it reported using. */
+export type GenerationCall = {
+  endpoint: string;
+  status: number | undefined;
+  ms: number;
+  usage?: Record<string, number>;
 };
 
 export type GeneratedImage = { png: Buffer; width: number; height: number };

@@ -15,6 +15,30 @@ export type ChainMetrics = {
   cost: { inc(labels: { provider: string; kind: string }, value: number): void };
 };
 
+/**
+ * One provider's calls for a job as they are kept (migration 0018): each priced from its reported
+ * usage, every one but the last `retried`, the last with the provider's outcome.
+ */
+export function providerAttempts(
+  provider: ToolProviderName,
+  calls: ProviderCall[],
+  outcome: ProviderAttempt['outcome'],
+  { prices, openAiModel }: { prices: Prices; openAiModel?: string | undefined },
+): ProviderAttempt[] {
+  return calls.map((call, index) => {
+    const usd = estimateUsd(prices, provider, call, openAiModel);
+    return {
+      provider,
+      endpoint: call.endpoint,
+      status: call.status ?? null,
+      ms: Math.round(call.ms),
+      outcome: index === calls.length - 1 ? outcome : 'retried',
+      usage: call.usage ?? {},
+      costUsd: usd ?? null,
+    };
+  });
+}
+
 /** A provider that failed for its own reasons (its outage, its quota, our key): the next one may do the job. */
 export const failsOver = (failure: ToolFailure) => failure !== 'rejected_input';
 
@@ -55,23 +79,11 @@ export function createProviderChain({
     // A local tool makes no call out: its run is the attempt.
     const made =
       calls.length > 0 ? calls : [{ endpoint: provider === 'local' ? 'local' : 'unreached', status: undefined, ms }];
-    made.forEach((call, index) => {
-      const last = index === made.length - 1;
-      const callOutcome = last ? outcome : 'retried';
-      const usd = estimateUsd(prices, provider, call, openAiModel);
-      const attempt: ProviderAttempt = {
-        provider,
-        endpoint: call.endpoint,
-        status: call.status ?? null,
-        ms: Math.round(call.ms),
-        outcome: callOutcome,
-        usage: call.usage ?? {},
-        costUsd: usd ?? null,
-      };
+    for (const attempt of providerAttempts(provider, made, outcome, { prices, openAiModel })) {
       input.attempts?.push(attempt);
-      metrics?.requests.inc({ provider, tool: input.tool, outcome: callOutcome });
-      if (usd) metrics?.cost.inc({ provider, kind: input.tool }, usd);
-    });
+      metrics?.requests.inc({ provider, tool: input.tool, outcome: attempt.outcome });
+      if (attempt.costUsd) metrics?.cost.inc({ provider, kind: input.tool }, attempt.costUsd);
+    }
   }
 
   const first = Object.values(chains).find((chain) => chain[0] !== 'local')?.[0];
