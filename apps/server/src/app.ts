@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startupWarnings, type Config } from './config.ts';
 import { createOpenStreams } from './lib/open-streams.ts';
+import { announceAccountStop, listenForAccountStops } from './lib/account-stops.ts';
 import { makePrivateDir } from './lib/private-dir.ts';
 import { createUploadGuard } from './lib/upload-guard.ts';
 import { accountsRoutes, createAccountsService, promoteConfirmed } from './modules/accounts/index.ts';
@@ -232,15 +233,24 @@ export async function buildApp({
   });
   await app.register(accountsRoutes, { accounts, config, exportDeps: { accounts, credits, payments, images } });
   await app.register(creditsRoutes, { credits, editPrice: () => paidWork.priceStore.current().edit });
-  // Job event streams, counted per account and address; a suspension ends the account's at once.
+  // Job event streams, counted per account and address. A suspension or deletion ends the account's
+  // here at once, and on every other instance through the database (decision 054).
   const openStreams = createOpenStreams();
+  const endStreamsHere = (userId: string) => void openStreams.endAll(`user:${userId}`);
+  const accountStops = await listenForAccountStops(db, endStreamsHere, app.log);
+  app.addHook('onClose', () => accountStops.close());
   await app.register(adminRoutes, {
     admin: createAdminService({
       db: db.db,
       accounts,
       credits,
       apiKeys,
-      endStreamsOf: (userId) => void openStreams.endAll(`user:${userId}`),
+      endStreamsOf: (userId) => {
+        endStreamsHere(userId);
+        announceAccountStop(db.db, userId).catch((error: unknown) =>
+          app.log.error({ err: error, userId }, 'could not tell the other instances of a stopped account'),
+        );
+      },
     }),
     confirmLimit: { max: config.authRateLimit.emailMax, windowMs: config.authRateLimit.windowMs },
     reports: {
