@@ -210,7 +210,7 @@ describe('start-up with test payments', () => {
       });
       expect(listening).toBe(true);
       expect(output).toContain(
-        '"msg":"providers: generation: openai (gpt-image-2.6-flare); tools: remove-background: local, remove-text: openai > local, product-photography: local, reimagine: openai > local, replace-background: openai > local, upscale: local, uncrop: openai > local, cleanup: openai > local; payments: local (test mode: no money moves);',
+        '"msg":"providers: generation: openai (gpt-image-2.6-flare); tools: remove-background: local, remove-text: openai, product-photography: local, reimagine: openai, replace-background: openai, upscale: local, uncrop: openai, cleanup: openai; payments: local (test mode: no money moves);',
       );
     } finally {
       await fake.close();

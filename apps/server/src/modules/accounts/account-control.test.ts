@@ -19,7 +19,14 @@ describe.each(databaseKinds)('account control on %s', (kind) => {
     expect(updated.json()).toEqual({
       success: true,
       message: 'Your name has been updated.',
-      user: { id: a.user.id, name: 'New Name', email: a.user.email, creditBalance: 5, emailVerified: false },
+      user: {
+        id: a.user.id,
+        name: 'New Name',
+        email: a.user.email,
+        creditBalance: 5,
+        emailVerified: false,
+        role: 'customer',
+      },
     });
     expect((await post(t.app, '/api/image/get-credit', a.token)).json().name).toBe('New Name');
     expect((await post(t.app, '/api/image/get-credit', b.token)).json().name).toBe('Other Person');
