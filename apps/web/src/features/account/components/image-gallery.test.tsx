@@ -98,9 +98,17 @@ describe('Your images', () => {
       .getAllByRole('link')
       .filter((link) => link.className === 'use-in__link');
     expect(tools.map((link) => link.getAttribute('href'))).toEqual(
-      ['/upscale', '/cleanup', '/editimage', '/variant', '/removebg', '/removetxt', '/addbg', '/uncrop'].map(
-        (page) => `${page}?image=${kite.id}`,
-      ),
+      [
+        '/edit-with-words',
+        '/upscale',
+        '/cleanup',
+        '/editimage',
+        '/variant',
+        '/removebg',
+        '/removetxt',
+        '/addbg',
+        '/uncrop',
+      ].map((page) => `${page}?image=${kite.id}`),
     );
     expect(within(item).getByRole('button', { name: 'Delete: A red kite over green hills' })).toBeTruthy();
   });
