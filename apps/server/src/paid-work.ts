@@ -114,7 +114,7 @@ export function createPaidWork({
       recordProviderAttempts(
         db,
         jobId,
-        providerAttempts('openai', calls, failure ? generationOutcomes[failure] : 'ok', {
+        providerAttempts(painter.name, calls, failure ? generationOutcomes[failure] : 'ok', {
           prices: providerPrices,
           openAiModel: painter.model,
         }),
