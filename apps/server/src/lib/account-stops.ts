@@ -20,7 +20,9 @@ export async function listenForAccountStops(
   log: FastifyBaseLogger,
 ): Promise<{ close(): Promise<void> }> {
   try {
-    return await database.listen(accountStopsChannel, onStop, () => undefined);
+    const subscription = await database.listen(accountStopsChannel, onStop, () => undefined);
+    // Closed with the app, perhaps after its database: a listener already gone is no error.
+    return { close: () => subscription.close().catch(() => undefined) };
   } catch (error) {
     log.warn(
       { err: error },
