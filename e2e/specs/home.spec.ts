@@ -131,17 +131,17 @@ test.describe('home page', () => {
     await expect(welcome).toHaveAttribute('loading', 'lazy');
   });
 
-  test('What We Do lists the nine tools with anchors and a button to each tool', async ({ page }) => {
+  test('What We Do lists the ten tools with anchors and a button to each tool', async ({ page }) => {
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Tool overview' });
-    await expect(menu.getByRole('link')).toHaveCount(9);
+    await expect(menu.getByRole('link')).toHaveCount(10);
     await menu.getByRole('link', { name: 'Background Removal' }).click();
     await expect(page).toHaveURL(/#tool-removebg$/);
     const card = page.locator('#tool-removebg');
     await expect(card).toBeInViewport();
     await expect(card.getByRole('link', { name: 'Open Background Removal' })).toHaveAttribute('href', '/removebg');
     const section = page.getByRole('region', { name: 'What We Do' });
-    await expect(section.getByRole('link', { name: /^Open / })).toHaveCount(9);
+    await expect(section.getByRole('link', { name: /^Open / })).toHaveCount(10);
   });
 
   test('the FAQ tabs switch between the four topics, and Show More Faq goes to /faq', async ({ page }) => {

@@ -112,7 +112,7 @@ export function AboutPage() {
         <SectionHeading
           id="features-title"
           eyebrow="Key features"
-          title="Nine tools, one balance"
+          title="Ten tools, one balance"
           lead="Every plan includes every tool. A few of the ones customers use most:"
         />
         <ul className="card-grid card-grid--three">

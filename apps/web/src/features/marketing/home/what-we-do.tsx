@@ -61,7 +61,7 @@ export function WhatWeDo({ tools }: { tools: ToolLink[] }) {
           <SectionHeading
             id="what-we-do-title"
             align="start"
-            eyebrow="Nine AI tools, one balance"
+            eyebrow="Ten AI tools, one balance"
             title="What We Do"
             lead={`Create an image, clean it up, put it somewhere new and make it big enough for print. Every action shows its price in credits before you start, and a free preview costs nothing.`}
           />
