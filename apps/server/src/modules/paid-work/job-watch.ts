@@ -208,17 +208,23 @@ export function createJobWatch({
     },
 
     /**
-     * The job's state now (`known`, or read), then each time it changes, until it is gone or `signal`
+     * The job's state now (`first`, or read), then each time it changes, until it is gone or `signal`
      * aborts; a state is skipped only when a newer one replaced it before the caller asked for the next.
+     * `first` is the state the caller has just written, or its own read of the job, made once the
+     * follower is counted so that no change after that read goes unheard.
      */
-    async *follow(jobId: string, signal?: AbortSignal, known?: JobSnapshot): AsyncGenerator<JobSnapshot | null> {
+    async *follow(
+      jobId: string,
+      signal?: AbortSignal,
+      first?: JobSnapshot | (() => Promise<JobSnapshot | null>),
+    ): AsyncGenerator<JobSnapshot | null> {
       if (stopped) return;
       followers.set(jobId, (followers.get(jobId) ?? 0) + 1);
       try {
-        // `known`: the caller has just written the job (its state is what it wrote), so it is not read.
-        const first = known ?? (await snapshotsOf(db, [jobId])).get(jobId) ?? null;
+        const now =
+          typeof first === 'function' ? await first() : (first ?? (await snapshotsOf(db, [jobId])).get(jobId) ?? null);
         // A look at every followed job may have answered while this one was read: keep the newer.
-        if (!seen.has(jobId)) seen.set(jobId, first);
+        if (!seen.has(jobId)) seen.set(jobId, now);
         schedule();
         let told = seen.get(jobId)!;
         yield told;

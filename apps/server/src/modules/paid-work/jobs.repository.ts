@@ -341,19 +341,21 @@ export type JobSnapshot = { status: JobStatus; eventSeq: number; position: numbe
  * the order they entered it; a job still waiting for one of its user's slots comes after every
  * job already in the queue and after its user's older waiting jobs. A job that is gone is absent.
  */
-export async function snapshotsOf(ex: Executor, ids: readonly string[]): Promise<Map<string, JobSnapshot>> {
-  if (ids.length === 0) return new Map();
-  const found = await rows<{ id: string; status: JobStatus; event_seq: number; position: number | null }>(
-    ex,
-    sql`SELECT w.id, w.status, w.event_seq,
-          CASE
+// A queued job's position: 1 + the queued jobs workers take before it (see `snapshotsOf`).
+const positionOfW = sql`CASE
             WHEN w.status <> 'queued' THEN NULL
             WHEN w.dispatched_at IS NOT NULL THEN 1 + (SELECT count(*) FROM jobs j
               WHERE j.status = 'queued' AND j.dispatched_at IS NOT NULL AND (j.dispatched_at, j.id) < (w.dispatched_at, w.id))
             ELSE 1 + (SELECT count(*) FROM jobs j WHERE j.status = 'queued' AND j.dispatched_at IS NOT NULL)
                    + (SELECT count(*) FROM jobs j WHERE j.user_id = w.user_id AND j.status = 'queued' AND j.dispatched_at IS NULL
                         AND (j.created_at, j.id) < (w.created_at, w.id))
-          END::int AS position
+          END::int`;
+
+export async function snapshotsOf(ex: Executor, ids: readonly string[]): Promise<Map<string, JobSnapshot>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; status: JobStatus; event_seq: number; position: number | null }>(
+    ex,
+    sql`SELECT w.id, w.status, w.event_seq, ${positionOfW} AS position
         FROM jobs w
         WHERE w.id IN (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
@@ -361,6 +363,30 @@ export async function snapshotsOf(ex: Executor, ids: readonly string[]): Promise
         )})`,
   );
   return new Map(found.map((row) => [row.id, { status: row.status, eventSeq: row.event_seq, position: row.position }]));
+}
+
+/**
+ * The owner's job as its event stream opens, in one statement: its state (with its queue position)
+ * and its stored events after `afterSeq`, read together so the events are exactly those up to the
+ * state's `eventSeq`. Undefined when the job is not the user's.
+ */
+export async function openedJob(
+  ex: Executor,
+  jobId: string,
+  userId: string,
+  afterSeq: number,
+): Promise<{ snapshot: JobSnapshot; events: JobEventRow[] } | undefined> {
+  const [row] = await rows<{ status: JobStatus; event_seq: number; position: number | null; events: JobEventRow[] }>(
+    ex,
+    sql`SELECT w.status, w.event_seq, ${positionOfW} AS position,
+          coalesce((SELECT json_agg(json_build_object('seq', e.seq, 'type', e.type, 'data', e.data) ORDER BY e.seq)
+                    FROM job_events e WHERE e.job_id = w.id AND e.seq > ${afterSeq}), '[]'::json) AS events
+        FROM jobs w
+        WHERE w.id = ${jobId} AND w.user_id = ${userId}`,
+  );
+  return (
+    row && { snapshot: { status: row.status, eventSeq: row.event_seq, position: row.position }, events: row.events }
+  );
 }
 
 export async function eventsAfter(ex: Executor, jobId: string, seq: number): Promise<JobEventRow[]> {

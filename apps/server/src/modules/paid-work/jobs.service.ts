@@ -24,7 +24,7 @@ export function createJobsService(deps: JobsDeps) {
     get: list.get,
     list: list.list,
     preview: list.preview,
-    ...createEvents(deps, list),
+    ...createEvents(deps),
     ...createCancel(deps, list),
     ...createSweep(deps),
     forgetUser: forgetJobsOf,
