@@ -84,7 +84,7 @@ export async function clipdropRoutes(
         return reply
           .type(`image/${format}`)
           .header(clipdropCreditHeaders.remaining, String(creditBalance))
-          .header(clipdropCreditHeaders.consumed, String(jobs.costOf(tool)))
+          .header(clipdropCreditHeaders.consumed, String(accepted.cost))
           .send(image);
       },
     );

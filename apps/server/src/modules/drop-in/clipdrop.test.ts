@@ -14,6 +14,8 @@ import { ToolProviderError } from '../tools/index.ts';
 
 /** A prompt the fake provider fails on, as Clipdrop fails an input it cannot work with. */
 const failingPrompt = 'please fail';
+/** A prompt during whose edit the operator raises replace-background's price to 3 credits. */
+const repricingPrompt = 'reprice while running';
 
 /** Each endpoint's fields as a Clipdrop client sends them (cleanup's mask as Clipdrop's `mask_file`). */
 async function formFor(tool: ToolId, image: Buffer): Promise<FormData> {
@@ -39,9 +41,25 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
   const tools = fakeToolProvider(async (input) => {
     if (input.fields.prompt === failingPrompt)
       throw new ToolProviderError('rejected_input', 'refused', { status: 400, reason: 'no subject found' });
+    if (input.fields.prompt === repricingPrompt) await setReplaceBackgroundPrice(3);
     if (answer) return { png: answer, width: input.image.width, height: input.image.height };
     return fakeEdit(input.tool, input.image.path, input.fields);
   });
+
+  /**
+   * Sets replace-background's price as the console does from another instance (the preview's too,
+   * which it costs when a local engine does it), and waits until this instance has heard.
+   */
+  async function setReplaceBackgroundPrice(credits: number) {
+    await t.database.db.execute(
+      sql`UPDATE action_prices SET credits = ${credits} WHERE action IN ('replace-background', 'preview')`,
+    );
+    for (const deadline = Date.now() + 15_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/image/providers' });
+      if (answer.json().prices.tools['replace-background'].credits === credits) return;
+      if (Date.now() > deadline) throw new Error(`the price never became ${credits}`);
+    }
+  }
 
   beforeAll(async () => {
     t = await startTestApp(kind, {}, { toolProvider: tools.provider });
@@ -185,6 +203,22 @@ describe.each(databaseKinds)('the Clipdrop-shaped endpoints on %s', (kind) => {
       { reason: 'reservation', api_key_id: id },
       { reason: 'refund', api_key_id: id },
     ]);
+  });
+
+  it('names in x-credits-consumed what the edit was charged, though the price changed while it ran', async () => {
+    const { token, user } = await register(t.app);
+    const { key } = await createKey(t, token);
+    const form = await formFor('replace-background', photo);
+    form.set('prompt', repricingPrompt);
+    try {
+      const response = await call('replace-background', key, form);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-credits-consumed')).toBe('1');
+      expect(response.headers.get('x-remaining-credits')).toBe('4');
+      expect(await ledgerState(t.database, user.id)).toEqual({ balance: 4, ledgerSum: 4, ledgerRows: 2 });
+    } finally {
+      await setReplaceBackgroundPrice(1);
+    }
   });
 
   it('answers in the format the Accept header asks for, as Clipdrop does', async () => {

@@ -34,6 +34,7 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
    * input store first. `apiKey`: the key the work was asked with (its daily cap is checked under
    * the user's lock, and the ledger names it). `reserved`: one reservation per job, made by
    * `reserveQuote` before the uploads were decoded, bound to the jobs instead of new ones.
+   * Answers each job's price as read here (`costs`): what a reservation made here holds.
    */
   async function submitAll(
     userId: string,
@@ -49,7 +50,7 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
       apiKey?: KeyCharge | undefined;
       reserved?: Array<string | null>;
     } = {},
-  ): Promise<{ jobIds: string[]; creditBalance: number }> {
+  ): Promise<{ jobIds: string[]; creditBalance: number; costs: number[] }> {
     if (reserved && reserved.length !== newJobs.length) throw new Error('one reservation per job');
     const jobIds = newJobs.map(() => randomUUID());
     const inputKeys = newJobs.map((job, i) =>
@@ -113,14 +114,14 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
           sent.push(dispatch);
         }
         await record?.(tx, jobIds);
-        return { balance: balance ?? (await credits.balanceOf(userId, tx)), sent };
+        return { balance: balance ?? (await credits.balanceOf(userId, tx)), sent, prices };
       });
       if (accepted.sent.some(Boolean)) queue.wake();
       for (const [i, job] of newJobs.entries()) {
         metrics.accepted.inc({ kind: job.kind });
         log.info({ jobId: jobIds[i], kind: job.kind, queued: accepted.sent[i] }, 'job accepted');
       }
-      return { jobIds, creditBalance: accepted.balance };
+      return { jobIds, creditBalance: accepted.balance, costs: accepted.prices };
     } catch (error) {
       await dropInputs();
       throw error;
@@ -135,8 +136,9 @@ export function createAccept({ db, kinds, paidImages, credits, queue, inputs, li
     files: Record<string, string> = {},
     apiKey?: KeyCharge,
   ) {
-    const { jobIds, creditBalance } = await submitAll(userId, [{ kind, params, files }], { apiKey });
-    return { jobId: jobIds[0]!, status: 'queued' as JobStatus, creditBalance };
+    const { jobIds, creditBalance, costs } = await submitAll(userId, [{ kind, params, files }], { apiKey });
+    // `cost`: what its reservation holds, which a price changed later does not reach.
+    return { jobId: jobIds[0]!, status: 'queued' as JobStatus, creditBalance, cost: costs[0]! };
   }
 
   return {
