@@ -9,6 +9,7 @@ import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx'
 import { useLogin } from '../api/login.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import { returnPath } from '../return-path.ts';
+import { EmailField } from './auth-fields.tsx';
 
 const resolver = lazyZodResolver(() => import('@lumigen/contract/account-schemas').then((m) => m.loginRequest));
 
@@ -33,13 +34,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <TextField
         label="Password"
         type="password"

@@ -9,6 +9,7 @@ import { useRegister } from '../api/register.ts';
 import { useAuth } from '../../../lib/session.tsx';
 import type { RegisterForm } from '../form-schemas.ts';
 import { returnPath } from '../return-path.ts';
+import { EmailField, NewPasswordFields } from './auth-fields.tsx';
 
 const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.registerForm));
 
@@ -37,27 +38,12 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <NewPasswordFields
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+        password={form.register('password')}
+        confirmPassword={form.register('confirmPassword')}
+        errors={errors}
       />
       <Button type="submit" size="lg" busy={isSubmitting}>
         Create account
