@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { AuthResponse, PublicUser } from '@lumigen/contract/accounts';
 import {
@@ -22,15 +25,80 @@ export function uniqueEmail(label = 'user'): string {
 
 export const testPassword = 'correct horse battery staple';
 
-/** Registers a new user through the API, as the sign-up form will. */
-export async function registerUser(request: APIRequestContext, label?: string): Promise<TestUser> {
+/** Registers a new user through the API, as the sign-up form will (`origin`: a server of a spec's own). */
+export async function registerUser(request: APIRequestContext, label?: string, origin = ''): Promise<TestUser> {
   const email = uniqueEmail(label);
-  const response = await request.post('/api/user/register', {
+  const response = await request.post(`${origin}/api/user/register`, {
     data: { name: 'E2E Tester', email, password: testPassword },
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as AuthResponse;
   return { token: body.token, user: body.user, password: testPassword };
+}
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export type OwnServer = { origin: string; stop: () => Promise<void> };
+
+/**
+ * The built server on a port and data directory of its own, for a spec that needs settings the
+ * shared one does not have: `env` goes over this process's environment (undefined unsets a
+ * variable), and no provider key or choice is passed on, so it runs only its own engines.
+ */
+export async function startOwnServer(name: string, env: NodeJS.ProcessEnv): Promise<OwnServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `lumigen-e2e-${name}-`));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // Node leaves out variables whose value is undefined, so these are not passed on.
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    CLIPDROP_API_KEY: undefined,
+    OPENAI_API_KEY: undefined,
+    STABILITY_API_KEY: undefined,
+    TOOLS_PROVIDER: undefined,
+    GENERATION_PROVIDER: undefined,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: origin,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ...env,
+  };
+  const server = spawn(process.execPath, ['dist/server.js'], {
+    cwd: path.resolve(import.meta.dirname, '../apps/server'),
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // Ready when its health answers; a server that exits first fails here with its own log above.
+    await expect
+      .poll(
+        async () =>
+          server.exitCode === null ? (await fetch(`${origin}/api/health`).catch(() => undefined))?.status : 'exited',
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
 }
 
 /**

@@ -1,28 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { publicPaths } from '../../apps/web/src/app/public-paths.ts';
 import { expect, registerUser, test } from '../fixtures.ts';
 
-const publicRoutes = [
-  '/',
-  '/pricing',
-  '/featured',
-  '/about',
-  '/use-cases',
-  '/developers',
-  '/copywrite',
-  '/faq',
-  '/privacy-policy',
-  '/terms-service',
-  '/contact',
-  '/newsletter',
-  '/login',
-  '/register',
-  '/reset',
-  '/verify',
-  '/test',
-  '/loading',
-  '/no-such-page',
-];
+// The prerendered public pages, and two that are not prerendered but are just as public.
+const publicRoutes = [...publicPaths, '/loading', '/no-such-page'];
 const protectedRoutes = [
   '/generate',
   '/removebg',

@@ -1,20 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import type { AuthResponse } from '@lumigen/contract/accounts';
 import type { Page } from '@playwright/test';
-import { expect, savePageScreenshot, signIn, test, testPassword, uniqueEmail } from '../fixtures.ts';
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { expect, registerUser, savePageScreenshot, signIn, startOwnServer, test, type OwnServer } from '../fixtures.ts';
 
 // The local painter shows two previews of its early layers (docs/decisions/058); on the shared
 // server it paints in a moment. This server pauses after each, so the page can be watched.
@@ -22,54 +7,15 @@ const pauseMs = 4000;
 
 test.describe('/generate shows the picture appear', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
-  let server: ChildProcess | undefined;
-  let dataDir: string;
+  let server: OwnServer | undefined;
   let origin: string;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lumigen-e2e-live-preview-'));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: origin,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOCAL_PAINTER_PREVIEW_PAUSE_MS: String(pauseMs),
-    };
-    for (const key of [
-      'CLIPDROP_API_KEY',
-      'OPENAI_API_KEY',
-      'STABILITY_API_KEY',
-      'TOOLS_PROVIDER',
-      'GENERATION_PROVIDER',
-    ])
-      delete env[key];
-    server = spawn(process.execPath, ['dist/server.js'], {
-      cwd: path.resolve(import.meta.dirname, '../../apps/server'),
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await expect
-      .poll(
-        async () =>
-          server?.exitCode === null ? (await fetch(`${origin}/api/health`).catch(() => undefined))?.status : 'exited',
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+    server = await startOwnServer('live-preview', { LOCAL_PAINTER_PREVIEW_PAUSE_MS: String(pauseMs) });
+    origin = server.origin;
   });
-  test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   /** Starts a generation of `prompt` and waits until its second, sharper preview shows. */
   async function generateUntilSecondPreview(page: Page, prompt: string) {
@@ -89,12 +35,7 @@ test.describe('/generate shows the picture appear', () => {
   }
 
   test('a preview shows before the final image, then gives way to it', async ({ page, request }, testInfo) => {
-    const registered = await request.post(`${origin}/api/user/register`, {
-      data: { name: 'E2E Tester', email: uniqueEmail('live-preview'), password: testPassword },
-    });
-    expect(registered.status()).toBe(201);
-    const { token } = (await registered.json()) as AuthResponse;
-    await signIn(page, { token });
+    await signIn(page, await registerUser(request, 'live-preview', origin));
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${origin}/generate`);

@@ -4,6 +4,7 @@ import { AuthProvider } from '../lib/session.tsx';
 import { preloadVerificationNotice, ProtectedPage } from './layout/protected-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { protectedHeroes, type ProtectedPath } from './layout/protected-heroes.ts';
+import { publicPaths } from './public-paths.ts';
 import { editingTools } from '../lib/tool-catalogue.ts';
 
 /**
@@ -131,25 +132,4 @@ export function AppRoutes() {
  * Pages whose HTML is rendered at build time (scripts/prerender.ts), for a fast first paint: each
  * public page, and each protected page as its pending view (the same for every visitor).
  */
-export const prerenderedPaths = [
-  ...[
-    '/',
-    '/pricing',
-    '/featured',
-    '/about',
-    '/use-cases',
-    '/developers',
-    '/copywrite',
-    '/faq',
-    '/privacy-policy',
-    '/terms-service',
-    '/contact',
-    '/newsletter',
-    '/login',
-    '/register',
-    '/reset',
-    '/verify',
-    '/test',
-  ],
-  ...protectedRoutes.map(([path]) => path),
-];
+export const prerenderedPaths = [...publicPaths, ...protectedRoutes.map(([path]) => path)];

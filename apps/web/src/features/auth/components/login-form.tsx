@@ -1,45 +1,27 @@
 import type { LoginRequest } from '@lumigen/contract/accounts';
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { lazyZodResolver } from '../../../lib/form-resolver.ts';
-import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/text-field.tsx';
 import { useLogin } from '../api/login.ts';
-import { useAuth } from '../../../lib/session.tsx';
-import { returnPath } from '../return-path.ts';
+import { EmailField } from './auth-fields.tsx';
+import { useSignInAndReturn } from './use-sign-in-and-return.ts';
 
 const resolver = lazyZodResolver(() => import('@lumigen/contract/account-schemas').then((m) => m.loginRequest));
 
 export function LoginForm() {
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const signInWith = useSignInAndReturn();
   const loggingIn = useLogin();
   const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '', remember: false } });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await loggingIn.mutateAsync(values);
-      signIn(result.token, result.user);
-      notify.success(messages.loggedIn);
-      void navigate(returnPath(location.state), { replace: true });
-    } catch (error) {
-      notify.error((error as Error).message);
-    }
-  });
+  const onSubmit = form.handleSubmit((values) => signInWith(() => loggingIn.mutateAsync(values), messages.loggedIn));
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <TextField
         label="Password"
         type="password"

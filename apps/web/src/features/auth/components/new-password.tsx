@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import type { ApiError } from '../../../lib/api.ts';
 import { lazyZodResolver } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -10,6 +9,7 @@ import { useAuth } from '../../../lib/session.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import type { NewPasswordForm } from '../form-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './auth-fields.tsx';
 
 const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.newPasswordForm));
 
@@ -63,20 +63,11 @@ export function NewPassword({ token }: { token: string }) {
       footer={backToLogin}
     >
       <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
-        <TextField
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          password={form.register('password')}
+          confirmPassword={form.register('confirmPassword')}
+          errors={errors}
         />
         <Button type="submit" size="lg" busy={isSubmitting}>
           Set new password

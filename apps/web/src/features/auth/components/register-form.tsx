@@ -1,21 +1,17 @@
 import { messages } from '@lumigen/contract/messages';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
 import { lazyZodResolver } from '../../../lib/form-resolver.ts';
-import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useRegister } from '../api/register.ts';
-import { useAuth } from '../../../lib/session.tsx';
 import type { RegisterForm } from '../form-schemas.ts';
-import { returnPath } from '../return-path.ts';
+import { EmailField, NewPasswordFields } from './auth-fields.tsx';
+import { useSignInAndReturn } from './use-sign-in-and-return.ts';
 
 const resolver = lazyZodResolver(() => import('../form-schemas.ts').then((m) => m.registerForm));
 
 export function RegisterForm() {
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const signInWith = useSignInAndReturn();
   const registration = useRegister();
   const form = useForm<RegisterForm>({
     resolver,
@@ -23,41 +19,19 @@ export function RegisterForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
-    try {
-      const result = await registration.mutateAsync({ name, email, password });
-      signIn(result.token, result.user);
-      notify.success(messages.registered);
-      void navigate(returnPath(location.state), { replace: true });
-    } catch (error) {
-      notify.error((error as Error).message);
-    }
-  });
+  const onSubmit = form.handleSubmit(({ name, email, password }) =>
+    signInWith(() => registration.mutateAsync({ name, email, password }), messages.registered),
+  );
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <NewPasswordFields
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+        password={form.register('password')}
+        confirmPassword={form.register('confirmPassword')}
+        errors={errors}
       />
       <Button type="submit" size="lg" busy={isSubmitting}>
         Create account
