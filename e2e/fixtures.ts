@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export type OwnServer = { origin: string; stop: () => Promise<void> };
+export type OwnServer = { origin: string; dataDir: string; stop: () => Promise<void> };
 
 /**
  * The built server on a port and data directory of its own, for a spec that needs settings the
@@ -98,7 +98,7 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv): Prom
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, dataDir, stop };
 }
 
 /**
@@ -134,9 +134,13 @@ export async function signIn(page: Page, { token }: { token: string }) {
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
 }
 
-/** The user's balance, asked from the server. */
-export async function creditBalance(request: APIRequestContext, { token }: { token: string }): Promise<number> {
-  const response = await request.post('/api/image/get-credit', { headers: { token } });
+/** The user's balance, asked from the server (`origin`: a server of a spec's own). */
+export async function creditBalance(
+  request: APIRequestContext,
+  { token }: { token: string },
+  origin = '',
+): Promise<number> {
+  const response = await request.post(`${origin}/api/image/get-credit`, { headers: { token } });
   return ((await response.json()) as { creditBalance: number }).creditBalance;
 }
 
@@ -144,14 +148,17 @@ export type Mail = { subject: string; text: string; links: string[] };
 
 /**
  * The newest mail to `to` (with `subject`, when given) that the e2e server wrote to its outbox
- * (DATA_DIR/outbox: no SMTP_URL in playwright.config.ts), with the links of its text part. Mail
+ * (DATA_DIR/outbox: no SMTP_URL in playwright.config.ts; `dataDir`: a spec's own server's), with the links of its text part. Mail
  * leaves after the answer, so this waits for it a little.
  */
 export async function readLatestMail(
   to: string,
-  { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+  {
+    subject,
+    timeoutMs = 10_000,
+    dataDir = process.env.E2E_DATA_DIR,
+  }: { subject?: string; timeoutMs?: number; dataDir?: string | undefined } = {},
 ): Promise<Mail> {
-  const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts');
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
@@ -178,14 +185,22 @@ export async function readLatestMail(
 
 /**
  * Confirms the user's address with the link mailed at sign-up, as opening it would (the page posts
- * the token the link carries in its fragment). Only a confirmed account makes API keys.
+ * the token the link carries in its fragment). Only a confirmed account makes API keys. `server`:
+ * a spec's own server, whose outbox is in its data directory.
  */
-export async function confirmAddress(request: APIRequestContext, { user }: TestUser): Promise<void> {
-  const mail = await readLatestMail(user.email, { subject: 'Confirm your e-mail address for Lumigen' });
+export async function confirmAddress(
+  request: APIRequestContext,
+  { user }: TestUser,
+  server?: Pick<OwnServer, 'origin' | 'dataDir'>,
+): Promise<void> {
+  const mail = await readLatestMail(user.email, {
+    subject: 'Confirm your e-mail address for Lumigen',
+    dataDir: server?.dataDir ?? process.env.E2E_DATA_DIR,
+  });
   const link = mail.links.find((candidate) => new URL(candidate).pathname === '/verify');
   if (!link) throw new Error(`no /verify link in the mail to ${user.email}`);
   const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
-  const response = await request.post('/api/user/verify', { data: { token } });
+  const response = await request.post(`${server?.origin ?? ''}/api/user/verify`, { data: { token } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
