@@ -5,9 +5,9 @@ import type { OpenAiEditsConfig } from '../../../config.ts';
 import type { PngImage } from '../../../lib/image-bytes.ts';
 import type { Dimensions } from '../../generation/index.ts';
 import { answerOfSize } from './answer-size.ts';
-import { failsOver, type ChainMetrics } from './chain.ts';
+import { failsOver, providerAttempts, type ChainMetrics } from './chain.ts';
 import { createOpenAiEdit } from './openai-edits-client.ts';
-import { estimateUsd, type Prices } from './prices.ts';
+import type { Prices } from './prices.ts';
 import {
   ToolProviderError,
   type CheckedImage,
@@ -111,21 +111,11 @@ export function createEditChain({
     ms: number,
   ) => {
     const made = calls.length > 0 ? calls : [{ endpoint: 'unreached', status: undefined, ms }];
-    made.forEach((call, index) => {
-      const callOutcome = index === made.length - 1 ? outcome : 'retried';
-      const usd = estimateUsd(prices, provider, call, openAiModel);
-      attempts.push({
-        provider,
-        endpoint: call.endpoint,
-        status: call.status ?? null,
-        ms: Math.round(call.ms),
-        outcome: callOutcome,
-        usage: call.usage ?? {},
-        costUsd: usd ?? null,
-      });
-      metrics?.requests.inc({ provider, tool: 'edit', outcome: callOutcome });
-      if (usd) metrics?.cost.inc({ provider, kind: 'edit' }, usd);
-    });
+    for (const attempt of providerAttempts(provider, made, outcome, { prices, openAiModel })) {
+      attempts.push(attempt);
+      metrics?.requests.inc({ provider, tool: 'edit', outcome: attempt.outcome });
+      if (attempt.costUsd) metrics?.cost.inc({ provider, kind: 'edit' }, attempt.costUsd);
+    }
   };
   return {
     providers: providers.map((provider) => provider.name),
