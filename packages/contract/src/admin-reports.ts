@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer } from './fields.ts';
 import { jobKinds, jobStatuses } from './jobs.ts';
 import { paymentStatuses } from './payments.ts';
 
@@ -123,11 +124,7 @@ export const adminJob = z.object({
 export type AdminJob = z.infer<typeof adminJob>;
 
 /** Failed and stuck jobs first, then the rest, newest first within each. */
-export const adminJobsResponse = z.object({
-  success: z.literal(true),
-  jobs: z.array(adminJob),
-  nextCursor: z.string().nullable(),
-});
+export const adminJobsResponse = pagedAnswer('jobs', adminJob);
 export type AdminJobsResponse = z.infer<typeof adminJobsResponse>;
 
 /** One provider over the last 24 hours. */

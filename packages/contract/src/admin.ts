@@ -5,7 +5,7 @@ import { apiKeySummary } from './api-key-schemas.ts';
 import { ledgerEntry } from './credit-schemas.ts';
 import { paymentStatuses } from './payments.ts';
 import type { Answer } from './routes.ts';
-import { secret, text } from './fields.ts';
+import { pagedAnswer, secret, text } from './fields.ts';
 import {
   adminJobsResponse,
   adminOverviewResponse,
@@ -61,11 +61,7 @@ export type AdminAction = z.infer<typeof adminAction>;
 export const adminActionsPageSize = 50;
 
 /** Newest first; `nextCursor` asks for the older page, null on the last one. */
-export const adminActionsResponse = z.object({
-  success: z.literal(true),
-  actions: z.array(adminAction),
-  nextCursor: z.string().nullable(),
-});
+export const adminActionsResponse = pagedAnswer('actions', adminAction);
 export type AdminActionsResponse = z.infer<typeof adminActionsResponse>;
 
 export const adminUsersQuery = z.strictObject({

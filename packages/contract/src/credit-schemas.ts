@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer } from './fields.ts';
 import { userRole } from './account-schemas.ts';
 import { ledgerPageLimits } from './credits.ts';
 
@@ -50,9 +51,5 @@ export const ledgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** Newest first; `nextCursor` fetches the older page, null on the last one. */
-export const ledgerResponse = z.object({
-  success: z.literal(true),
-  entries: z.array(ledgerEntry),
-  nextCursor: z.string().nullable(),
-});
+export const ledgerResponse = pagedAnswer('entries', ledgerEntry);
 export type LedgerResponse = z.infer<typeof ledgerResponse>;

@@ -29,3 +29,13 @@ export const email = z
 
 /** Calls whose body docs/product.md leaves empty: accept nothing, `{}` or an empty object only. */
 export const emptyBody = z.strictObject({}).nullish();
+
+/** A page of a list: the items under `key`, and `nextCursor` to pass as `cursor` for the older page (null on the last). */
+export function pagedAnswer<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  return z.object({
+    success: z.literal(true),
+    // A computed key widens to `string` unless its type is said, and the spread keeps the JSON's field order.
+    ...({ [key]: z.array(item) } as Record<Key, z.ZodArray<Item>>),
+    nextCursor: z.string().nullable(),
+  });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer } from './fields.ts';
 import { imageKinds } from './image-kinds.ts';
 
 /** One of the user's own images, as the profile gallery lists it (the bytes come from /api/images/:id). */
@@ -46,12 +47,7 @@ export const imagesListQuery = z.strictObject({
 });
 export type ImagesListQuery = z.output<typeof imagesListQuery>;
 
-export const imagesListResponse = z.object({
-  success: z.literal(true),
-  images: z.array(imageSummary),
-  /** Pass as `cursor` for the next, older page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const imagesListResponse = pagedAnswer('images', imageSummary);
 export type ImagesListResponse = z.infer<typeof imagesListResponse>;
 
 /** Any text: an id that cannot exist is simply not found (404), like another user's image. */

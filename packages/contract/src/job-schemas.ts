@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedAnswer } from './fields.ts';
 import { jobKinds, jobPreviewLimits, jobStatuses } from './jobs.ts';
 
 export const jobView = z.object({
@@ -41,11 +42,7 @@ export const jobsListQuery = z.strictObject({
 export type JobsListQuery = z.infer<typeof jobsListQuery>;
 
 /** The user's jobs, newest first; `nextCursor` fetches the older page, null on the last one. */
-export const jobsListResponse = z.object({
-  success: z.literal(true),
-  jobs: z.array(jobView),
-  nextCursor: z.string().nullable(),
-});
+export const jobsListResponse = pagedAnswer('jobs', jobView);
 export type JobsListResponse = z.infer<typeof jobsListResponse>;
 
 /**

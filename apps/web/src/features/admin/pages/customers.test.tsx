@@ -1,11 +1,11 @@
 import type { AdminUserResponse } from '@lumigen/contract/admin';
 import { messages } from '@lumigen/contract/messages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { polyfillDialog } from '../../../components/ui/dialog-test-kit.ts';
 import { creditAnswer } from '../../../test/answers.ts';
-import { mockServer } from '../../../test/mock-server.ts';
+import { mockServer, type Answer, type Call } from '../../../test/mock-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { AdminConsole } from '../admin-console.tsx';
 
@@ -134,6 +134,86 @@ describe('customers in the console', () => {
     expect(await screen.findByText('8 credits')).toBeTruthy();
     expect(granted).toEqual([{ delta: 3, reason: 'Failed batch refund' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('revokes a session and a key with a reason, the key as a dangerous change', async () => {
+    const revoked: Array<{ path: string; body: unknown }> = [];
+    const changed = (call: Call): Answer => {
+      revoked.push({ path: call.path, body: call.body });
+      return [200, { success: true, message: 'Revoked.', actionId: '9' }];
+    };
+    mockServer({
+      'POST /api/image/get-credit': creditAnswer({ role: 'admin' }),
+      'GET /api/admin/users/:id': [
+        200,
+        {
+          ...detail(5),
+          sessions: [
+            {
+              id: 's1',
+              device: 'Firefox on Linux',
+              createdAt: '2026-11-20T10:00:00.000Z',
+              lastUsedAt: '2026-11-21T10:00:00.000Z',
+            },
+          ],
+          apiKeys: [
+            {
+              id: '33333333-3333-4333-8333-333333333333',
+              name: 'Nightly',
+              prefix: 'lk_abcdefgh',
+              scopes: ['generate'],
+              dailyCreditCap: null,
+              createdAt: '2026-11-20T10:00:00.000Z',
+              lastUsedAt: null,
+              spentToday: 0,
+            },
+          ],
+        },
+      ],
+      'POST /api/admin/confirm': [
+        200,
+        {
+          success: true,
+          message: messages.admin.confirmed,
+          confirmedUntil: new Date(Date.now() + 900_000).toISOString(),
+        },
+      ],
+      'POST /api/admin/users/:id/sessions/:itemId/revoke': changed,
+      'POST /api/admin/users/:id/keys/:itemId/revoke': changed,
+    });
+    renderWithProviders(<AdminConsole notFound={<h1>Nothing here</h1>} />, {
+      token: 't',
+      path: `/admin/users/${id}`,
+      route: '/admin/*',
+    });
+    const person = userEvent.setup();
+
+    await person.click(await screen.findByRole('button', { name: 'Revoke the session on Firefox on Linux' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Revoke the session on Firefox on Linux' });
+    await person.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Lost laptop');
+    await person.type(within(dialog).getByLabelText('Your password'), 'correct horse battery');
+    const confirmSession = within(dialog).getByRole('button', { name: 'Revoke' });
+    expect(confirmSession.className).toContain('button--primary');
+    await person.click(confirmSession);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const keyRow = screen.getByText('Nightly').closest('tr')!;
+    expect(within(keyRow).getByText('Never')).toBeTruthy();
+    await person.click(within(keyRow).getByRole('button', { name: 'Revoke the key Nightly' }));
+    dialog = await screen.findByRole('dialog', { name: 'Revoke the key Nightly' });
+    await person.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Key leaked');
+    const confirmKey = within(dialog).getByRole('button', { name: 'Revoke' });
+    expect(confirmKey.className).toContain('button--danger');
+    await person.click(confirmKey);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(revoked).toEqual([
+      { path: `/api/admin/users/${id}/sessions/s1/revoke`, body: { reason: 'Lost laptop' } },
+      {
+        path: `/api/admin/users/${id}/keys/33333333-3333-4333-8333-333333333333/revoke`,
+        body: { reason: 'Key leaked' },
+      },
+    ]);
   });
 
   it('says so when a customer cannot be loaded', async () => {

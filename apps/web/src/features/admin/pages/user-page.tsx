@@ -7,6 +7,7 @@ import { changeUser } from '../api/change-user.ts';
 import { useAdminUser } from '../api/get-users.ts';
 import { AdminSection } from '../components/admin-layout.tsx';
 import { ChangeDialog } from '../components/change-dialog.tsx';
+import { RevokeRow } from '../components/revoke-row.tsx';
 import { moment } from '../format.ts';
 import { UserState } from './users-page.tsx';
 import '../../../components/ui/data-table.css';
@@ -332,26 +333,16 @@ export function UserPage() {
       <Part title="Sessions" empty="No live session." count={detail.sessions.length}>
         <Table caption="Live sessions" head={['Device', 'Signed in', 'Last used', '']}>
           {detail.sessions.map((session) => (
-            <tr key={session.id}>
+            <RevokeRow
+              key={session.id}
+              label={`Revoke the session on ${session.device}`}
+              run={(reason) => changeUser.revokeSession(customer.id, session.id, reason)}
+              onRevoke={open}
+            >
               <td>{session.device}</td>
               <td>{moment(session.createdAt)}</td>
               <td>{moment(session.lastUsedAt)}</td>
-              <td>
-                <Button
-                  variant="secondary"
-                  aria-label={`Revoke the session on ${session.device}`}
-                  onClick={() =>
-                    open({
-                      title: `Revoke the session on ${session.device}`,
-                      confirmLabel: 'Revoke',
-                      run: (reason) => changeUser.revokeSession(customer.id, session.id, reason),
-                    })
-                  }
-                >
-                  Revoke
-                </Button>
-              </td>
-            </tr>
+            </RevokeRow>
           ))}
         </Table>
       </Part>
@@ -359,29 +350,19 @@ export function UserPage() {
       <Part title="API keys" empty="No active API key." count={detail.apiKeys.length}>
         <Table caption="Active API keys" head={['Key', 'Scopes', 'Last used', '']}>
           {detail.apiKeys.map((key) => (
-            <tr key={key.id}>
+            <RevokeRow
+              key={key.id}
+              label={`Revoke the key ${key.name}`}
+              danger
+              run={(reason) => changeUser.revokeKey(customer.id, key.id, reason)}
+              onRevoke={open}
+            >
               <td>
                 {key.name} <code className="admin-muted">{key.prefix}…</code>
               </td>
               <td>{key.scopes.join(', ')}</td>
               <td>{key.lastUsedAt ? moment(key.lastUsedAt) : 'Never'}</td>
-              <td>
-                <Button
-                  variant="secondary"
-                  aria-label={`Revoke the key ${key.name}`}
-                  onClick={() =>
-                    open({
-                      title: `Revoke the key ${key.name}`,
-                      confirmLabel: 'Revoke',
-                      danger: true,
-                      run: (reason) => changeUser.revokeKey(customer.id, key.id, reason),
-                    })
-                  }
-                >
-                  Revoke
-                </Button>
-              </td>
-            </tr>
+            </RevokeRow>
           ))}
         </Table>
       </Part>
