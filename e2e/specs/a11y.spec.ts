@@ -1,24 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { protectedHeroes } from '../../apps/web/src/app/layout/protected-heroes.ts';
 import { publicPaths } from '../../apps/web/src/app/public-paths.ts';
 import { expect, registerUser, test } from '../fixtures.ts';
 
 // The prerendered public pages, and two that are not prerendered but are just as public.
 const publicRoutes = [...publicPaths, '/loading', '/no-such-page'];
-const protectedRoutes = [
-  '/generate',
-  '/removebg',
-  '/removetxt',
-  '/editimage',
-  '/variant',
-  '/addbg',
-  '/upscale',
-  '/uncrop',
-  '/cleanup',
-  '/profile',
-  '/checkout',
-  '/checkout/complete',
-];
+// Every protected page, as the router serves them.
+const protectedRoutes = Object.keys(protectedHeroes);
 // Axe runs at the two widths the product is designed for; the overflow check at every width in between.
 const axeWidths = [1440, 375];
 const overflowWidths = [1920, 1440, 1024, 768, 375, 320];
@@ -91,7 +80,7 @@ test.describe('accessibility and layout of every route', () => {
   }
 
   test('axe finds nothing on every protected route at 1440 and 375 px', async ({ page, request }) => {
-    // Twelve routes visited by one signed-in user, one after the other.
+    // Every protected route visited by one signed-in user, one after the other.
     test.setTimeout(240_000);
     const { token } = await registerUser(request, 'axe');
     await page.addInitScript((value) => {
