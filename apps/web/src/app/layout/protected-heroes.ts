@@ -1,4 +1,3 @@
-import type { WorkPrice } from '@lumigen/contract/generation';
 import type { JobKind } from '@lumigen/contract/jobs';
 import { creditCosts, formatCost, localEngines } from '@lumigen/contract/pricing';
 import { toolCatalogue, type CatalogueRoute } from '../../lib/tool-catalogue.ts';
@@ -8,38 +7,22 @@ import { toolCatalogue, type CatalogueRoute } from '../../lib/tool-catalogue.ts'
  * prerenders it) while the session is checked and the page's code loads, and the page itself
  * shows the same — so what paints first is what stays.
  */
-export type Hero = {
-  eyebrow: string;
-  title: string;
-  lead: string;
-  documentTitle?: string;
-  /** A tool's hero: what it does (`about`), then what its work costs. */
-  priced?: { kind: JobKind; about: string };
-};
+type Hero = { eyebrow: string; title: string; lead: string; documentTitle?: string };
 
-const noun = (kind: JobKind) => (kind === 'generation' ? 'image' : 'picture');
-
-/**
- * A tool's price in its lead, said before anything is uploaded. Prerendered (no `price`), it
- * cannot know this server's providers or the operator's prices: it says the default, and that a
- * local preview may be free (docs/decisions/051); once the server has answered, its price.
- */
-export function pricedLead({ kind, about }: NonNullable<Hero['priced']>, price?: WorkPrice): string {
-  if (price)
-    return price.credits === 0
-      ? `${about} Each ${noun(kind)} is a free preview on this server.`
-      : `${about} Each ${noun(kind)} costs ${formatCost(price.credits)}.`;
+// Each tool says its price in its lead, before anything is uploaded. Prerendered, it cannot know
+// this server's providers: work a local preview may do says it may be free (docs/decisions/051).
+function priceLead(kind: JobKind): string {
   // An edit with words is priced as a generation (docs/decisions/057).
-  const credits = kind === 'generation' || kind === 'edit' ? creditCosts.generation : creditCosts.edit;
-  return `${about} Each ${noun(kind)} costs ${formatCost(credits)}${localEngines[kind] === 'preview' ? ', or nothing as a free preview' : ''}.`;
+  const price = formatCost(kind === 'generation' || kind === 'edit' ? creditCosts.generation : creditCosts.edit);
+  return `Each ${kind === 'generation' ? 'image' : 'picture'} costs ${price}${localEngines[kind] === 'preview' ? ', or nothing as a free preview' : ''}.`;
 }
 
 // The tools' heroes come from the catalogue: one name per tool, the same as its menu and jobs.
 const toolHeroes = Object.fromEntries(
-  toolCatalogue.map((entry) => {
-    const priced = { kind: entry.id, about: entry.lead };
-    return [entry.route, { eyebrow: 'AI tools', title: entry.title, lead: pricedLead(priced), priced }];
-  }),
+  toolCatalogue.map((entry) => [
+    entry.route,
+    { eyebrow: 'AI tools', title: entry.title, lead: `${entry.lead} ${priceLead(entry.id)}` },
+  ]),
 ) as Record<CatalogueRoute, Hero>;
 
 export const protectedHeroes = {

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/session.tsx';
-import { creditAnswer, localProviders } from '../../test/answers.ts';
+import { creditAnswer } from '../../test/answers.ts';
 import { mockServer } from '../../test/mock-server.ts';
 import { withProviders } from '../../test/render.tsx';
 import { protectedHeroes } from './protected-heroes.ts';
@@ -96,41 +96,6 @@ describe('ProtectedPage', () => {
       render(app(Page));
       expect(await screen.findByText('Prompt form, balance loaded')).toBeTruthy();
       expect(screen.queryByText('Confirm your e-mail address')).toBeNull();
-    });
-  });
-
-  describe("a tool page's price in its hero", () => {
-    const tool = (path: '/removebg' | '/upscale') =>
-      withProviders(
-        <Routes>
-          <Route
-            path={path}
-            element={
-              <ProtectedPage hero={protectedHeroes[path]}>
-                <p>Tool</p>
-              </ProtectedPage>
-            }
-          />
-        </Routes>,
-        { path },
-      );
-
-    it('says the price this server answered, once it has: the operator may have changed it', async () => {
-      localStorage.setItem('token', 'valid-token');
-      const providers = localProviders(1);
-      providers.prices.tools['remove-background'] = { credits: 2, preview: false };
-      mockServer({ 'GET /api/image/providers': [200, providers] });
-      render(tool('/removebg'));
-      expect(await screen.findByText(/Each picture costs 2 credits\./)).toBeTruthy();
-      expect(screen.queryByText(/1 credit/)).toBeNull();
-    });
-
-    it('says a free preview is free on this server', async () => {
-      localStorage.setItem('token', 'valid-token');
-      mockServer({ 'GET /api/image/providers': [200, localProviders(0)] });
-      render(tool('/upscale'));
-      expect(await screen.findByText(/Each picture is a free preview on this server\./)).toBeTruthy();
-      expect(screen.queryByText(/credit/)).toBeNull();
     });
   });
 });

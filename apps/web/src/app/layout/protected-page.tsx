@@ -2,8 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import { PageHero } from '../../components/ui/page-hero.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
-import { useWorkPrice } from '../../lib/providers.ts';
-import { pricedLead, type Hero } from './protected-heroes.ts';
+import type { protectedHeroes } from './protected-heroes.ts';
 import './protected-page.css';
 
 // Its own chunk, fetched beside the page's: its call and the server's texts stay out of the first load
@@ -24,13 +23,13 @@ export function ProtectedPage({
   verificationNotice = false,
   children,
 }: {
-  hero: Hero;
+  hero: (typeof protectedHeroes)[keyof typeof protectedHeroes];
   verificationNotice?: boolean;
   children: ReactNode;
 }) {
   return (
     <>
-      {hero.priced ? <PricedHero hero={hero} priced={hero.priced} /> : <PageHero {...hero} />}
+      <PageHero {...hero} />
       <RequireAuth pending={<PageLoading />}>
         {verificationNotice && (
           <div className="container protected-page__notice">
@@ -40,18 +39,5 @@ export function ProtectedPage({
         {children}
       </RequireAuth>
     </>
-  );
-}
-
-/** A tool's hero, whose lead says this server's price once it has answered (the operator sets it). */
-function PricedHero({ hero, priced }: { hero: Hero; priced: NonNullable<Hero['priced']> }) {
-  const price = useWorkPrice(priced.kind);
-  return (
-    <PageHero
-      eyebrow={hero.eyebrow}
-      title={hero.title}
-      documentTitle={hero.documentTitle}
-      lead={price ? pricedLead(priced, price) : hero.lead}
-    />
   );
 }
